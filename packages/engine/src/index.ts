@@ -1,0 +1,2 @@
+// Pure domain logic (no I/O). Each domain lives in its own folder and is re-exported here.
+export {};

@@ -1,0 +1,51 @@
+// Business constants and limits (spec player side §9, admin side §9). Defined once; server and web import them.
+
+export const INITIAL_RATE = 1500;
+/** The spec's special test id that logs in with rate 1800. */
+export const SPECIAL_TEST_USER_ID = 'dummy_special';
+export const SPECIAL_TEST_RATE = 1800;
+
+export const TOKEN_LIFETIME_SECONDS = 24 * 60 * 60;
+export const OAUTH_STATE_LIFETIME_SECONDS = 10 * 60;
+
+export const PROFILE_CACHE_STATIC_MS = 24 * 60 * 60 * 1000;
+export const PROFILE_CACHE_DYNAMIC_MS = 5 * 60 * 1000;
+
+export const TRAINER_NAME_MAX = 32;
+export const TWITTER_ID_MAX = 15;
+export const BIO_MAX = 200;
+export const FAVORITE_POKEMON_MAX = 3;
+
+export const PENALTY_BLOCK_THRESHOLD = 6;
+
+export const TEAM_SIZE = 5;
+export const MATCH_SIZE = TEAM_SIZE * 2;
+export const REPORTS_NEEDED = 2;
+export const RANKING_SIZE = 100;
+export const RECENT_HISTORY_SIZE = 10;
+export const MATCHING_INTERVAL_SECONDS = 120;
+
+export const LOBBY_CREATE_TIMEOUT = { default: 150, min: 60, max: 300 } as const;
+export const LOBBY_JOIN_TIMEOUT = { default: 250, min: 60, max: 600 } as const;
+export const MARKDOWN_SETTING_MAX = 20_000;
+
+export const ADMIN_SEARCH_LIMIT = 20;
+export const DEFAULT_THEME_COLOR = '#ff6b35';
+
+/** Player roles in a match (spec §6). */
+export const ROLES = ['TOP_LANE', 'MIDDLE', 'BOTTOM_LANE', 'SUPPORT', 'TANK'] as const;
+export type Role = (typeof ROLES)[number];
+
+/** Battle types of characters (roster `type`). */
+export const BATTLE_TYPES = ['アタック', 'スピード', 'バランス', 'ディフェンス', 'サポート'] as const;
+export type BattleType = (typeof BATTLE_TYPES)[number];
+
+export const BADGE_TYPES = ['basic', 'gradient', 'image'] as const;
+export type BadgeType = (typeof BADGE_TYPES)[number];
+export const BADGE_PRICES = [0, 100, 500, 1000, 1500, 5000, 10000] as const;
+/** Condition texts with a meaning (spec §3 Badge). */
+export const BADGE_CONDITION_NOT_PURCHASABLE = '現在購入不可';
+export const BADGE_CONDITION_SHOP = '支援ページから購入可能';
+
+/** HTTP request body limit. */
+export const BODY_LIMIT_BYTES = 64 * 1024;

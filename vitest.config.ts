@@ -1,0 +1,51 @@
+import { defineConfig } from 'vitest/config';
+
+// One `npm test` runs every suite. Projects:
+// - unit:          pure packages (shared, engine)
+// - server:pglite: integration tests through Fastify inject on the embedded database (always)
+// - server:pg:     the same tests on real PostgreSQL (only when TEST_DATABASE_URL is set, as in CI)
+const withPostgres = Boolean(process.env.TEST_DATABASE_URL);
+
+export default defineConfig({
+  test: {
+    maxWorkers: 2,
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['packages/*/test/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        test: {
+          name: 'server:pglite',
+          include: ['apps/server/test/**/*.test.ts'],
+          environment: 'node',
+          env: { TEST_DB: 'pglite' },
+          // One PGlite instance per worker, shared across files (see apps/server/test/helpers/db.ts).
+          isolate: false,
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      ...(withPostgres
+        ? [
+            {
+              test: {
+                name: 'server:pg',
+                include: ['apps/server/test/**/*.test.ts'],
+                environment: 'node',
+                env: { TEST_DB: 'postgres' },
+                isolate: false,
+                // One database: files run one after another.
+                fileParallelism: false,
+                testTimeout: 30_000,
+                hookTimeout: 60_000,
+              },
+            },
+          ]
+        : []),
+    ],
+  },
+});
