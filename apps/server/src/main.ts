@@ -1,1 +1,59 @@
-export {};
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import { unixNow } from './context.ts';
+import { DatabaseLockedError, openDatabase } from './db/client.ts';
+import { seedOnStart } from './seed/index.ts';
+
+// Entry point: validate configuration, open (and migrate) the database, seed, serve; stop cleanly on SIGTERM/SIGINT.
+async function main(): Promise<void> {
+  const startedAt = performance.now();
+  const config = loadConfig();
+  const database = await openDatabase(config);
+  const { app } = await buildApp({ config, database });
+  await seedOnStart(database.db, config, unixNow());
+
+  if (config.env === 'production' && config.dummyLogin.enabled) {
+    app.log.warn('テストアカウントでのログインが本番環境で有効です（ENABLE_DUMMY_LOGIN=true）');
+  }
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down: no new connections, finishing requests in flight');
+    const force = setTimeout(() => {
+      app.log.error('shutdown took over 10 s; exiting');
+      process.exit(1);
+    }, 10_000);
+    force.unref();
+    try {
+      await app.close();
+      await database.close();
+      process.exit(0);
+    } catch (err) {
+      app.log.error({ err }, 'shutdown failed');
+      process.exit(1);
+    }
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info(
+    {
+      url: config.publicUrl,
+      database: database.kind,
+      dummy_login: config.dummyLogin.enabled,
+      startup_ms: Math.round(performance.now() - startedAt),
+    },
+    'rankmatch is serving',
+  );
+}
+
+main().catch((err: unknown) => {
+  if (err instanceof ConfigError || err instanceof DatabaseLockedError) {
+    console.error(`\n起動できません: ${err.message}\n`);
+  } else {
+    console.error(err);
+  }
+  process.exit(1);
+});

@@ -1,0 +1,104 @@
+import { existsSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import { BODY_LIMIT_BYTES, ERRORS } from '@rankmatch/shared';
+import Fastify, { type FastifyInstance, LogController } from 'fastify';
+import { createGuard } from './auth/guard.ts';
+import { registerAuthRoutes } from './auth/routes.ts';
+import { TokenService } from './auth/tokens.ts';
+import type { Config } from './config.ts';
+import { type AppContext, unixNow } from './context.ts';
+import type { Database } from './db/client.ts';
+import { registerHealthRoutes } from './health/routes.ts';
+import { registerErrorHandling } from './http/errors.ts';
+import { registerUserRoutes } from './users/routes.ts';
+
+export interface AppOptions {
+  config: Config;
+  database: Database;
+  now?: () => number;
+  fetch?: typeof fetch;
+  /** pino options, or false for silence (tests). */
+  logger?: boolean | { level: string };
+  /** Folder of the built web app; defaults to apps/web/dist when it exists. */
+  webDist?: string | null;
+}
+
+function defaultWebDist(): string | null {
+  const here = dirname(fileURLToPath(import.meta.url));
+  const dist = resolve(here, '../../web/dist');
+  return existsSync(join(dist, 'index.html')) ? dist : null;
+}
+
+export async function buildApp(options: AppOptions): Promise<{ app: FastifyInstance; ctx: AppContext }> {
+  const { config, database } = options;
+  const now = options.now ?? unixNow;
+  const app = Fastify({
+    logger:
+      options.logger === false
+        ? false
+        : {
+            level: typeof options.logger === 'object' ? options.logger.level : config.logLevel,
+            redact: ['req.headers.authorization', 'req.headers.cookie'],
+          },
+    bodyLimit: BODY_LIMIT_BYTES,
+    // Fastify's two lines per request are replaced by our one (onResponse hook below).
+    logController: new LogController({ disableRequestLogging: true }),
+    trustProxy: true,
+    return503OnClosing: true,
+  });
+  const ctx: AppContext = {
+    config,
+    database,
+    db: database.db,
+    tokens: new TokenService(config.jwtSecret, now),
+    now,
+    fetch: options.fetch ?? globalThis.fetch,
+  };
+  const guard = createGuard(ctx);
+
+  // One log line per request: method, path without the query (it may carry codes or tokens), status, time.
+  app.addHook('onResponse', async (request, reply) => {
+    request.log.info(
+      {
+        method: request.method,
+        path: request.url.split('?')[0],
+        status: reply.statusCode,
+        ms: Math.round(reply.elapsedTime * 10) / 10,
+      },
+      'request',
+    );
+  });
+
+  registerErrorHandling(app);
+  await app.register(rateLimit, {
+    max: config.rateLimitPerMinute,
+    timeWindow: '1 minute',
+    allowList: (request) => !request.url.startsWith('/api/'),
+    errorResponseBuilder: (_request, context) => ({
+      statusCode: 429,
+      error: ERRORS.RATE_LIMITED.message,
+      code: 'RATE_LIMITED',
+      retry_after_seconds: Math.ceil(context.ttl / 1000),
+    }),
+  });
+
+  registerHealthRoutes(app, ctx);
+  registerAuthRoutes(app, ctx, guard);
+  registerUserRoutes(app, ctx, guard);
+
+  // Everything outside /api is the web app (single-page: unknown paths get index.html).
+  const webDist = options.webDist === undefined ? defaultWebDist() : options.webDist;
+  if (webDist) {
+    await app.register(fastifyStatic, { root: webDist, wildcard: false, index: ['index.html'] });
+    app.get('/*', (request, reply) => {
+      if (request.url.startsWith('/api/') || request.url === '/api') {
+        return reply.status(404).send({ error: ERRORS.ROUTE_NOT_FOUND.message, code: 'ROUTE_NOT_FOUND' });
+      }
+      return reply.sendFile('index.html');
+    });
+  }
+  return { app, ctx };
+}

@@ -1,0 +1,78 @@
+import type { FastifyRequest } from 'fastify';
+import type { AppContext } from '../context.ts';
+import { AppError } from '../http/errors.ts';
+import { findUser, type UserRow } from '../users/queries.ts';
+import { findSession } from './sessions.ts';
+
+export interface Identity {
+  userId: string;
+  sessionId: string;
+  dummy: boolean;
+}
+
+/**
+ * Authentication for routes, called first thing in a handler:
+ * - identity: a valid signed token whose session is open (the user record may not exist yet);
+ * - user: the identity's user record, which must exist;
+ * - admin: a user with is_admin.
+ * Banned users are refused at every level.
+ */
+export interface Guard {
+  identity(request: FastifyRequest): Promise<Identity>;
+  user(request: FastifyRequest): Promise<{ identity: Identity; user: UserRow }>;
+  admin(request: FastifyRequest): Promise<{ identity: Identity; user: UserRow }>;
+  /** The identity when a valid token is present, null otherwise (for routes open to anyone). */
+  optional(request: FastifyRequest): Promise<Identity | null>;
+}
+
+function bearer(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (!header) return null;
+  const match = /^Bearer\s+(\S+)$/i.exec(header);
+  return match?.[1] ?? null;
+}
+
+export function createGuard(ctx: AppContext): Guard {
+  async function resolve(request: FastifyRequest): Promise<{ identity: Identity; user: UserRow | undefined } | null> {
+    const token = bearer(request);
+    if (!token) return null;
+    const claims = await ctx.tokens.verify(token);
+    if (!claims) return null;
+    const session = await findSession(ctx.db, claims.sid);
+    const now = ctx.now();
+    if (!session || session.userId !== claims.sub || session.revokedAt !== null || session.expiresAt <= now)
+      return null;
+    const user = await findUser(ctx.db, claims.sub);
+    if (user?.isBanned) throw new AppError('BANNED');
+    return { identity: { userId: claims.sub, sessionId: session.id, dummy: session.isDummy }, user };
+  }
+
+  async function identity(request: FastifyRequest): Promise<Identity> {
+    const found = await resolve(request);
+    if (!found) throw new AppError('UNAUTHORIZED');
+    return found.identity;
+  }
+
+  async function user(request: FastifyRequest) {
+    const found = await resolve(request);
+    if (!found) throw new AppError('UNAUTHORIZED');
+    if (!found.user) throw new AppError('USER_NOT_FOUND');
+    return { identity: found.identity, user: found.user };
+  }
+
+  async function admin(request: FastifyRequest) {
+    const found = await user(request);
+    if (!found.user.isAdmin) throw new AppError('FORBIDDEN');
+    return found;
+  }
+
+  async function optional(request: FastifyRequest) {
+    try {
+      return (await resolve(request))?.identity ?? null;
+    } catch {
+      return null;
+    }
+  }
+
+  return { identity, user, admin, optional };
+}

@@ -1,0 +1,169 @@
+import { randomBytes } from 'node:crypto';
+import {
+  discordAuthorizeQuerySchema,
+  discordCallbackSchema,
+  dummyLoginSchema,
+  OAUTH_STATE_LIFETIME_SECONDS,
+} from '@rankmatch/shared';
+import { and, eq, gt, lt } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../context.ts';
+import type { Executor } from '../db/client.ts';
+import { discordCredentials, oauthStates, users } from '../db/schema.ts';
+import { AppError } from '../http/errors.ts';
+import { parse } from '../http/validate.ts';
+import { defaultTrainerName, ensureUser, loadProfile } from '../users/service.ts';
+import {
+  authorizeUrl,
+  avatarUrl,
+  type DiscordConfig,
+  type DiscordTokens,
+  type DiscordUser,
+  exchangeCode,
+  fetchDiscordUser,
+  pkcePair,
+  refreshTokens,
+} from './discord.ts';
+import { dummyLogin, listDummyUsers } from './dummy.ts';
+import type { Guard } from './guard.ts';
+import { openSession, revokeSession } from './sessions.ts';
+
+function requireDiscord(ctx: AppContext): DiscordConfig {
+  if (!ctx.config.discord) throw new AppError('DISCORD_NOT_CONFIGURED');
+  return ctx.config.discord;
+}
+
+async function saveCredentials(db: Executor, user: DiscordUser, tokens: DiscordTokens, now: number) {
+  const values = {
+    userId: user.id,
+    profile: { username: user.username, global_name: user.global_name, avatar: user.avatar },
+    accessToken: tokens.access_token,
+    refreshToken: tokens.refresh_token,
+    expiresAt: now + tokens.expires_in,
+    updatedAt: now,
+  };
+  await db
+    .insert(discordCredentials)
+    .values(values)
+    .onConflictDoUpdate({ target: discordCredentials.userId, set: values });
+}
+
+/** Creates the user on first sign-in; later sign-ins refresh the Discord name and avatar. */
+async function upsertDiscordUser(db: Executor, user: DiscordUser, now: number): Promise<void> {
+  const row = await ensureUser(db, {
+    id: user.id,
+    authSub: `discord|${user.id}`,
+    discordUsername: user.username,
+    discordAvatarUrl: avatarUrl(user),
+    trainerName: defaultTrainerName(user.global_name, user.username),
+    createdAt: now,
+    updatedAt: now,
+  });
+  if (row.discordUsername !== user.username || row.discordAvatarUrl !== avatarUrl(user)) {
+    await db
+      .update(users)
+      .set({ discordUsername: user.username, discordAvatarUrl: avatarUrl(user), updatedAt: now })
+      .where(eq(users.id, user.id));
+  }
+  if (row.isBanned) throw new AppError('BANNED');
+}
+
+export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext, guard: Guard): void {
+  const { db } = ctx;
+
+  /** What the sign-in screen may offer. */
+  app.get('/api/auth/providers', async () => ({
+    discord: ctx.config.discord !== null,
+    dummy: ctx.config.dummyLogin.enabled,
+    dummy_password_required: ctx.config.dummyLogin.enabled && Boolean(ctx.config.dummyLogin.password),
+  }));
+
+  app.get('/api/auth/discord/authorize', async (request, reply) => {
+    const discord = requireDiscord(ctx);
+    const query = parse(discordAuthorizeQuerySchema, request.query);
+    const now = ctx.now();
+    const state = randomBytes(24).toString('base64url');
+    const { verifier, challenge } = pkcePair();
+    await db.delete(oauthStates).where(lt(oauthStates.expiresAt, now));
+    await db.insert(oauthStates).values({
+      state,
+      codeVerifier: verifier,
+      returnTo: query.return_to ?? '/',
+      expiresAt: now + OAUTH_STATE_LIFETIME_SECONDS,
+    });
+    return reply.redirect(authorizeUrl(discord, ctx.config.publicUrl, state, challenge), 302);
+  });
+
+  app.post('/api/auth/discord/callback', async (request) => {
+    const discord = requireDiscord(ctx);
+    const body = parse(discordCallbackSchema, request.body);
+    const now = ctx.now();
+    // One-time state: taken (deleted) whatever happens next.
+    const [stored] = await db
+      .delete(oauthStates)
+      .where(and(eq(oauthStates.state, body.state), gt(oauthStates.expiresAt, now)))
+      .returning();
+    if (!stored) throw new AppError('OAUTH_STATE_INVALID');
+    if (body.error !== undefined || body.code === undefined) throw new AppError('OAUTH_DENIED');
+
+    const tokens = await exchangeCode(discord, ctx.fetch, {
+      code: body.code,
+      verifier: stored.codeVerifier,
+      publicUrl: ctx.config.publicUrl,
+    });
+    const discordUser = await fetchDiscordUser(discord, ctx.fetch, tokens.access_token);
+    if (!discordUser) throw new AppError('OAUTH_EXCHANGE_FAILED');
+
+    const accessToken = await db.transaction(async (tx) => {
+      await upsertDiscordUser(tx, discordUser, now);
+      await saveCredentials(tx, discordUser, tokens, now);
+      return openSession(tx, ctx.tokens, { userId: discordUser.id, dummy: false, now });
+    });
+    const user = await loadProfile(db, discordUser.id);
+    if (!user) throw new AppError('USER_NOT_FOUND');
+    return { access_token: accessToken, user, return_to: stored.returnTo };
+  });
+
+  /** Refreshes name and avatar from Discord (the client calls it when the name starts with User_). */
+  app.put('/api/users/me/discord', async (request) => {
+    const { user } = await guard.user(request);
+    const discord = requireDiscord(ctx);
+    const [cred] = await db.select().from(discordCredentials).where(eq(discordCredentials.userId, user.id));
+    if (user.isDummy || !cred) throw new AppError('NOT_DISCORD_ACCOUNT');
+    const now = ctx.now();
+    let accessToken = cred.accessToken;
+    let profile = cred.expiresAt > now ? await fetchDiscordUser(discord, ctx.fetch, accessToken) : null;
+    if (!profile && cred.refreshToken) {
+      const tokens = await refreshTokens(discord, ctx.fetch, cred.refreshToken);
+      accessToken = tokens.access_token;
+      profile = await fetchDiscordUser(discord, ctx.fetch, accessToken);
+      if (profile) await saveCredentials(db, profile, tokens, now);
+    }
+    if (!profile) throw new AppError('UNAUTHORIZED');
+    await db
+      .update(users)
+      .set({ discordUsername: profile.username, discordAvatarUrl: avatarUrl(profile), updatedAt: now })
+      .where(eq(users.id, user.id));
+    return loadProfile(db, user.id);
+  });
+
+  app.post('/api/auth/logout', async (request) => {
+    const identity = await guard.identity(request);
+    await revokeSession(db, identity.sessionId, ctx.now());
+    return { ok: true as const };
+  });
+
+  // Test accounts. When they are off, every /api/auth/dummy/* route answers 404 as if it did not exist.
+  if (ctx.config.dummyLogin.enabled) {
+    app.get('/api/auth/dummy/users', async () => ({ dummy_users: await listDummyUsers(db) }));
+
+    app.post('/api/auth/dummy/login', async (request) => {
+      const body = parse(dummyLoginSchema, request.body);
+      const now = ctx.now();
+      const row = await dummyLogin(db, ctx.config, body, now);
+      const accessToken = await openSession(db, ctx.tokens, { userId: row.id, dummy: true, now });
+      const user = await loadProfile(db, row.id);
+      return { access_token: accessToken, user };
+    });
+  }
+}

@@ -1,0 +1,43 @@
+import { randomBytes } from 'node:crypto';
+import { and, eq, isNull, lt, or } from 'drizzle-orm';
+import type { Executor } from '../db/client.ts';
+import { sessions } from '../db/schema.ts';
+import type { TokenService } from './tokens.ts';
+import { tokenExpiry } from './tokens.ts';
+
+export interface SessionRow {
+  id: string;
+  userId: string;
+  isDummy: boolean;
+  expiresAt: number;
+  revokedAt: number | null;
+}
+
+/** Opens a server-side session and signs an access token for it. */
+export async function openSession(
+  db: Executor,
+  tokens: TokenService,
+  input: { userId: string; dummy: boolean; now: number },
+): Promise<string> {
+  const id = randomBytes(18).toString('base64url');
+  const expiresAt = tokenExpiry(input.now);
+  await db.insert(sessions).values({ id, userId: input.userId, isDummy: input.dummy, createdAt: input.now, expiresAt });
+  return tokens.sign({ userId: input.userId, sessionId: id, dummy: input.dummy, expiresAt });
+}
+
+export async function findSession(db: Executor, id: string): Promise<SessionRow | undefined> {
+  const [row] = await db.select().from(sessions).where(eq(sessions.id, id)).limit(1);
+  return row;
+}
+
+export async function revokeSession(db: Executor, id: string, now: number): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revokedAt: now })
+    .where(and(eq(sessions.id, id), isNull(sessions.revokedAt)));
+}
+
+/** Drops sessions that ended more than a day ago. */
+export async function pruneSessions(db: Executor, now: number): Promise<void> {
+  await db.delete(sessions).where(or(lt(sessions.expiresAt, now - 86_400), lt(sessions.revokedAt, now - 86_400)));
+}

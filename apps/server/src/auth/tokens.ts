@@ -1,0 +1,44 @@
+import { type AccessTokenClaims, TOKEN_LIFETIME_SECONDS } from '@rankmatch/shared';
+import { jwtVerify, SignJWT } from 'jose';
+
+// Our own access tokens: HS256 JWT, sub = user id, sid = session id, exp = 24 h. Test-account tokens are signed the
+// same way and carry `dummy: true`.
+export class TokenService {
+  private readonly key: Uint8Array;
+  constructor(
+    secret: string,
+    private readonly now: () => number,
+  ) {
+    this.key = new TextEncoder().encode(secret);
+  }
+
+  async sign(input: { userId: string; sessionId: string; dummy: boolean; expiresAt: number }): Promise<string> {
+    const jwt = new SignJWT({
+      sid: input.sessionId,
+      ...(input.dummy ? { dummy: true, original_user_id: input.userId } : {}),
+    })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setSubject(input.userId)
+      .setIssuedAt(this.now())
+      .setExpirationTime(input.expiresAt);
+    return jwt.sign(this.key);
+  }
+
+  /** The claims of a valid token, or null when it is unsigned, tampered, malformed or expired. */
+  async verify(token: string): Promise<AccessTokenClaims | null> {
+    try {
+      const { payload } = await jwtVerify(token, this.key, {
+        algorithms: ['HS256'],
+        currentDate: new Date(this.now() * 1000),
+      });
+      if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string' || typeof payload.exp !== 'number') {
+        return null;
+      }
+      return payload as unknown as AccessTokenClaims;
+    } catch {
+      return null;
+    }
+  }
+}
+
+export const tokenExpiry = (now: number) => now + TOKEN_LIFETIME_SECONDS;

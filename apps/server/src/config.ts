@@ -1,0 +1,159 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { z } from 'zod';
+
+// Configuration from environment variables, validated once at start. Development needs no configuration at all.
+
+const bool = z
+  .enum(['true', 'false', '1', '0', ''])
+  .optional()
+  .transform((v) => v === 'true' || v === '1');
+const optionalString = z
+  .string()
+  .optional()
+  .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
+const url = (what: string) =>
+  z
+    .string()
+    .optional()
+    .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()))
+    .refine(
+      (v) => v === undefined || /^https?:\/\/[^\s]+$/.test(v),
+      `${what} は http(s):// で始まる URL にしてください`,
+    );
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: optionalString.refine(
+    (v) => v === undefined || /^postgres(ql)?:\/\//.test(v),
+    'DATABASE_URL は postgres:// で始まる接続文字列にしてください',
+  ),
+  REDIS_URL: optionalString.refine(
+    (v) => v === undefined || /^rediss?:\/\//.test(v),
+    'REDIS_URL は redis:// で始まる URL にしてください',
+  ),
+  PUBLIC_URL: url('PUBLIC_URL'),
+  JWT_SECRET: optionalString.refine((v) => v === undefined || v.length >= 32, 'JWT_SECRET は32文字以上にしてください'),
+  DISCORD_CLIENT_ID: optionalString,
+  DISCORD_CLIENT_SECRET: optionalString,
+  DISCORD_AUTHORIZE_URL: url('DISCORD_AUTHORIZE_URL').default('https://discord.com/oauth2/authorize'),
+  DISCORD_API_BASE: url('DISCORD_API_BASE').default('https://discord.com/api/v10'),
+  ENABLE_DUMMY_LOGIN: z.enum(['true', 'false', '']).optional(),
+  DUMMY_LOGIN_PASSWORD: optionalString,
+  ADMIN_USER_IDS: z
+    .string()
+    .optional()
+    .transform((v) =>
+      (v ?? '')
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    ),
+  SEED_DEMO_DATA: bool,
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
+  STATS_DASHBOARD_URL: url('STATS_DASHBOARD_URL'),
+  OPERATOR_NAME: optionalString,
+  OPERATOR_CONTACT: optionalString,
+});
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  redisUrl: string | undefined;
+  publicUrl: string;
+  jwtSecret: string;
+  discord: {
+    clientId: string;
+    clientSecret: string;
+    authorizeUrl: string;
+    apiBase: string;
+  } | null;
+  dummyLogin: { enabled: boolean; password: string | undefined };
+  adminUserIds: string[];
+  /** Development start seeds a demo season, demo stats and test accounts. */
+  seedDemoData: boolean;
+  logLevel: string;
+  rateLimitPerMinute: number;
+  site: {
+    statsDashboardUrl: string | undefined;
+    operatorName: string | undefined;
+    operatorContact: string | undefined;
+  };
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** Reads the secret from DATA_DIR, creating it on first start (development only). */
+function persistedSecret(dataDir: string): string {
+  const file = join(dataDir, 'jwt-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  - ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`設定（環境変数）が正しくありません:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const production = e.NODE_ENV === 'production';
+  const dataDir = resolve(e.DATA_DIR);
+
+  if (production && !e.JWT_SECRET) {
+    throw new ConfigError('NODE_ENV=production では JWT_SECRET（32文字以上）の設定が必須です');
+  }
+  // Test accounts: on by default in development and test, off in production unless explicitly enabled.
+  const dummyEnabled = e.ENABLE_DUMMY_LOGIN === 'true' || (!production && e.ENABLE_DUMMY_LOGIN !== 'false');
+  if (production && dummyEnabled && !e.DUMMY_LOGIN_PASSWORD) {
+    throw new ConfigError(
+      '本番環境でテストアカウント（ENABLE_DUMMY_LOGIN=true）を使うには DUMMY_LOGIN_PASSWORD が必須です',
+    );
+  }
+  if (Boolean(e.DISCORD_CLIENT_ID) !== Boolean(e.DISCORD_CLIENT_SECRET)) {
+    throw new ConfigError('DISCORD_CLIENT_ID と DISCORD_CLIENT_SECRET は両方とも設定してください');
+  }
+  const port = e.PORT;
+  return {
+    env: e.NODE_ENV,
+    port,
+    host: e.HOST,
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    redisUrl: e.REDIS_URL,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, ''),
+    jwtSecret: e.JWT_SECRET ?? persistedSecret(dataDir),
+    discord:
+      e.DISCORD_CLIENT_ID && e.DISCORD_CLIENT_SECRET
+        ? {
+            clientId: e.DISCORD_CLIENT_ID,
+            clientSecret: e.DISCORD_CLIENT_SECRET,
+            authorizeUrl: e.DISCORD_AUTHORIZE_URL,
+            apiBase: e.DISCORD_API_BASE.replace(/\/+$/, ''),
+          }
+        : null,
+    dummyLogin: { enabled: dummyEnabled, password: e.DUMMY_LOGIN_PASSWORD },
+    adminUserIds: e.ADMIN_USER_IDS,
+    seedDemoData: e.SEED_DEMO_DATA || (!production && e.NODE_ENV !== 'test' && env.SEED_DEMO_DATA !== 'false'),
+    logLevel: e.LOG_LEVEL,
+    rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
+    site: {
+      statsDashboardUrl: e.STATS_DASHBOARD_URL,
+      operatorName: e.OPERATOR_NAME,
+      operatorContact: e.OPERATOR_CONTACT,
+    },
+  };
+}

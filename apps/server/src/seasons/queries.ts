@@ -1,0 +1,36 @@
+import { asc, eq, gt } from 'drizzle-orm';
+import type { Executor } from '../db/client.ts';
+import { seasons } from '../db/schema.ts';
+
+export type SeasonRow = typeof seasons.$inferSelect;
+
+/** The season marked active (whatever its dates). */
+export async function markedActiveSeason(db: Executor): Promise<SeasonRow | undefined> {
+  const [row] = await db.select().from(seasons).where(eq(seasons.isActive, true)).limit(1);
+  return row;
+}
+
+/** Active means marked active and now within its dates. */
+export function isSeasonOpen(season: SeasonRow | undefined, now: number): season is SeasonRow {
+  return season?.isActive === true && season.startDate <= now && now < season.endDate;
+}
+
+/** The earliest season starting in the future. */
+export async function nextSeason(db: Executor, now: number): Promise<SeasonRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(seasons)
+    .where(gt(seasons.startDate, now))
+    .orderBy(asc(seasons.startDate))
+    .limit(1);
+  return row;
+}
+
+export async function findSeason(db: Executor, id: string): Promise<SeasonRow | undefined> {
+  const [row] = await db.select().from(seasons).where(eq(seasons.id, id)).limit(1);
+  return row;
+}
+
+export async function listSeasons(db: Executor): Promise<SeasonRow[]> {
+  return db.select().from(seasons).orderBy(asc(seasons.startDate));
+}

@@ -1,0 +1,65 @@
+import { profileUpdateSchema, userIdParamsSchema } from '@rankmatch/shared';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { avatarUrl } from '../auth/discord.ts';
+import type { Guard } from '../auth/guard.ts';
+import type { AppContext } from '../context.ts';
+import { discordCredentials } from '../db/schema.ts';
+import { AppError } from '../http/errors.ts';
+import { parse } from '../http/validate.ts';
+import { markedActiveSeason } from '../seasons/queries.ts';
+import { presentPublicUser } from './presenter.ts';
+import { findSeasonStats, findUser } from './queries.ts';
+import { defaultTrainerName, ensureUser, loadProfile, updateProfile } from './service.ts';
+
+export function registerUserRoutes(app: FastifyInstance, ctx: AppContext, guard: Guard): void {
+  const { db } = ctx;
+
+  app.get('/api/users/me', async (request) => {
+    const identity = await guard.identity(request);
+    const profile = await loadProfile(db, identity.userId);
+    if (!profile) throw new AppError('USER_NOT_FOUND');
+    return profile;
+  });
+
+  /** Creates the record for the signed-in identity (idempotent: an existing record is returned as is). */
+  app.post('/api/users', async (request, reply) => {
+    const identity = await guard.identity(request);
+    const existing = await loadProfile(db, identity.userId);
+    if (existing) return existing;
+    const now = ctx.now();
+    const [cred] = identity.dummy
+      ? []
+      : await db.select().from(discordCredentials).where(eq(discordCredentials.userId, identity.userId));
+    const profile = cred?.profile;
+    await ensureUser(db, {
+      id: identity.userId,
+      authSub: `${identity.dummy ? 'dummy' : 'discord'}|${identity.userId}`,
+      isDummy: identity.dummy,
+      discordUsername: profile?.username ?? (identity.dummy ? identity.userId : ''),
+      discordAvatarUrl: profile ? avatarUrl({ id: identity.userId, ...profile }) : '',
+      trainerName: defaultTrainerName(profile?.global_name, profile?.username),
+      createdAt: now,
+      updatedAt: now,
+    });
+    reply.status(201);
+    return loadProfile(db, identity.userId);
+  });
+
+  app.put('/api/users/me/profile', async (request) => {
+    const { user } = await guard.user(request);
+    const input = parse(profileUpdateSchema, request.body);
+    await updateProfile(db, user, input, ctx.now());
+    return loadProfile(db, user.id);
+  });
+
+  /** Another user's public fields. */
+  app.get('/api/users/:id', async (request) => {
+    const { id } = parse(userIdParamsSchema, request.params);
+    const user = await findUser(db, id);
+    if (!user) throw new AppError('USER_NOT_FOUND');
+    const season = await markedActiveSeason(db);
+    const stats = season ? await findSeasonStats(db, user.id, season.id) : undefined;
+    return presentPublicUser(user, stats);
+  });
+}

@@ -1,0 +1,84 @@
+import type { BattleType } from './constants.ts';
+import roster from './data/unite-roster.json';
+
+// The playable roster (spec §3 "Character"), built from the bundled copy of shared/data/unite-roster.json.
+
+export interface Character {
+  pokemon_id: string;
+  name_ja: string;
+  name_en: string;
+  index_number: number;
+  type: BattleType | '-';
+  moves: { move_1a: string; move_1b: string; move_2a: string; move_2b: string };
+  icon_url: string | null;
+}
+
+interface RosterMove {
+  en: string | null;
+  ja: string | null;
+}
+interface RosterEntry {
+  key: string;
+  name_en: string;
+  name_ja: string;
+  index_number: number;
+  type: string;
+  moves: Record<'move_1a' | 'move_1b' | 'move_2a' | 'move_2b', RosterMove>;
+}
+
+const moveName = (m: RosterMove | undefined) => m?.ja ?? '-';
+
+/** The placeholder the spec lists for "no character". */
+export const EMPTY_CHARACTER: Character = {
+  pokemon_id: 'EMPTY',
+  name_ja: '-',
+  name_en: '-',
+  index_number: 0,
+  type: '-',
+  moves: { move_1a: '-', move_1b: '-', move_2a: '-', move_2b: '-' },
+  icon_url: null,
+};
+
+export const CHARACTERS: readonly Character[] = [
+  EMPTY_CHARACTER,
+  ...(roster as RosterEntry[]).map(
+    (r): Character => ({
+      pokemon_id: r.key.toUpperCase(),
+      name_ja: r.name_ja,
+      name_en: r.name_en,
+      index_number: r.index_number,
+      type: r.type as BattleType,
+      moves: {
+        move_1a: moveName(r.moves.move_1a),
+        move_1b: moveName(r.moves.move_1b),
+        move_2a: moveName(r.moves.move_2a),
+        move_2b: moveName(r.moves.move_2b),
+      },
+      icon_url: null,
+    }),
+  ),
+];
+
+/** Playable characters only (without the placeholder). */
+export const PLAYABLE_CHARACTERS = CHARACTERS.filter((c) => c !== EMPTY_CHARACTER);
+
+const byId = new Map(CHARACTERS.map((c) => [c.pokemon_id, c]));
+
+/** Accepts the upper-case pokemon_id or the roster's lower-case key. */
+export function getCharacter(id: string): Character | undefined {
+  return byId.get(id.toUpperCase());
+}
+
+export function isPlayableCharacterId(id: string): boolean {
+  const c = getCharacter(id);
+  return c !== undefined && c !== EMPTY_CHARACTER;
+}
+
+/** Search by Japanese or English name (or id), case-insensitive; used by the favourite picker. */
+export function searchCharacters(query: string): Character[] {
+  const q = query.trim().toLowerCase();
+  if (!q) return [...PLAYABLE_CHARACTERS];
+  return PLAYABLE_CHARACTERS.filter(
+    (c) => c.name_ja.includes(q) || c.name_en.toLowerCase().includes(q) || c.pokemon_id.toLowerCase().includes(q),
+  );
+}

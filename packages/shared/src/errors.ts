@@ -1,0 +1,57 @@
+// The error catalogue: every stable code the API returns, its HTTP status and the Japanese message shown to people.
+// The server throws by code; the web client shows `error` from the reply (spec §8).
+
+export const ERRORS = {
+  // Request shape
+  VALIDATION_ERROR: { status: 400, message: '入力内容が正しくありません' },
+  INVALID_JSON: { status: 400, message: 'リクエストの JSON を読み取れません。形式を確認してください' },
+  EMPTY_BODY: { status: 400, message: 'リクエスト本文が空です' },
+  PAYLOAD_TOO_LARGE: { status: 413, message: 'リクエストが大きすぎます（上限 64KB）' },
+  UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'リクエストは JSON（application/json）で送信してください' },
+  ROUTE_NOT_FOUND: { status: 404, message: '指定された API は存在しません' },
+  METHOD_NOT_ALLOWED: { status: 405, message: 'この API では利用できないメソッドです' },
+  RATE_LIMITED: { status: 429, message: 'リクエストが多すぎます。しばらく待ってから再度お試しください' },
+  INTERNAL: { status: 500, message: 'サーバーでエラーが発生しました。時間をおいて再度お試しください' },
+
+  // Authentication and permissions
+  UNAUTHORIZED: { status: 401, message: '認証の有効期限が切れました。再度ログインしてください。' },
+  BANNED: { status: 403, message: 'このアカウントは利用停止中です' },
+  FORBIDDEN: { status: 403, message: 'この操作を行う権限がありません' },
+  DISCORD_NOT_CONFIGURED: {
+    status: 503,
+    message: 'Discord ログインは現在利用できません（サーバーに設定がありません）',
+  },
+  OAUTH_STATE_INVALID: {
+    status: 400,
+    message: 'ログイン手続きの有効期限が切れたか、不正なリクエストです。もう一度ログインしてください',
+  },
+  OAUTH_DENIED: { status: 400, message: 'Discord でのログインがキャンセルされました' },
+  OAUTH_EXCHANGE_FAILED: { status: 502, message: 'Discord との通信に失敗しました。時間をおいて再度お試しください' },
+  NOT_DISCORD_ACCOUNT: { status: 400, message: 'このアカウントは Discord と連携していません' },
+  DUMMY_LOGIN_DISABLED: { status: 404, message: 'テストアカウントは無効です' },
+  DUMMY_PASSWORD_INVALID: { status: 401, message: 'テストアカウントのパスワードが違います' },
+
+  // Users
+  USER_NOT_FOUND: { status: 404, message: 'ユーザー情報が見つかりません' },
+  BADGE_NOT_FOUND: { status: 404, message: 'バッジが見つかりません' },
+  BADGE_NOT_OWNED: { status: 400, message: '所持していないバッジは装備できません' },
+  BADGE_SLOTS_SAME: { status: 400, message: '同じバッジを2つの枠に装備することはできません' },
+
+  // Settings, seasons, ranking
+  SETTING_NOT_FOUND: { status: 404, message: '設定項目が見つかりません' },
+  SEASON_NOT_FOUND: { status: 404, message: 'シーズンが見つかりません' },
+  SEASON_EXISTS: { status: 409, message: '同じ ID のシーズンが既に存在します' },
+  SEASON_ACTIVE_DELETE: {
+    status: 409,
+    message: '有効なシーズンは削除できません。先に別のシーズンを有効にしてください',
+  },
+} as const satisfies Record<string, { status: number; message: string }>;
+
+export type ErrorCode = keyof typeof ERRORS;
+
+/** The body of every error reply. `details` lists field problems of a validation error. */
+export interface ErrorBody {
+  error: string;
+  code: string;
+  details?: { path: string; message: string }[];
+}
