@@ -5,3 +5,4 @@ export * from './schemas/auth.ts';
 export * from './schemas/common.ts';
 export * from './schemas/users.ts';
 export * from './validation.ts';
+export * from './badges.ts';
