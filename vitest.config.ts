@@ -4,6 +4,8 @@ import { defineConfig } from 'vitest/config';
 // - unit:          pure packages (shared, engine)
 // - server:pglite: integration tests through Fastify inject on the embedded database (always)
 // - server:pg:     the same tests on real PostgreSQL (only when TEST_DATABASE_URL is set, as in CI)
+// - web:           React components and hooks in jsdom (Testing Library)
+// - e2e:           the built site served by the real server, driven by playwright-core in Debian's Chromium
 const withPostgres = Boolean(process.env.TEST_DATABASE_URL);
 
 export default defineConfig({
@@ -46,6 +48,27 @@ export default defineConfig({
             },
           ]
         : []),
+      {
+        extends: './apps/web/vite.config.ts',
+        test: {
+          name: 'web',
+          root: './apps/web',
+          include: ['test/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+          setupFiles: ['./test/setup.ts'],
+        },
+      },
+      {
+        test: {
+          name: 'e2e',
+          include: ['apps/web/e2e/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['apps/web/e2e/global-setup.ts'],
+          fileParallelism: false,
+          testTimeout: 60_000,
+          hookTimeout: 180_000,
+        },
+      },
     ],
   },
 });

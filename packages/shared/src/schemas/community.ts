@@ -1,0 +1,205 @@
+import { badgeSchema } from '../badges.ts';
+import {
+  BATTLE_TYPES,
+  DEFAULT_THEME_COLOR,
+  LOBBY_CREATE_TIMEOUT,
+  LOBBY_JOIN_TIMEOUT,
+  MARKDOWN_SETTING_MAX,
+} from '../constants.ts';
+import { VALIDATION_MESSAGES as M, visibleLength, z } from '../validation.ts';
+import { badgeIdSchema, unixSecondsSchema, userIdSchema } from './common.ts';
+import { seasonRecordSchema } from './users.ts';
+
+// Site settings, master data, seasons, ranking and season records (issue "community data").
+
+export const SETTING_IDS = [
+  'rules_content',
+  'announcement_content',
+  'lobby_create_timeout',
+  'lobby_join_timeout',
+] as const;
+export type SettingId = (typeof SETTING_IDS)[number];
+
+export const SETTING_DEFAULTS: Record<SettingId, string> = {
+  rules_content: '',
+  announcement_content: '',
+  lobby_create_timeout: String(LOBBY_CREATE_TIMEOUT.default),
+  lobby_join_timeout: String(LOBBY_JOIN_TIMEOUT.default),
+};
+
+const markdown = z.string().refine((v) => visibleLength(v) <= MARKDOWN_SETTING_MAX, M.MARKDOWN_TOO_LONG);
+/** Timeouts arrive as numbers or numeric strings (spec: input fields); stored as their decimal text. */
+const seconds = (range: { min: number; max: number }, message: string) =>
+  z
+    .union([z.number(), z.string().regex(/^\s*\d+\s*$/, message)], message)
+    .transform((v) => Number(v))
+    .refine((v) => Number.isInteger(v) && v >= range.min && v <= range.max, message)
+    .transform((v) => String(v));
+
+/** PUT /api/master/settings: validated per id. */
+export const settingUpdateSchema = z.discriminatedUnion(
+  'id',
+  [
+    z.object({ id: z.literal('rules_content'), value: markdown }),
+    z.object({ id: z.literal('announcement_content'), value: markdown }),
+    z.object({ id: z.literal('lobby_create_timeout'), value: seconds(LOBBY_CREATE_TIMEOUT, M.TIMEOUT_CREATE_RANGE) }),
+    z.object({ id: z.literal('lobby_join_timeout'), value: seconds(LOBBY_JOIN_TIMEOUT, M.TIMEOUT_JOIN_RANGE) }),
+  ],
+  { error: M.SETTING_VALUE_INVALID },
+);
+
+export const settingsSchema = z.object({
+  rules_content: z.string(),
+  announcement_content: z.string(),
+  lobby_create_timeout: z.number().int(),
+  lobby_join_timeout: z.number().int(),
+});
+export type Settings = z.infer<typeof settingsSchema>;
+
+export const characterSchema = z.object({
+  pokemon_id: z.string(),
+  name_ja: z.string(),
+  name_en: z.string(),
+  index_number: z.number().int(),
+  type: z.union([z.enum(BATTLE_TYPES), z.literal('-')]),
+  moves: z.object({ move_1a: z.string(), move_1b: z.string(), move_2a: z.string(), move_2b: z.string() }),
+  icon_url: z.string().nullable(),
+});
+
+/** GET /api/master and /api/public/master */
+export const masterReplySchema = z.object({
+  settings: settingsSchema,
+  badges: z.array(badgeSchema),
+  pokemon: z.array(characterSchema),
+});
+export type MasterReply = z.infer<typeof masterReplySchema>;
+
+export const pokemonRoleParamsSchema = z.object({ role: z.enum(BATTLE_TYPES, M.POKEMON_ROLE_UNKNOWN) });
+
+// Seasons
+
+export const seasonSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  start_date: unixSecondsSchema,
+  end_date: unixSecondsSchema,
+  image_url: z.string(),
+  theme_color: z.string(),
+  is_active: z.boolean(),
+});
+export type Season = z.infer<typeof seasonSchema>;
+
+export const seasonIdSchema = z.string().regex(/^[a-z0-9][a-z0-9_-]{0,39}$/, M.SEASON_ID_INVALID);
+const imageUrlSchema = z
+  .string()
+  .trim()
+  .refine((v) => v === '' || /^https?:\/\/\S+$/.test(v) || /^\/(?!\/)\S*$/.test(v), M.SEASON_IMAGE_URL_INVALID);
+const themeColorSchema = z.string().regex(/^#[0-9a-fA-F]{6}$/, M.THEME_COLOR_INVALID);
+
+const seasonFields = {
+  name: z.string(M.SEASON_NAME_REQUIRED).trim().min(1, M.SEASON_NAME_REQUIRED).max(60),
+  description: z.string().max(2000).default(''),
+  start_date: unixSecondsSchema,
+  end_date: unixSecondsSchema,
+  image_url: imageUrlSchema.default(''),
+  theme_color: themeColorSchema.default(DEFAULT_THEME_COLOR),
+};
+const datesInOrder = (s: { start_date: number; end_date: number }) => s.start_date < s.end_date;
+
+/** POST /api/admin/seasons */
+export const seasonCreateSchema = z
+  .object({ id: seasonIdSchema, ...seasonFields })
+  .refine(datesInOrder, { message: M.SEASON_DATES_ORDER, path: ['end_date'] });
+
+/** PUT /api/admin/seasons/{id}: the id cannot change (an id in the body must match). */
+export const seasonUpdateSchema = z
+  .object({ id: seasonIdSchema.optional(), ...seasonFields })
+  .refine(datesInOrder, { message: M.SEASON_DATES_ORDER, path: ['end_date'] });
+
+export const seasonParamsSchema = z.object({ id: seasonIdSchema });
+
+export const activeSeasonReplySchema = z.object({
+  is_season_active: z.boolean(),
+  current_season: seasonSchema.nullable(),
+  next_season: seasonSchema.nullable(),
+});
+
+// Ranking
+
+export const rankingEntrySchema = z.object({
+  rank: z.number().int(),
+  user_id: userIdSchema,
+  trainer_name: z.string(),
+  discord_username: z.string(),
+  discord_avatar_url: z.string(),
+  rate: z.number().int(),
+  max_rate: z.number().int(),
+  win_rate: z.number(),
+  match_count: z.number().int(),
+  twitter_id: z.string(),
+  current_badge: badgeIdSchema.nullable(),
+  current_badge_2: badgeIdSchema.nullable(),
+});
+export type RankingEntry = z.infer<typeof rankingEntrySchema>;
+
+export const rankingReplySchema = z.object({
+  rankings: z.array(rankingEntrySchema),
+  /** When the snapshot was computed (unix seconds); null before the first run. */
+  updated_at: unixSecondsSchema.nullable(),
+  season_id: z.string().nullable(),
+});
+export type RankingReply = z.infer<typeof rankingReplySchema>;
+
+export const recordsReplySchema = z.object({ records: z.array(seasonRecordSchema) });
+
+/** GET /api/users/me/rating-history: the active season's rate after each settled match. */
+export const ratingHistoryReplySchema = z.object({
+  season_id: z.string().nullable(),
+  points: z.array(z.object({ at: unixSecondsSchema, rate: z.number().int() })),
+});
+
+// Public system data
+
+export const systemReplySchema = z.object({
+  server_time: unixSecondsSchema,
+  is_season_active: z.boolean(),
+  active_season: seasonSchema.nullable(),
+  matching: z.object({
+    /** Matching hours are open now. */
+    is_open: z.boolean(),
+    /** The hours in words, e.g. 平日 14:00〜翌4:00 / 土日 終日（日本時間）. */
+    hours_text: z.string(),
+  }),
+  player_count: z.number().int(),
+  match_count: z.number().int(),
+});
+export type SystemReply = z.infer<typeof systemReplySchema>;
+
+/** GET /api/site: what the web app's shell shows from configuration. */
+export const siteReplySchema = z.object({
+  stats_dashboard_url: z.string().nullable(),
+  operator_name: z.string().nullable(),
+  operator_contact: z.string().nullable(),
+  ad_slot_url: z.string().nullable(),
+});
+export type SiteReply = z.infer<typeof siteReplySchema>;
+
+// Admin
+
+export const awardBadgeSchema = z.object({ user_id: userIdSchema, badge_id: badgeIdSchema });
+
+export const auditEntrySchema = z.object({
+  id: z.number().int(),
+  actor_id: z.string(),
+  action: z.string(),
+  target_type: z.string(),
+  target_id: z.string(),
+  before: z.unknown(),
+  after: z.unknown(),
+  created_at: unixSecondsSchema,
+});
+export const auditQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+  before_id: z.coerce.number().int().positive().optional(),
+});
