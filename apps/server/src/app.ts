@@ -5,14 +5,21 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import { BODY_LIMIT_BYTES, ERRORS } from '@rankmatch/shared';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
+import { registerAuditRoutes } from './audit/routes.ts';
 import { createGuard } from './auth/guard.ts';
 import { registerAuthRoutes } from './auth/routes.ts';
 import { TokenService } from './auth/tokens.ts';
+import { registerBadgeRoutes } from './badges/routes.ts';
 import type { Config } from './config.ts';
 import { type AppContext, unixNow } from './context.ts';
 import type { Database } from './db/client.ts';
 import { registerHealthRoutes } from './health/routes.ts';
 import { registerErrorHandling } from './http/errors.ts';
+import { registerMasterRoutes } from './master/routes.ts';
+import { registerRankingRoutes } from './ranking/routes.ts';
+import { RankingService } from './ranking/service.ts';
+import { registerSeasonRoutes } from './seasons/routes.ts';
+import { registerSiteRoutes } from './site/routes.ts';
 import { registerUserRoutes } from './users/routes.ts';
 
 export interface AppOptions {
@@ -32,7 +39,13 @@ function defaultWebDist(): string | null {
   return existsSync(join(dist, 'index.html')) ? dist : null;
 }
 
-export async function buildApp(options: AppOptions): Promise<{ app: FastifyInstance; ctx: AppContext }> {
+export interface BuiltApp {
+  app: FastifyInstance;
+  ctx: AppContext;
+  ranking: RankingService;
+}
+
+export async function buildApp(options: AppOptions): Promise<BuiltApp> {
   const { config, database } = options;
   const now = options.now ?? unixNow;
   const app = Fastify({
@@ -88,6 +101,14 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
   registerHealthRoutes(app, ctx);
   registerAuthRoutes(app, ctx, guard);
   registerUserRoutes(app, ctx, guard);
+  const ranking = new RankingService(ctx.db, now);
+  registerSiteRoutes(app, ctx);
+  registerMasterRoutes(app, ctx, guard);
+  registerBadgeRoutes(app, ctx, guard);
+  registerSeasonRoutes(app, ctx, guard, ranking);
+  registerRankingRoutes(app, ctx, guard, ranking);
+  registerAuditRoutes(app, ctx, guard);
+  app.addHook('onClose', async () => ranking.stop());
 
   // Everything outside /api is the web app (single-page: unknown paths get index.html).
   const webDist = options.webDist === undefined ? defaultWebDist() : options.webDist;
@@ -100,5 +121,5 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
       return reply.sendFile('index.html');
     });
   }
-  return { app, ctx };
+  return { app, ctx, ranking };
 }

@@ -57,6 +57,7 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
   STATS_DASHBOARD_URL: url('STATS_DASHBOARD_URL'),
+  AD_SLOT_URL: url('AD_SLOT_URL'),
   OPERATOR_NAME: optionalString,
   OPERATOR_CONTACT: optionalString,
 });
@@ -84,6 +85,7 @@ export interface Config {
   rateLimitPerMinute: number;
   site: {
     statsDashboardUrl: string | undefined;
+    adSlotUrl: string | undefined;
     operatorName: string | undefined;
     operatorContact: string | undefined;
   };
@@ -152,6 +154,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     site: {
       statsDashboardUrl: e.STATS_DASHBOARD_URL,
+      adSlotUrl: e.AD_SLOT_URL,
       operatorName: e.OPERATOR_NAME,
       operatorContact: e.OPERATOR_CONTACT,
     },

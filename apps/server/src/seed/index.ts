@@ -1,15 +1,20 @@
 import { inArray } from 'drizzle-orm';
 import { seedDummyAccounts } from '../auth/dummy.ts';
+import { seedBadges } from '../badges/service.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { users } from '../db/schema.ts';
+import { seedDemoData } from './demo.ts';
 
 /**
- * Start-up data, idempotent: admins from ADMIN_USER_IDS, the test accounts when they are on.
+ * Start-up data, idempotent: the live badge table, admins from ADMIN_USER_IDS, the test accounts when they are on,
+ * and demo data in development.
  */
 export async function seedOnStart(db: Db, config: Config, now: number): Promise<void> {
+  await seedBadges(db);
   if (config.dummyLogin.enabled) await seedDummyAccounts(db, config, now);
   if (config.adminUserIds.length > 0) {
     await db.update(users).set({ isAdmin: true }).where(inArray(users.id, config.adminUserIds));
   }
+  if (config.seedDemoData && config.dummyLogin.enabled) await seedDemoData(db, now);
 }

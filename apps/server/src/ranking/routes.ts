@@ -1,0 +1,45 @@
+import type { ratingHistoryReplySchema } from '@rankmatch/shared';
+import type { FastifyInstance } from 'fastify';
+import type { z } from 'zod';
+import type { Guard } from '../auth/guard.ts';
+import type { AppContext } from '../context.ts';
+import { markedActiveSeason } from '../seasons/queries.ts';
+import { seasonRecords } from './queries.ts';
+import type { RankingService } from './service.ts';
+
+export function registerRankingRoutes(
+  app: FastifyInstance,
+  ctx: AppContext,
+  guard: Guard,
+  ranking: RankingService,
+): void {
+  // Served from memory: the snapshot is serialised once per run.
+  app.get('/api/public/ranking', (_request, reply) => {
+    reply.type('application/json; charset=utf-8').send(ranking.json);
+  });
+
+  app.get('/api/users/ranking', async (request, reply) => {
+    await guard.identity(request);
+    reply.type('application/json; charset=utf-8').send(ranking.json);
+  });
+
+  app.post('/api/debug/ranking/calculate', async (request) => {
+    await guard.admin(request);
+    return { rankings_count: await ranking.calculate() };
+  });
+
+  app.get('/api/users/me/records', async (request) => {
+    const { user } = await guard.user(request);
+    return { records: await seasonRecords(ctx.db, user.id) };
+  });
+
+  /**
+   * The active season's rate after each settled match, oldest first. Match history is written by the match lifecycle
+   * (a later issue); until a player has settled matches the list is empty and the web app shows its empty state.
+   */
+  app.get('/api/users/me/rating-history', async (request): Promise<z.infer<typeof ratingHistoryReplySchema>> => {
+    await guard.user(request);
+    const season = await markedActiveSeason(ctx.db);
+    return { season_id: season?.id ?? null, points: [] };
+  });
+}

@@ -1,0 +1,102 @@
+import type { RankingReply } from '@rankmatch/shared';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { rankingSnapshots } from '../db/schema.ts';
+import { markedActiveSeason } from '../seasons/queries.ts';
+import { computeRanking } from './queries.ts';
+
+export const RANKING_INTERVAL_MS = 5 * 60 * 1000;
+/** How often an instance checks for a snapshot another instance computed. */
+export const RANKING_RELOAD_MS = 30 * 1000;
+
+/**
+ * The ranking job computes the active season's top 100 into a stored snapshot (so every instance serves the same
+ * list) and keeps it in memory, serialised once, so reads cost no database round trip.
+ */
+export class RankingService {
+  private body: string = JSON.stringify({ rankings: [], updated_at: null, season_id: null } satisfies RankingReply);
+  private count = 0;
+  private timers: NodeJS.Timeout[] = [];
+  private pending: Promise<number> | null = null;
+  private nudgeTimer: NodeJS.Timeout | null = null;
+
+  constructor(
+    private readonly db: Db,
+    private readonly now: () => number,
+  ) {}
+
+  /** The cached reply body (JSON text). */
+  get json(): string {
+    return this.body;
+  }
+
+  /** Computes and stores the snapshot, then serves it. Concurrent calls share one run. */
+  calculate(): Promise<number> {
+    this.pending ??= this.run().finally(() => {
+      this.pending = null;
+    });
+    return this.pending;
+  }
+
+  private async run(): Promise<number> {
+    const season = await markedActiveSeason(this.db);
+    if (!season) {
+      this.serve({ rankings: [], updated_at: null, season_id: null });
+      return 0;
+    }
+    const entries = await computeRanking(this.db, season.id);
+    const computedAt = this.now();
+    await this.db
+      .insert(rankingSnapshots)
+      .values({ seasonId: season.id, entries, computedAt })
+      .onConflictDoUpdate({ target: rankingSnapshots.seasonId, set: { entries, computedAt } });
+    this.serve({ rankings: entries, updated_at: computedAt, season_id: season.id });
+    return entries.length;
+  }
+
+  /** Loads the stored snapshot of the active season (computed by any instance). */
+  async reload(): Promise<void> {
+    const season = await markedActiveSeason(this.db);
+    if (!season) {
+      this.serve({ rankings: [], updated_at: null, season_id: null });
+      return;
+    }
+    const [row] = await this.db.select().from(rankingSnapshots).where(eq(rankingSnapshots.seasonId, season.id));
+    if (!row) {
+      await this.calculate();
+      return;
+    }
+    this.serve({ rankings: row.entries as RankingReply['rankings'], updated_at: row.computedAt, season_id: season.id });
+  }
+
+  /** Asks for a recalculation soon (after a match settles); several nudges within a second make one run. */
+  nudge(): void {
+    if (this.nudgeTimer) return;
+    this.nudgeTimer = setTimeout(() => {
+      this.nudgeTimer = null;
+      this.calculate().catch(() => {});
+    }, 1000);
+  }
+
+  start(onError: (err: unknown) => void): void {
+    this.timers.push(setInterval(() => this.calculate().catch(onError), RANKING_INTERVAL_MS));
+    this.timers.push(setInterval(() => this.reload().catch(onError), RANKING_RELOAD_MS));
+    for (const t of this.timers) t.unref();
+  }
+
+  stop(): void {
+    for (const t of this.timers) clearInterval(t);
+    this.timers = [];
+    if (this.nudgeTimer) clearTimeout(this.nudgeTimer);
+    this.nudgeTimer = null;
+  }
+
+  get size(): number {
+    return this.count;
+  }
+
+  private serve(reply: RankingReply): void {
+    this.count = reply.rankings.length;
+    this.body = JSON.stringify(reply);
+  }
+}

@@ -1,0 +1,113 @@
+import type { seasonCreateSchema, seasonUpdateSchema } from '@rankmatch/shared';
+import { eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import { recordAudit } from '../audit/log.ts';
+import type { Executor } from '../db/client.ts';
+import { seasons } from '../db/schema.ts';
+import { AppError } from '../http/errors.ts';
+import { presentSeason } from './presenter.ts';
+import { findSeason } from './queries.ts';
+
+type Actor = { actorId: string; now: number };
+
+export async function createSeason(db: Executor, input: z.output<typeof seasonCreateSchema>, actor: Actor) {
+  return db.transaction(async (tx) => {
+    const inserted = await tx
+      .insert(seasons)
+      .values({
+        id: input.id,
+        name: input.name,
+        description: input.description,
+        startDate: input.start_date,
+        endDate: input.end_date,
+        imageUrl: input.image_url,
+        themeColor: input.theme_color,
+        isActive: false,
+        createdAt: actor.now,
+      })
+      .onConflictDoNothing({ target: seasons.id })
+      .returning();
+    const row = inserted[0];
+    if (!row) throw new AppError('SEASON_EXISTS');
+    const after = presentSeason(row);
+    await recordAudit(tx, {
+      ...actor,
+      action: 'season.create',
+      targetType: 'season',
+      targetId: row.id,
+      before: null,
+      after,
+    });
+    return after;
+  });
+}
+
+export async function updateSeason(db: Executor, id: string, input: z.output<typeof seasonUpdateSchema>, actor: Actor) {
+  return db.transaction(async (tx) => {
+    const before = await findSeason(tx, id);
+    if (!before) throw new AppError('SEASON_NOT_FOUND');
+    const [row] = await tx
+      .update(seasons)
+      .set({
+        name: input.name,
+        description: input.description,
+        startDate: input.start_date,
+        endDate: input.end_date,
+        imageUrl: input.image_url,
+        themeColor: input.theme_color,
+      })
+      .where(eq(seasons.id, id))
+      .returning();
+    if (!row) throw new AppError('SEASON_NOT_FOUND');
+    const after = presentSeason(row);
+    await recordAudit(tx, {
+      ...actor,
+      action: 'season.update',
+      targetType: 'season',
+      targetId: id,
+      before: presentSeason(before),
+      after,
+    });
+    return after;
+  });
+}
+
+export async function deleteSeason(db: Executor, id: string, actor: Actor): Promise<void> {
+  await db.transaction(async (tx) => {
+    const before = await findSeason(tx, id);
+    if (!before) throw new AppError('SEASON_NOT_FOUND');
+    if (before.isActive) throw new AppError('SEASON_ACTIVE_DELETE');
+    await tx.delete(seasons).where(eq(seasons.id, id));
+    await recordAudit(tx, {
+      ...actor,
+      action: 'season.delete',
+      targetType: 'season',
+      targetId: id,
+      before: presentSeason(before),
+      after: null,
+    });
+  });
+}
+
+/** Exactly one active season: the others are switched off in the same transaction (and a unique index backs it). */
+export async function activateSeason(db: Executor, id: string, actor: Actor) {
+  return db.transaction(async (tx) => {
+    const target = await findSeason(tx, id);
+    if (!target) throw new AppError('SEASON_NOT_FOUND');
+    const previous = (await tx.select().from(seasons).where(eq(seasons.isActive, true)).for('update'))[0];
+    if (previous && previous.id !== id) {
+      await tx.update(seasons).set({ isActive: false }).where(eq(seasons.id, previous.id));
+    }
+    const [row] = await tx.update(seasons).set({ isActive: true }).where(eq(seasons.id, id)).returning();
+    if (!row) throw new AppError('SEASON_NOT_FOUND');
+    await recordAudit(tx, {
+      ...actor,
+      action: 'season.activate',
+      targetType: 'season',
+      targetId: id,
+      before: { active_season_id: previous?.id ?? null },
+      after: { active_season_id: id },
+    });
+    return presentSeason(row);
+  });
+}

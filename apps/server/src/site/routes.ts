@@ -1,0 +1,48 @@
+import { isMatchingOpen, MATCHING_HOURS_RULE_JA } from '@rankmatch/engine';
+import type { SiteReply, SystemReply } from '@rankmatch/shared';
+import { count, eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../context.ts';
+import { seasonStats, users } from '../db/schema.ts';
+import { presentSeason } from '../seasons/presenter.ts';
+import { isSeasonOpen, markedActiveSeason } from '../seasons/queries.ts';
+
+export const MATCHING_HOURS_TEXT = '平日 14:00〜翌4:00 / 土日 終日（日本時間）';
+
+export function registerSiteRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const { db } = ctx;
+
+  /** What the shell shows from configuration. */
+  app.get(
+    '/api/site',
+    async (): Promise<SiteReply> => ({
+      stats_dashboard_url: ctx.config.site.statsDashboardUrl ?? null,
+      operator_name: ctx.config.site.operatorName ?? null,
+      operator_contact: ctx.config.site.operatorContact ?? null,
+      ad_slot_url: ctx.config.site.adSlotUrl ?? null,
+    }),
+  );
+
+  /** Public system data a visitor finds useful. */
+  app.get('/api/public/system', async (): Promise<SystemReply & { matching_rule: string }> => {
+    const now = ctx.now();
+    const season = await markedActiveSeason(db);
+    const [players] = await db.select({ n: count() }).from(users).where(eq(users.isBanned, false));
+    // Every settled match adds one to the match count of its ten players.
+    const [played] = season
+      ? await db
+          .select({ n: sql<number>`coalesce(sum(${seasonStats.matchCount}), 0)::int` })
+          .from(seasonStats)
+          .where(eq(seasonStats.seasonId, season.id))
+      : [{ n: 0 }];
+    return {
+      server_time: now,
+      is_season_active: isSeasonOpen(season, now),
+      active_season: season ? presentSeason(season) : null,
+      matching: { is_open: isMatchingOpen(now), hours_text: MATCHING_HOURS_TEXT },
+      matching_rule: MATCHING_HOURS_RULE_JA,
+      player_count: players?.n ?? 0,
+      match_count: Math.floor(Number(played?.n ?? 0) / 10),
+    };
+  });
+}

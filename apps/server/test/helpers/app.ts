@@ -1,0 +1,73 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { buildApp } from '../../src/app.ts';
+import { loadConfig } from '../../src/config.ts';
+import type { AppContext } from '../../src/context.ts';
+import { seedOnStart } from '../../src/seed/index.ts';
+import { resetDatabase, testDatabase } from './db.ts';
+
+export const TEST_SECRET = 'test-secret-that-is-long-enough-for-hs256-0123456789';
+
+/** A clock tests can move. */
+export class TestClock {
+  constructor(public current = 1_800_000_000) {}
+  now = () => this.current;
+  advance(seconds: number) {
+    this.current += seconds;
+  }
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  ctx: AppContext;
+  clock: TestClock;
+  /** inject with an optional bearer token */
+  request(opts: InjectOptions & { token?: string | undefined }): Promise<LightMyRequestResponse>;
+  /** Logs in a test account (created when new) and returns its token. */
+  login(userId: string, extra?: Record<string, unknown>): Promise<string>;
+  close(): Promise<void>;
+}
+
+/**
+ * Builds the app on the worker's shared database, emptied first. `env` overrides configuration variables.
+ */
+export async function createTestApp(
+  options: { env?: Record<string, string>; fetch?: typeof fetch; reset?: boolean; seed?: boolean } = {},
+): Promise<TestApp> {
+  const database = await testDatabase();
+  if (options.reset !== false) await resetDatabase(database);
+  const clock = new TestClock();
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: mkdtempSync(join(tmpdir(), 'rankmatch-test-')),
+    JWT_SECRET: TEST_SECRET,
+    RATE_LIMIT_PER_MINUTE: '100000',
+    ...options.env,
+  });
+  const { app, ctx } = await buildApp({
+    config,
+    database,
+    now: clock.now,
+    logger: false,
+    webDist: null,
+    ...(options.fetch ? { fetch: options.fetch } : {}),
+  });
+  if (options.seed !== false) await seedOnStart(database.db, config, clock.now());
+  await app.ready();
+
+  const request: TestApp['request'] = ({ token, ...opts }) =>
+    app.inject({
+      ...opts,
+      headers: { ...(opts.headers ?? {}), ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    });
+
+  const login: TestApp['login'] = async (userId, extra = {}) => {
+    const res = await request({ method: 'POST', url: '/api/auth/dummy/login', payload: { user_id: userId, ...extra } });
+    if (res.statusCode !== 200) throw new Error(`login ${userId} failed: ${res.statusCode} ${res.body}`);
+    return res.json().access_token as string;
+  };
+
+  return { app, ctx, clock, request, login, close: () => app.close() };
+}
