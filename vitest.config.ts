@@ -37,6 +37,8 @@ export default defineConfig({
               test: {
                 name: 'server:pg',
                 include: ['apps/server/test/**/*.test.ts'],
+                // Tests that touch no shared database run once, in server:pglite.
+                exclude: ['apps/server/test/config.test.ts', 'apps/server/test/db-lock.test.ts'],
                 environment: 'node',
                 env: { TEST_DB: 'postgres' },
                 isolate: false,

@@ -40,8 +40,11 @@ export function createGuard(ctx: AppContext): Guard {
     if (!claims) return null;
     const session = await findSession(ctx.db, claims.sid);
     const now = ctx.now();
-    if (!session || session.userId !== claims.sub || session.revokedAt !== null || session.expiresAt <= now)
+    if (!session || session.userId !== claims.sub || session.revokedAt !== null || session.expiresAt <= now) {
       return null;
+    }
+    // Test-account sessions die with the switch that allowed them.
+    if (session.isDummy && !ctx.config.dummyLogin.enabled) return null;
     const user = await findUser(ctx.db, claims.sub);
     if (user?.isBanned) throw new AppError('BANNED');
     return { identity: { userId: claims.sub, sessionId: session.id, dummy: session.isDummy }, user };

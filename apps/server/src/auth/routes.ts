@@ -127,9 +127,10 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext, guard:
   /** Refreshes name and avatar from Discord (the client calls it when the name starts with User_). */
   app.put('/api/users/me/discord', async (request) => {
     const { user } = await guard.user(request);
+    if (user.isDummy) throw new AppError('NOT_DISCORD_ACCOUNT');
     const discord = requireDiscord(ctx);
     const [cred] = await db.select().from(discordCredentials).where(eq(discordCredentials.userId, user.id));
-    if (user.isDummy || !cred) throw new AppError('NOT_DISCORD_ACCOUNT');
+    if (!cred) throw new AppError('NOT_DISCORD_ACCOUNT');
     const now = ctx.now();
     let accessToken = cred.accessToken;
     let profile = cred.expiresAt > now ? await fetchDiscordUser(discord, ctx.fetch, accessToken) : null;

@@ -1,11 +1,24 @@
 import { CHARACTERS, pokemonRoleParamsSchema, settingUpdateSchema } from '@rankmatch/shared';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Guard } from '../auth/guard.ts';
 import { liveCatalogue } from '../badges/service.ts';
 import type { AppContext } from '../context.ts';
-import { AppError } from '../http/errors.ts';
 import { parse } from '../http/validate.ts';
 import { readSettings, writeSetting } from '../settings/service.ts';
+
+/** Copies `error` to `message` in an error reply's JSON body. */
+async function withMessage(_request: FastifyRequest, reply: FastifyReply, payload: unknown): Promise<unknown> {
+  if (reply.statusCode < 400 || typeof payload !== 'string') return payload;
+  try {
+    const body = JSON.parse(payload) as { error?: unknown; message?: unknown } | null;
+    if (body && typeof body.error === 'string' && body.message === undefined) {
+      return JSON.stringify({ ...body, message: body.error });
+    }
+  } catch {
+    // not JSON: sent as is
+  }
+  return payload;
+}
 
 export function registerMasterRoutes(app: FastifyInstance, ctx: AppContext, guard: Guard): void {
   const { db } = ctx;
@@ -23,23 +36,13 @@ export function registerMasterRoutes(app: FastifyInstance, ctx: AppContext, guar
     return { settings, badges: badges.filter((b) => b.is_active), pokemon: CHARACTERS };
   });
 
-  app.put('/api/master/settings', async (request, reply) => {
-    try {
-      const { user } = await guard.admin(request);
-      const body = parse(settingUpdateSchema, request.body);
-      await writeSetting(db, { id: body.id, value: body.value, actorId: user.id, now: ctx.now() });
-      return { ok: true as const, settings: await readSettings(db) };
-    } catch (err) {
-      // The admin client reads `message` from this call's error body (spec admin §7).
-      if (err instanceof AppError) {
-        const body = (err as AppError & { body?: { error: string; code: string } }).body ?? {
-          error: err.message,
-          code: err.code,
-        };
-        return reply.status(err.status).send({ ...body, message: body.error });
-      }
-      throw err;
-    }
+  // The admin client reads `message` from this call's error body (spec admin §7), whatever failed: guard,
+  // validation, or a body Fastify could not parse before the handler ran.
+  app.put('/api/master/settings', { onSend: withMessage }, async (request) => {
+    const { user } = await guard.admin(request);
+    const body = parse(settingUpdateSchema, request.body);
+    await writeSetting(db, { id: body.id, value: body.value, actorId: user.id, now: ctx.now() });
+    return { ok: true as const, settings: await readSettings(db) };
   });
 
   app.get('/api/pokemon', async () => ({ pokemon: CHARACTERS }));

@@ -1,0 +1,77 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../src/config.ts';
+
+const dir = () => mkdtempSync(join(tmpdir(), 'rankmatch-config-'));
+
+describe('configuration', () => {
+  it('needs nothing in development: port 3000, PGlite in DATA_DIR, a generated and persisted secret, test accounts on', () => {
+    const dataDir = dir();
+    const config = loadConfig({ DATA_DIR: dataDir });
+    expect(config).toMatchObject({ env: 'development', port: 3000, databaseUrl: undefined, discord: null });
+    expect(config.dummyLogin.enabled).toBe(true);
+    expect(config.jwtSecret.length).toBeGreaterThanOrEqual(32);
+    expect(readFileSync(join(dataDir, 'jwt-secret'), 'utf8')).toBe(config.jwtSecret);
+    expect(loadConfig({ DATA_DIR: dataDir }).jwtSecret).toBe(config.jwtSecret);
+    expect(config.publicUrl).toBe('http://localhost:3000');
+  });
+
+  it('refuses to start in production without JWT_SECRET', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production', DATA_DIR: dir() })).toThrow(ConfigError);
+    expect(() => loadConfig({ NODE_ENV: 'production', DATA_DIR: dir() })).toThrow(/JWT_SECRET/);
+  });
+
+  it('turns test accounts off in production unless enabled explicitly, which then needs a password', () => {
+    const secret = 'x'.repeat(40);
+    expect(loadConfig({ NODE_ENV: 'production', JWT_SECRET: secret }).dummyLogin.enabled).toBe(false);
+    expect(() => loadConfig({ NODE_ENV: 'production', JWT_SECRET: secret, ENABLE_DUMMY_LOGIN: 'true' })).toThrow(
+      /DUMMY_LOGIN_PASSWORD/,
+    );
+    const on = loadConfig({
+      NODE_ENV: 'production',
+      JWT_SECRET: secret,
+      ENABLE_DUMMY_LOGIN: 'true',
+      DUMMY_LOGIN_PASSWORD: 'pw',
+    });
+    expect(on.dummyLogin).toEqual({ enabled: true, password: 'pw' });
+  });
+
+  it('explains every bad value in Japanese', () => {
+    const attempt = () =>
+      loadConfig({
+        PORT: 'eighty',
+        DATABASE_URL: 'mysql://x',
+        REDIS_URL: 'http://x',
+        JWT_SECRET: 'short',
+        DATA_DIR: dir(),
+      });
+    expect(attempt).toThrow(ConfigError);
+    try {
+      attempt();
+    } catch (err) {
+      const message = (err as Error).message;
+      for (const name of ['PORT', 'DATABASE_URL', 'REDIS_URL', 'JWT_SECRET']) expect(message).toContain(name);
+      expect(message).toContain('設定（環境変数）が正しくありません');
+    }
+  });
+
+  it('needs both Discord credentials, and reads endpoint bases and admins', () => {
+    expect(() => loadConfig({ DISCORD_CLIENT_ID: 'id', DATA_DIR: dir() })).toThrow(/DISCORD_CLIENT_SECRET/);
+    const config = loadConfig({
+      DATA_DIR: dir(),
+      DISCORD_CLIENT_ID: 'id',
+      DISCORD_CLIENT_SECRET: 'secret',
+      DISCORD_API_BASE: 'http://127.0.0.1:9999/api/',
+      ADMIN_USER_IDS: ' 1, 2 ,,3',
+      DATABASE_URL: 'postgres://u@h/db',
+    });
+    expect(config.discord).toMatchObject({
+      apiBase: 'http://127.0.0.1:9999/api',
+      authorizeUrl: 'https://discord.com/oauth2/authorize',
+    });
+    expect(config.adminUserIds).toEqual(['1', '2', '3']);
+    expect(config.databaseUrl).toBe('postgres://u@h/db');
+  });
+});
