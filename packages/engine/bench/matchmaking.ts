@@ -1,0 +1,129 @@
+// Matchmaking benchmark: `npm run bench:matchmaking`.
+// Synthetic queues of 1,000 / 10,000 / 50,000 players; the engine against a naive baseline in the same run.
+// Prints the median time per wave and the quality metrics side by side, then PASS/FAIL against the targets:
+// 10,000 players ≤ 200 ms per wave; ≥ 90 % of matches with team gap ≤ 7, ≥ 99 % ≤ 25; ≥ 95 % in a preferred role.
+import { performance } from 'node:perf_hooks';
+import { ROLES } from '@rankmatch/shared';
+import { matchPlayers } from '../src/matchmaking/metrics.ts';
+import type { Match, WaitingEntry } from '../src/matchmaking/types.ts';
+import { runWave } from '../src/matchmaking/wave.ts';
+import { naiveWave } from './baseline.ts';
+import { syntheticQueue } from './queue.ts';
+
+const SIZES = [1_000, 10_000, 50_000];
+const RUNS = 7;
+const NOW = 1_767_571_200; // 2026-01-05 09:00 JST (arbitrary fixed time)
+const TIME_TARGET_SIZE = 10_000;
+const TIME_TARGET_MS = 200;
+const GAP7_TARGET = 0.9;
+const GAP25_TARGET = 0.99;
+const PREFERRED_TARGET = 0.95;
+
+interface Quality {
+  ms: number;
+  matches: number;
+  matched: number;
+  gap7: number;
+  gap25: number;
+  meanGap: number;
+  meanSpread: number;
+  preferred: number;
+  firstChoice: number;
+}
+
+function median(values: number[]): number {
+  const s = [...values].sort((a, b) => a - b);
+  const mid = s.length >> 1;
+  return s.length % 2 ? (s[mid] as number) : ((s[mid - 1] as number) + (s[mid] as number)) / 2;
+}
+
+function quality(matches: readonly Match[], ms: number): Quality {
+  const players = matches.flatMap(matchPlayers);
+  const share = (count: number, of: number): number => (of === 0 ? 0 : count / of);
+  const sum = (xs: number[]): number => xs.reduce((a, b) => a + b, 0);
+  return {
+    ms,
+    matches: matches.length,
+    matched: players.length,
+    gap7: share(matches.filter((m) => m.team_gap <= 7).length, matches.length),
+    gap25: share(matches.filter((m) => m.team_gap <= 25).length, matches.length),
+    meanGap: share(sum(matches.map((m) => m.team_gap)), matches.length),
+    meanSpread: share(sum(matches.map((m) => m.rating_spread)), matches.length),
+    preferred: share(players.filter((p) => p.preferred).length, players.length),
+    firstChoice: share(players.filter((p) => p.first_choice).length, players.length),
+  };
+}
+
+function timed<T>(fn: () => T): { value: T; ms: number } {
+  let value = fn(); // warm-up (JIT)
+  const times: number[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    const t0 = performance.now();
+    value = fn();
+    times.push(performance.now() - t0);
+  }
+  return { value, ms: median(times) };
+}
+
+/** First-choice shares per role and the share of players listing each role at all (the mix the engine works with). */
+function describeMix(queue: readonly WaitingEntry[]): string {
+  const none = queue.filter((e) => e.roles.length === 0).length / queue.length;
+  const parts = ROLES.map((role) => {
+    const first = queue.filter((e) => e.roles[0] === role).length / queue.length;
+    const listed = queue.filter((e) => e.roles.includes(role)).length / queue.length;
+    return `${role} ${(100 * first).toFixed(0)}/${(100 * listed).toFixed(0)}`;
+  });
+  return `first/listed % — ${parts.join(', ')}; no preference ${(100 * none).toFixed(0)} %`;
+}
+
+const pct = (x: number): string => `${(100 * x).toFixed(1)} %`;
+const rows: [string, (q: Quality) => string][] = [
+  ['time per wave (median ms)', (q) => q.ms.toFixed(1)],
+  ['matches', (q) => String(q.matches)],
+  ['matched players', (q) => String(q.matched)],
+  ['% matches gap ≤ 7', (q) => pct(q.gap7)],
+  ['% matches gap ≤ 25', (q) => pct(q.gap25)],
+  ['mean team gap', (q) => q.meanGap.toFixed(2)],
+  ['mean rating spread', (q) => q.meanSpread.toFixed(1)],
+  ['% in preferred role', (q) => pct(q.preferred)],
+  ['% in first choice', (q) => pct(q.firstChoice)],
+];
+
+const verdicts: string[] = [];
+let failed = false;
+const check = (ok: boolean, text: string): void => {
+  verdicts.push(`${ok ? 'PASS' : 'FAIL'}  ${text}`);
+  if (!ok) failed = true;
+};
+
+for (const size of SIZES) {
+  const queue: WaitingEntry[] = syntheticQueue(size, 20260105 + size, NOW);
+  const engine = timed(() => runWave(queue, NOW));
+  const naive = timed(() => naiveWave(queue, NOW));
+  const e = quality(engine.value.matches, engine.ms);
+  const b = quality(naive.value, naive.ms);
+
+  console.log(`\n=== ${size.toLocaleString('en-US')} waiting players ===`);
+  console.log(`role mix: ${describeMix(queue)}`);
+  const width = Math.max(...rows.map(([label]) => label.length));
+  console.log(`${''.padEnd(width)} | ${'engine'.padStart(10)} | ${'naive'.padStart(10)}`);
+  console.log(`${'-'.repeat(width)}-+-${'-'.repeat(10)}-+-${'-'.repeat(10)}`);
+  for (const [label, fmt] of rows)
+    console.log(`${label.padEnd(width)} | ${fmt(e).padStart(10)} | ${fmt(b).padStart(10)}`);
+
+  if (size === TIME_TARGET_SIZE)
+    check(e.ms <= TIME_TARGET_MS, `${size} players: ${e.ms.toFixed(1)} ms ≤ ${TIME_TARGET_MS} ms`);
+  check(e.gap7 >= GAP7_TARGET, `${size} players: ${pct(e.gap7)} of matches gap ≤ 7 (target ≥ ${pct(GAP7_TARGET)})`);
+  check(
+    e.gap25 >= GAP25_TARGET,
+    `${size} players: ${pct(e.gap25)} of matches gap ≤ 25 (target ≥ ${pct(GAP25_TARGET)})`,
+  );
+  check(
+    e.preferred >= PREFERRED_TARGET,
+    `${size} players: ${pct(e.preferred)} in a preferred role (target ≥ ${pct(PREFERRED_TARGET)})`,
+  );
+}
+
+console.log(`\n${verdicts.join('\n')}`);
+console.log(failed ? '\nFAIL' : '\nPASS: all targets met');
+if (failed) process.exitCode = 1;

@@ -1,0 +1,242 @@
+import { ROLES, type Role } from '@rankmatch/shared';
+import { describe, expect, it } from 'vitest';
+import {
+  assignRoles,
+  DEFAULT_MATCHMAKING_CONFIG,
+  describeMatchmakingRule,
+  MATCHMAKING_RULE_EN,
+  MATCHMAKING_RULE_JA,
+  runWave,
+  type WaitingEntry,
+} from '../src/matchmaking/index.ts';
+import { roleCost } from '../src/matchmaking/roles.ts';
+import { PERMUTATIONS, SPLITS } from '../src/matchmaking/splits.ts';
+import { chooseSplit } from '../src/matchmaking/teams.ts';
+
+const NOW = 1_767_600_000;
+const [TOP, MID, BOT, SUP, TANK] = ROLES;
+
+function entry(id: string, rate: number, roles: readonly Role[] = [], age = 0, waves = 0): WaitingEntry {
+  return { user_id: id, rate, roles, joined_at: NOW - age, waves_missed: waves };
+}
+
+const sum = (xs: readonly number[]): number => xs.reduce((a, b) => a + b, 0);
+
+describe('precomputed combinatorics', () => {
+  it('has the 126 splits of 10 into 5 + 5 with player 0 in team A', () => {
+    expect(SPLITS).toHaveLength(126);
+    expect(new Set(SPLITS.map((s) => s.maskA)).size).toBe(126);
+    for (const s of SPLITS) {
+      expect(s.a[0]).toBe(0);
+      expect(s.a).toHaveLength(5);
+      expect(s.b).toHaveLength(5);
+      expect([...s.a, ...s.b].sort((x, y) => x - y)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    }
+  });
+
+  it('has the 120 permutations of 5 roles', () => {
+    expect(PERMUTATIONS).toHaveLength(120);
+    expect(new Set(PERMUTATIONS.map((p) => p.join(''))).size).toBe(120);
+    expect(PERMUTATIONS[0]).toEqual([0, 1, 2, 3, 4]);
+  });
+});
+
+describe('role cost and assignment', () => {
+  it('costs by preference rank; no preference is free; unlisted costs most', () => {
+    expect(roleCost([MID, TOP] as Role[], MID as Role)).toBe(0);
+    expect(roleCost([MID, TOP] as Role[], TOP as Role)).toBe(1);
+    expect(roleCost([], TANK as Role)).toBe(0);
+    expect(roleCost([MID] as Role[], TANK as Role)).toBeGreaterThan(4 * 5);
+  });
+
+  it('gives everyone their first choice when the five prefer distinct roles', () => {
+    const team = [{ roles: [TANK] }, { roles: [TOP] }, { roles: [SUP] }, { roles: [BOT] }, { roles: [MID] }] as {
+      roles: Role[];
+    }[];
+    expect(assignRoles(team)).toEqual([TANK, TOP, SUP, BOT, MID]);
+  });
+
+  it('uses second choices and lets no-preference players fill the rest', () => {
+    const team = [{ roles: [MID, TANK] }, { roles: [MID] }, { roles: [] }, { roles: [BOT, SUP] }, { roles: [BOT] }] as {
+      roles: Role[];
+    }[];
+    const roles = assignRoles(team);
+    expect(roles[1]).toBe(MID);
+    expect(roles[0]).toBe(TANK);
+    expect(roles[4]).toBe(BOT);
+    expect(roles[3]).toBe(SUP);
+    expect(roles[2]).toBe(TOP);
+  });
+});
+
+describe('chooseSplit', () => {
+  it('finds a perfect split with gap 0', () => {
+    // Team {1450, 1520, 1480, 1560, 1490} and {1500, 1470, 1530, 1510, 1490} both sum to 7500.
+    const rates = [1450, 1500, 1520, 1470, 1480, 1530, 1560, 1510, 1490, 1490];
+    const players = rates.map((rate) => ({ rate, roles: [] as Role[] }));
+    const choice = chooseSplit(players, 5);
+    expect(choice.gap).toBe(0);
+    expect(sum(choice.teamA.map((i) => rates[i] as number))).toBe(7500);
+    expect(choice.teamA).toContain(0);
+    expect(choice.roleCost).toBe(0);
+  });
+
+  // Pairs (0,1) TOP only, (2,3) MIDDLE only, (4,5) BOTTOM_LANE only, (6,7) SUPPORT only, (8,9) TANK only: a split
+  // satisfies everybody only when each pair is split across the teams.
+  const pairRoles = [TOP, TOP, MID, MID, BOT, BOT, SUP, SUP, TANK, TANK] as Role[];
+
+  it('trades a gap within the tolerance for role satisfaction', () => {
+    // Best overall gap is 0, but only with off-role players; the best role-perfect split has gap 4 (≤ 5).
+    const rates = [1500, 1480, 1510, 1490, 1480, 1500, 1510, 1510, 1480, 1480];
+    const players = rates.map((rate, i) => ({ rate, roles: [pairRoles[i] as Role] }));
+    const choice = chooseSplit(players, 5);
+    expect(choice.roleCost).toBe(0);
+    expect(choice.gap).toBe(4);
+    for (let k = 0; k < 5; k++) expect(choice.teamA.includes(2 * k)).not.toBe(choice.teamA.includes(2 * k + 1));
+    // With no tolerance the gap wins.
+    const strict = chooseSplit(players, 0);
+    expect(strict.gap).toBe(0);
+    expect(strict.roleCost).toBeGreaterThan(0);
+  });
+
+  it('keeps the smallest gap when the role-perfect split is beyond the tolerance', () => {
+    // Role-perfect splits have gap ≥ 12 > 5: the gap-0 split is taken and some players play off-role.
+    const rates = [1470, 1470, 1500, 1440, 1500, 1500, 1560, 1560, 1440, 1560];
+    const players = rates.map((rate, i) => ({ rate, roles: [pairRoles[i] as Role] }));
+    const choice = chooseSplit(players, 5);
+    expect(choice.gap).toBe(0);
+    expect(choice.roleCost).toBeGreaterThan(0);
+  });
+});
+
+describe('runWave golden cases', () => {
+  it('matches ten players two per role into teams with everyone in their first choice', () => {
+    const entries = ROLES.flatMap((role, r) => [
+      entry(`${role}-a`, 1500 + r * 10, [role], 600 - r),
+      entry(`${role}-b`, 1500 + r * 10, [role], 300 - r),
+    ]);
+    const { matches, metrics, waiting } = runWave(entries, NOW);
+    expect(matches).toHaveLength(1);
+    expect(waiting).toHaveLength(0);
+    const [match] = matches;
+    if (!match) throw new Error('no match');
+    expect(match.team_gap).toBe(0);
+    expect(match.team_a.players.map((p) => p.role)).toEqual([...ROLES]);
+    expect(match.team_b.players.map((p) => p.role)).toEqual([...ROLES]);
+    expect([...match.team_a.players, ...match.team_b.players].every((p) => p.first_choice)).toBe(true);
+    expect(metrics.first_choice_share).toBe(1);
+    expect(metrics.preferred_role_share).toBe(1);
+    // The longest-waiting player (TOP_LANE-a, 600 s) is the anchor and in team A.
+    expect(match.anchor_user_id).toBe('TOP_LANE-a');
+    expect(match.team_a.players.some((p) => p.user_id === 'TOP_LANE-a')).toBe(true);
+  });
+
+  it('gives first attack to the lower-average team and the host to its highest-rated player', () => {
+    // Ten players whose best split is uneven: 1000 + 9 × 1001 → teams sum 5004 vs 5005.
+    const entries = [
+      entry('anchor', 1000, [], 100),
+      ...Array.from({ length: 9 }, (_, i) => entry(`p${i}`, 1001, [], i)),
+    ];
+    const [match] = runWave(entries, NOW).matches;
+    if (!match) throw new Error('no match');
+    expect(match.team_a.average_rate).toBeLessThan(match.team_b.average_rate);
+    expect(match.first_attack).toBe('A');
+    // Highest rate in team A is 1001 (four players); tie → the longest waiting of them (largest age = smallest joined_at).
+    const candidates = match.team_a.players.filter((p) => p.rate === 1001);
+    const longest = candidates.reduce((a, b) => (a.wait_seconds >= b.wait_seconds ? a : b));
+    expect(match.host_user_id).toBe(longest.user_id);
+  });
+
+  it('does not match an anchor with fewer than 9 others in the window, but matches them once it widens', () => {
+    // The anchor waited longest; 9 others sit 230 points above: outside ±200, inside ±250 (one missed wave).
+    const others = Array.from({ length: 9 }, (_, i) => entry(`o${i}`, 1730, [], 10));
+    const first = runWave([entry('anchor', 1500, [], 600), ...others], NOW);
+    expect(first.matches).toHaveLength(0);
+    expect(first.metrics.left_waiting).toBe(10);
+    // Nine others are within each other's windows but not ten of them: nobody else can form a match either.
+    const next = runWave(first.waiting, NOW + 120);
+    expect(next.matches).toHaveLength(1);
+    expect(next.matches[0]?.anchor_user_id).toBe('anchor');
+    expect(next.matches[0]?.window).toEqual({ min: 1250, max: 1750, half_width: 250 });
+  });
+
+  it('returns the waiting players with one more missed wave, longest waiting first', () => {
+    const entries = [entry('b', 1500, [], 10, 2), entry('a', 1500, [], 20, 0)];
+    const { waiting, metrics, matches } = runWave(entries, NOW);
+    expect(matches).toHaveLength(0);
+    expect(waiting.map((w) => [w.user_id, w.waves_missed])).toEqual([
+      ['a', 1],
+      ['b', 3],
+    ]);
+    expect(metrics).toMatchObject({ candidates: 2, matched: 0, left_waiting: 2, matches: 0, mean_team_gap: null });
+  });
+
+  it('counts a duplicated user_id once', () => {
+    const entries = Array.from({ length: 10 }, (_, i) => entry(`p${i}`, 1500 + i, [], 100 - i));
+    const { matches, metrics } = runWave([...entries, entry('p3', 1500, [], 5)], NOW);
+    expect(metrics.candidates).toBe(10);
+    expect(matches).toHaveLength(1);
+  });
+
+  it('reports metrics per match and per player', () => {
+    const entries = Array.from({ length: 23 }, (_, i) =>
+      entry(`p${i}`, 1400 + 10 * i, [ROLES[i % 5] as Role], 1000 - i * 10, i % 3),
+    );
+    const { matches, metrics } = runWave(entries, NOW);
+    expect(matches).toHaveLength(2);
+    expect(metrics.candidates).toBe(23);
+    expect(metrics.matched).toBe(20);
+    expect(metrics.left_waiting).toBe(3);
+    expect(metrics.per_match).toHaveLength(2);
+    expect(metrics.waits).toHaveLength(20);
+    expect(metrics.waits.find((w) => w.user_id === 'p0')).toEqual({
+      user_id: 'p0',
+      wait_seconds: 1000,
+      waves_missed: 0,
+    });
+    for (const [i, m] of matches.entries()) {
+      expect(metrics.per_match[i]?.team_gap).toBe(m.team_gap);
+      expect(metrics.per_match[i]?.rating_spread).toBe(m.rating_spread);
+    }
+  });
+
+  it('falls back to a nearer group when covering the roles would make the teams lopsided', () => {
+    // Near the anchor (1500): 6 MIDDLE-only players and one each of TOP_LANE, BOTTOM_LANE, SUPPORT. 190 points
+    // above (inside ±200): TOP_LANE, BOTTOM_LANE, SUPPORT and two TANK. Covering every role takes 5 near + 5 far
+    // players → no split does better than a 38-point gap; the 10 nearest are even but 5 of them play off-role.
+    const near = [
+      ...Array.from({ length: 6 }, (_, i) => entry(`mid${i}`, 1500 + (i % 3), [MID as Role], 100)),
+      ...[TOP, BOT, SUP].map((role) => entry(`near-${role}`, 1501, [role as Role], 100)),
+    ];
+    const far = [TOP, BOT, SUP, TANK, TANK].map((role, i) => entry(`far${i}`, 1690, [role as Role], 100));
+    const entries = [entry('anchor', 1500, [MID as Role], 900), ...near, ...far];
+    // Default: 1 off-role player weighs 5 gap points, so 33 points beyond the tolerance (≈ 6.6 players) lose to 5.
+    const [even] = runWave(entries, NOW).matches;
+    expect(even?.rating_spread).toBeLessThanOrEqual(2);
+    expect(even?.team_gap).toBeLessThanOrEqual(1);
+    // Weighing an off-role player as 50 gap points keeps the role-covering (lopsided) group instead.
+    const [lopsided] = runWave(entries, NOW, { gapPointsPerOffRole: 50 }).matches;
+    expect(lopsided?.team_gap).toBeGreaterThan(35);
+    const players = [...(lopsided?.team_a.players ?? []), ...(lopsided?.team_b.players ?? [])];
+    expect(players.every((p) => p.preferred)).toBe(true);
+  });
+
+  it('accepts partial config overrides', () => {
+    const others = Array.from({ length: 9 }, (_, i) => entry(`o${i}`, 1620, [], 10));
+    const entries = [entry('anchor', 1500, [], 600), ...others];
+    expect(runWave(entries, NOW).matches).toHaveLength(1);
+    expect(runWave(entries, NOW, { windowBase: 100 }).matches).toHaveLength(0);
+    expect(() => runWave(entries, NOW, { poolSize: 3 })).toThrow(RangeError);
+    expect(() => runWave([...entries, entry('bad', Number.NaN)], NOW)).toThrow(RangeError);
+  });
+});
+
+describe('rule text', () => {
+  it('describes the default numbers in Japanese and English', () => {
+    expect(MATCHMAKING_RULE_JA).toContain(`±${DEFAULT_MATCHMAKING_CONFIG.windowBase}`);
+    expect(MATCHMAKING_RULE_JA).toContain(`±${DEFAULT_MATCHMAKING_CONFIG.windowStepPerWave}`);
+    expect(MATCHMAKING_RULE_JA).toContain('先攻');
+    expect(MATCHMAKING_RULE_EN).toContain('attacks first');
+    expect(describeMatchmakingRule({ ...DEFAULT_MATCHMAKING_CONFIG, windowBase: 300 }).ja).toContain('±300');
+  });
+});
