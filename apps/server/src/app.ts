@@ -13,11 +13,17 @@ import { registerBadgeRoutes } from './badges/routes.ts';
 import type { Config } from './config.ts';
 import { type AppContext, unixNow } from './context.ts';
 import type { Database } from './db/client.ts';
+import { registerDebugRoutes } from './debug/routes.ts';
+import { type EventBus, openBus } from './events/bus.ts';
 import { registerHealthRoutes } from './health/routes.ts';
 import { registerErrorHandling } from './http/errors.ts';
 import { registerMasterRoutes } from './master/routes.ts';
+import { registerMatchRoutes } from './matches/routes.ts';
+import { WaveRunner } from './matches/wave-runner.ts';
+import { registerQueueRoutes } from './queue/routes.ts';
 import { registerRankingRoutes } from './ranking/routes.ts';
 import { RankingService } from './ranking/service.ts';
+import { RealtimeHub } from './realtime/hub.ts';
 import { registerSeasonRoutes } from './seasons/routes.ts';
 import { registerSiteRoutes } from './site/routes.ts';
 import { registerUserRoutes } from './users/routes.ts';
@@ -29,6 +35,8 @@ export interface AppOptions {
   fetch?: typeof fetch;
   /** pino options, or false for silence (tests). */
   logger?: boolean | { level: string };
+  /** Event fan-out; by default in-process, or Redis when REDIS_URL is set. */
+  bus?: EventBus;
   /** Folder of the built web app; defaults to apps/web/dist when it exists. */
   webDist?: string | null;
 }
@@ -43,6 +51,9 @@ export interface BuiltApp {
   app: FastifyInstance;
   ctx: AppContext;
   ranking: RankingService;
+  bus: EventBus;
+  waves: WaveRunner;
+  hub: RealtimeHub;
 }
 
 export async function buildApp(options: AppOptions): Promise<BuiltApp> {
@@ -71,6 +82,8 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
     fetch: options.fetch ?? globalThis.fetch,
   };
   const guard = createGuard(ctx);
+  const bus = options.bus ?? (await openBus(config.redisUrl));
+  if (!options.bus) app.addHook('onClose', async () => bus.close());
 
   // One log line per request: method, path without the query (it may carry codes or tokens), status, time.
   app.addHook('onResponse', async (request, reply) => {
@@ -98,7 +111,7 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
     }),
   });
 
-  registerHealthRoutes(app, ctx);
+  registerHealthRoutes(app, ctx, bus);
   registerAuthRoutes(app, ctx, guard);
   registerUserRoutes(app, ctx, guard);
   const ranking = new RankingService(ctx.db, now);
@@ -108,6 +121,13 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
   registerSeasonRoutes(app, ctx, guard, ranking);
   registerRankingRoutes(app, ctx, guard, ranking);
   registerAuditRoutes(app, ctx, guard);
+  const waves = new WaveRunner(ctx, bus, app.log);
+  app.addHook('onClose', async () => waves.stop());
+  registerQueueRoutes(app, ctx, guard, bus);
+  registerMatchRoutes(app, ctx, guard);
+  registerDebugRoutes(app, ctx, guard, { bus, waves });
+  const hub = new RealtimeHub(ctx, bus);
+  await hub.register(app, guard);
   app.addHook('onClose', async () => ranking.stop());
 
   // Everything outside /api is the web app (single-page: unknown paths get index.html).
@@ -121,5 +141,5 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
       return reply.sendFile('index.html');
     });
   }
-  return { app, ctx, ranking };
+  return { app, ctx, ranking, bus, waves, hub };
 }

@@ -9,10 +9,11 @@ async function main(): Promise<void> {
   const startedAt = performance.now();
   const config = loadConfig();
   const database = await openDatabase(config);
-  const { app, ranking } = await buildApp({ config, database });
+  const { app, ranking, waves } = await buildApp({ config, database });
   await seedOnStart(database.db, config, unixNow());
   await ranking.reload();
   ranking.start((err) => app.log.error({ err }, 'ranking job failed'));
+  waves.start();
 
   if (config.env === 'production' && config.dummyLogin.enabled) {
     app.log.warn('テストアカウントでのログインが本番環境で有効です（ENABLE_DUMMY_LOGIN=true）');

@@ -45,6 +45,17 @@ export const ERRORS = {
     status: 409,
     message: '有効なシーズンは削除できません。先に別のシーズンを有効にしてください',
   },
+
+  // Queue and matches
+  QUEUE_NO_TRAINER_NAME: { status: 409, message: 'プロフィール設定が必要です' },
+  QUEUE_PENALTY_BLOCKED: {
+    status: 403,
+    message: 'ペナルティが6以上のためマッチングに参加できません。運営にお問い合わせください',
+  },
+  QUEUE_PENALTY_TIMEOUT: { status: 403, message: 'ペナルティによる参加制限中です' },
+  QUEUE_SEASON_CLOSED: { status: 409, message: 'シーズン期間外のためマッチングに参加できません' },
+  QUEUE_IN_MATCH: { status: 409, message: '進行中の試合があります。試合を終えてから参加してください' },
+  MATCH_NOT_FOUND: { status: 404, message: '進行中の試合が見つかりません' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof ERRORS;

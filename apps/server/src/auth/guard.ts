@@ -23,6 +23,8 @@ export interface Guard {
   admin(request: FastifyRequest): Promise<{ identity: Identity; user: UserRow }>;
   /** The identity when a valid token is present, null otherwise (for routes open to anyone). */
   optional(request: FastifyRequest): Promise<Identity | null>;
+  /** A raw access token (the WebSocket handshake carries it in the query). */
+  token(raw: string): Promise<{ identity: Identity; user: UserRow }>;
 }
 
 function bearer(request: FastifyRequest): string | null {
@@ -36,6 +38,10 @@ export function createGuard(ctx: AppContext): Guard {
   async function resolve(request: FastifyRequest): Promise<{ identity: Identity; user: UserRow | undefined } | null> {
     const token = bearer(request);
     if (!token) return null;
+    return resolveToken(token);
+  }
+
+  async function resolveToken(token: string): Promise<{ identity: Identity; user: UserRow | undefined } | null> {
     const claims = await ctx.tokens.verify(token);
     if (!claims) return null;
     const session = await findSession(ctx.db, claims.sid);
@@ -77,5 +83,11 @@ export function createGuard(ctx: AppContext): Guard {
     }
   }
 
-  return { identity, user, admin, optional };
+  async function token(raw: string) {
+    const found = await resolveToken(raw);
+    if (!found?.user) throw new AppError('UNAUTHORIZED');
+    return { identity: found.identity, user: found.user };
+  }
+
+  return { identity, user, admin, optional, token };
 }

@@ -1,7 +1,9 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  bigserial,
   boolean,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -176,6 +178,86 @@ export const auditLog = pgTable(
   (t) => [index('audit_log_created_idx').on(t.createdAt)],
 );
 
+/** Players waiting for a wave. One entry per player: joining again updates the preferences. */
+export const queueEntries = pgTable(
+  'queue_entries',
+  {
+    userId: text('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    deckType: text('deck_type'),
+    roles: jsonb('roles').$type<string[]>().notNull().default([]),
+    joinedAt: unix('joined_at').notNull(),
+    wavesMissed: integer('waves_missed').notNull().default(0),
+  },
+  (t) => [index('queue_entries_joined_idx').on(t.joinedAt)],
+);
+
+/** A match a wave created. status: matched (in progress) → done (settled). */
+export const matches = pgTable(
+  'matches',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    seasonId: text('season_id')
+      .notNull()
+      .references(() => seasons.id),
+    waveId: integer('wave_id'),
+    status: text('status').notNull().default('matched'),
+    matchedAt: unix('matched_at').notNull(),
+    startedAt: unix('started_at').notNull(),
+    lobbyId: text('lobby_id'),
+    hostUserId: text('host_user_id').notNull(),
+    firstAttack: text('first_attack').notNull(),
+    teamGap: doublePrecision('team_gap').notNull(),
+    ratingSpread: integer('rating_spread').notNull(),
+    winner: text('winner'),
+    settledAt: unix('settled_at'),
+  },
+  (t) => [index('matches_status_idx').on(t.status)],
+);
+
+/** The ten players of a match. `isOpen` marks a player's match in progress. */
+export const matchPlayers = pgTable(
+  'match_players',
+  {
+    matchId: bigint('match_id', { mode: 'number' })
+      .notNull()
+      .references(() => matches.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id),
+    team: text('team').notNull(),
+    /** 0–4 within the team, in role order. */
+    slot: integer('slot').notNull(),
+    role: text('role').notNull(),
+    rateBefore: integer('rate_before').notNull(),
+    deckType: text('deck_type'),
+    waitSeconds: integer('wait_seconds').notNull(),
+    isOpen: boolean('is_open').notNull().default(true),
+  },
+  (t) => [
+    primaryKey({ columns: [t.matchId, t.userId] }),
+    // A player can never be in two open matches, even if two waves raced.
+    uniqueIndex('match_players_one_open').on(t.userId).where(sql`${t.isOpen}`),
+  ],
+);
+
+/** What each wave did (lichess-style metrics). */
+export const waveRuns = pgTable(
+  'wave_runs',
+  {
+    id: serial('id').primaryKey(),
+    ranAt: unix('ran_at').notNull(),
+    candidates: integer('candidates').notNull(),
+    matched: integer('matched').notNull(),
+    leftWaiting: integer('left_waiting').notNull(),
+    matchCount: integer('match_count').notNull(),
+    averageWaitSeconds: doublePrecision('average_wait_seconds'),
+    metrics: jsonb('metrics').notNull(),
+  },
+  (t) => [index('wave_runs_ran_idx').on(t.ranAt)],
+);
+
 export const schema = {
   users,
   sessions,
@@ -188,4 +270,8 @@ export const schema = {
   seasonStats,
   rankingSnapshots,
   auditLog,
+  queueEntries,
+  matches,
+  matchPlayers,
+  waveRuns,
 };

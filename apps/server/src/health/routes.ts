@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.ts';
+import type { EventBus } from '../events/bus.ts';
 
-export function registerHealthRoutes(app: FastifyInstance, ctx: AppContext): void {
+export function registerHealthRoutes(app: FastifyInstance, ctx: AppContext, bus: EventBus): void {
   app.get('/api/health', async (_request, reply) => {
     const started = performance.now();
     let database: { status: 'ok' | 'error'; kind: string; latency_ms?: number } = {
@@ -14,8 +15,15 @@ export function registerHealthRoutes(app: FastifyInstance, ctx: AppContext): voi
     } catch {
       database = { status: 'error', kind: ctx.database.kind };
     }
-    const ok = database.status === 'ok';
+    let redis: { status: 'ok' | 'error' | 'not_configured' } = { status: 'not_configured' };
+    if (bus.kind === 'redis') {
+      redis = await bus.ping().then(
+        () => ({ status: 'ok' as const }),
+        () => ({ status: 'error' as const }),
+      );
+    }
+    const ok = database.status === 'ok' && redis.status !== 'error';
     reply.status(ok ? 200 : 503);
-    return { status: ok ? 'ok' : 'degraded', database, redis: { status: 'not_configured' }, time: ctx.now() };
+    return { status: ok ? 'ok' : 'degraded', database, redis, time: ctx.now() };
   });
 }

@@ -14,10 +14,13 @@ export const RANKING_RELOAD_MS = 30 * 1000;
  * list) and keeps it in memory, serialised once, so reads cost no database round trip.
  */
 export class RankingService {
-  private body: string = JSON.stringify({ rankings: [], updated_at: null, season_id: null } satisfies RankingReply);
+  private body: Buffer = Buffer.from(
+    JSON.stringify({ rankings: [], updated_at: null, season_id: null } satisfies RankingReply),
+  );
   private count = 0;
   private timers: NodeJS.Timeout[] = [];
   private pending: Promise<number> | null = null;
+  private queued: Promise<number> | null = null;
   private nudgeTimer: NodeJS.Timeout | null = null;
 
   constructor(
@@ -25,17 +28,29 @@ export class RankingService {
     private readonly now: () => number,
   ) {}
 
-  /** The cached reply body (JSON text). */
-  get json(): string {
+  /** The cached reply body: JSON, encoded once per run (replies send these bytes as they are). */
+  get json(): Buffer {
     return this.body;
   }
 
-  /** Computes and stores the snapshot, then serves it. Concurrent calls share one run. */
+  /**
+   * Computes and stores the snapshot, then serves it. A call made while a run is under way gets the next run, not
+   * that one (which may have read the active season before the caller changed it); calls made meanwhile share it.
+   */
   calculate(): Promise<number> {
-    this.pending ??= this.run().finally(() => {
-      this.pending = null;
-    });
-    return this.pending;
+    if (!this.pending) {
+      this.pending = this.run().finally(() => {
+        this.pending = null;
+      });
+      return this.pending;
+    }
+    this.queued ??= this.pending
+      .catch(() => {})
+      .then(() => {
+        this.queued = null;
+        return this.calculate();
+      });
+    return this.queued;
   }
 
   private async run(): Promise<number> {
@@ -97,6 +112,6 @@ export class RankingService {
 
   private serve(reply: RankingReply): void {
     this.count = reply.rankings.length;
-    this.body = JSON.stringify(reply);
+    this.body = Buffer.from(JSON.stringify(reply));
   }
 }

@@ -58,10 +58,12 @@ export function registerSeasonRoutes(
     const { user } = await guard.admin(request);
     return describeFailure('更新', async () => {
       const { id } = parse(seasonParamsSchema, request.params);
-      const body = parse(seasonUpdateSchema, request.body);
-      if (body.id !== undefined && body.id !== id) {
-        throw new AppError('VALIDATION_ERROR', VALIDATION_MESSAGES.SEASON_ID_INVALID);
-      }
+      // The id cannot change: an id in the body must be the one in the path.
+      const sameId = seasonUpdateSchema.refine((b) => b.id === undefined || b.id === id, {
+        message: VALIDATION_MESSAGES.SEASON_ID_INVALID,
+        path: ['id'],
+      });
+      const body = parse(sameId, request.body);
       const season = await updateSeason(db, id, body, { actorId: user.id, now: ctx.now() });
       ranking.nudge();
       return season;

@@ -1,0 +1,249 @@
+import {
+  DEFAULT_SETTLEMENT_CONFIG,
+  isMatchingOpen,
+  nextWaveUnix,
+  penaltyQueueBlock,
+  reportDeadline,
+  runWave,
+  type WaitingEntry,
+} from '@rankmatch/engine';
+import type { Role } from '@rankmatch/shared';
+import { and, eq, inArray, lte, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppContext } from '../context.ts';
+import type { Tx } from '../db/client.ts';
+import { matches, matchPlayers, queueEntries, seasonStats, users, waveRuns } from '../db/schema.ts';
+import type { EventBus } from '../events/bus.ts';
+import { isSeasonOpen, markedActiveSeason } from '../seasons/queries.ts';
+
+// The wave runner: every 2 minutes (even minutes, Japan time) while matching hours are open and a season is active.
+// One wave = gather (close matches whose report window ended) → drop ineligible entries → run the engine → create
+// the matches and remove their entries, all in one transaction → publish. Only one instance runs a wave at a time
+// (a transaction-level advisory lock), and the unique index on open match players makes a double match impossible.
+
+const WAVE_LOCK_KEY = 720_002;
+
+export interface WaveOutcome {
+  ran: boolean;
+  reason?: 'locked' | 'no_season' | 'season_closed' | 'hours_closed';
+  processed_matches: number;
+  created_matches: string[];
+  candidates: number;
+  matched: number;
+  dropped: number;
+}
+
+/** Closes the matches whose report window has ended. Until result reports exist, such a match has none: invalid. */
+export async function gatherMatches(tx: Tx, now: number): Promise<number> {
+  const windowSeconds = reportDeadline(0, DEFAULT_SETTLEMENT_CONFIG);
+  const due = await tx
+    .update(matches)
+    .set({ status: 'done', winner: null, settledAt: now })
+    .where(and(eq(matches.status, 'matched'), lte(matches.startedAt, now - windowSeconds)))
+    .returning({ id: matches.id });
+  if (due.length > 0) {
+    await tx
+      .update(matchPlayers)
+      .set({ isOpen: false })
+      .where(
+        inArray(
+          matchPlayers.matchId,
+          due.map((m) => m.id),
+        ),
+      );
+  }
+  return due.length;
+}
+
+export class WaveRunner {
+  private running: Promise<WaveOutcome> | null = null;
+  private timer: NodeJS.Timeout | null = null;
+
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly bus: EventBus,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  /** Runs a wave now. `force` ignores matching hours and the season's dates (the admin trigger). */
+  run(options: { force?: boolean } = {}): Promise<WaveOutcome> {
+    this.running ??= this.execute(options.force ?? false).finally(() => {
+      this.running = null;
+    });
+    return this.running;
+  }
+
+  /** Only the gather step (the admin's gather-match call). */
+  async gather(): Promise<number> {
+    const processed = await this.ctx.db.transaction((tx) => gatherMatches(tx, this.ctx.now()));
+    if (processed > 0) await this.bus.publish({ type: 'queue_changed' });
+    return processed;
+  }
+
+  private async execute(force: boolean): Promise<WaveOutcome> {
+    const now = this.ctx.now();
+    const empty = { processed_matches: 0, created_matches: [], candidates: 0, matched: 0, dropped: 0 };
+    const result = await this.ctx.db.transaction(async (tx) => {
+      if (this.ctx.database.kind === 'postgres') {
+        const lock = await tx.execute(sql`select pg_try_advisory_xact_lock(${WAVE_LOCK_KEY}) as ok`);
+        const rows = (lock as unknown as { rows: { ok: boolean }[] }).rows;
+        if (!rows[0]?.ok) return { ...empty, ran: false, reason: 'locked' as const };
+      }
+      const processed = await gatherMatches(tx, now);
+      const season = await markedActiveSeason(tx);
+      if (!season) return { ...empty, processed_matches: processed, ran: false, reason: 'no_season' as const };
+      if (!force && !isSeasonOpen(season, now)) {
+        return { ...empty, processed_matches: processed, ran: false, reason: 'season_closed' as const };
+      }
+      if (!force && !isMatchingOpen(now)) {
+        return { ...empty, processed_matches: processed, ran: false, reason: 'hours_closed' as const };
+      }
+      const { waiting, dropped } = await this.loadWaiting(tx, season.id, now);
+      const wave = runWave(waiting, now, { seed: now });
+      const [run] = await tx
+        .insert(waveRuns)
+        .values({
+          ranAt: now,
+          candidates: wave.metrics.candidates,
+          matched: wave.metrics.matched,
+          leftWaiting: wave.metrics.left_waiting,
+          matchCount: wave.matches.length,
+          averageWaitSeconds: wave.metrics.matched > 0 ? wave.metrics.mean_wait_seconds : null,
+          metrics: wave.metrics,
+        })
+        .returning({ id: waveRuns.id });
+      const deckTypes = new Map(waiting.map((w) => [w.user_id, (w as WaitingEntry & { deck: string | null }).deck]));
+      const created: { id: string; userIds: string[] }[] = [];
+      for (const m of wave.matches) {
+        const [row] = await tx
+          .insert(matches)
+          .values({
+            seasonId: season.id,
+            waveId: run?.id ?? null,
+            matchedAt: now,
+            startedAt: now,
+            hostUserId: m.host_user_id,
+            firstAttack: m.first_attack,
+            teamGap: m.team_gap,
+            ratingSpread: m.rating_spread,
+          })
+          .returning({ id: matches.id });
+        if (!row) throw new Error('match insert returned nothing');
+        const players = (['A', 'B'] as const).flatMap((team) =>
+          (team === 'A' ? m.team_a : m.team_b).players.map((p, slot) => ({
+            matchId: row.id,
+            userId: p.user_id,
+            team,
+            slot,
+            role: p.role,
+            rateBefore: p.rate,
+            deckType: deckTypes.get(p.user_id) ?? null,
+            waitSeconds: p.wait_seconds,
+          })),
+        );
+        await tx.insert(matchPlayers).values(players);
+        created.push({ id: String(row.id), userIds: players.map((p) => p.userId) });
+      }
+      const matchedIds = created.flatMap((c) => c.userIds);
+      if (matchedIds.length > 0) await tx.delete(queueEntries).where(inArray(queueEntries.userId, matchedIds));
+      // The players left waiting missed this wave: their window widens.
+      const left = wave.waiting.map((w) => w.user_id);
+      if (left.length > 0) {
+        await tx
+          .update(queueEntries)
+          .set({ wavesMissed: sql`${queueEntries.wavesMissed} + 1` })
+          .where(inArray(queueEntries.userId, left));
+      }
+      return {
+        ran: true,
+        processed_matches: processed,
+        created_matches: created.map((c) => c.id),
+        candidates: wave.metrics.candidates,
+        matched: wave.metrics.matched,
+        dropped,
+        createdDetail: created,
+      };
+    });
+
+    // Published after commit: a crash before this point leaves no half-created match and loses no entry.
+    for (const m of (result as { createdDetail?: { id: string; userIds: string[] }[] }).createdDetail ?? []) {
+      await this.bus.publish({ type: 'match_found', match_id: m.id, user_ids: m.userIds });
+    }
+    if (result.ran || result.processed_matches > 0) await this.bus.publish({ type: 'queue_changed' });
+    const { createdDetail: _detail, ...outcome } = result as typeof result & { createdDetail?: unknown };
+    if (outcome.ran) this.log.info({ wave: outcome }, 'matching wave');
+    return outcome;
+  }
+
+  /** Waiting entries with their season rate; entries that became ineligible are removed. */
+  private async loadWaiting(
+    tx: Tx,
+    seasonId: string,
+    now: number,
+  ): Promise<{ waiting: (WaitingEntry & { deck: string | null })[]; dropped: number }> {
+    const rows = await tx
+      .select({
+        entry: queueEntries,
+        user: users,
+        rate: sql<number>`coalesce(${seasonStats.rate}, ${users.startRate})`,
+        inMatch: sql<boolean>`exists (select 1 from ${matchPlayers} where ${matchPlayers.userId} = ${queueEntries.userId} and ${matchPlayers.isOpen})`,
+      })
+      .from(queueEntries)
+      .innerJoin(users, eq(users.id, queueEntries.userId))
+      .leftJoin(seasonStats, and(eq(seasonStats.userId, queueEntries.userId), eq(seasonStats.seasonId, seasonId)))
+      .orderBy(queueEntries.joinedAt);
+    const ineligible: string[] = [];
+    const waiting: (WaitingEntry & { deck: string | null })[] = [];
+    for (const r of rows) {
+      const blocked =
+        r.user.isBanned ||
+        !r.user.trainerName.trim() ||
+        r.inMatch ||
+        penaltyQueueBlock(
+          {
+            penalty_count: r.user.penaltyCount,
+            penalty_correction: r.user.penaltyCorrection,
+            penalty_timeout_until: r.user.penaltyTimeoutUntil,
+          },
+          now,
+        ) !== null;
+      if (blocked) {
+        ineligible.push(r.entry.userId);
+        continue;
+      }
+      waiting.push({
+        user_id: r.entry.userId,
+        rate: Number(r.rate),
+        roles: r.entry.roles as Role[],
+        joined_at: r.entry.joinedAt,
+        waves_missed: r.entry.wavesMissed,
+        deck: r.entry.deckType,
+      });
+    }
+    if (ineligible.length > 0) await tx.delete(queueEntries).where(inArray(queueEntries.userId, ineligible));
+    return { waiting, dropped: ineligible.length };
+  }
+
+  /** Schedules waves on even minutes (Japan time); each checks hours and season itself. */
+  start(): void {
+    const schedule = () => {
+      const now = Date.now() / 1000;
+      const next = nextWaveUnix(Math.floor(now));
+      this.timer = setTimeout(
+        () => {
+          this.run()
+            .catch((err) => this.log.error({ err }, 'matching wave failed'))
+            .finally(schedule);
+        },
+        Math.max(0, (next - now) * 1000),
+      );
+      this.timer.unref();
+    };
+    schedule();
+  }
+
+  stop(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+  }
+}

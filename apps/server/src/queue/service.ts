@@ -1,0 +1,128 @@
+import { isMatchingOpen, nextWaveUnix, penaltyQueueBlock, remainingTimeoutMinutes } from '@rankmatch/engine';
+import type { QueueEntry, QueueInfo } from '@rankmatch/shared';
+import { and, count, countDistinct, desc, eq, gt, sql } from 'drizzle-orm';
+import type { Executor } from '../db/client.ts';
+import { matchPlayers, queueEntries, waveRuns } from '../db/schema.ts';
+import { AppError } from '../http/errors.ts';
+import { isSeasonOpen, markedActiveSeason } from '../seasons/queries.ts';
+import type { UserRow } from '../users/queries.ts';
+
+type EntryRow = typeof queueEntries.$inferSelect;
+
+export function presentEntry(row: EntryRow): QueueEntry {
+  return {
+    user_id: row.userId,
+    deck_type: (row.deckType as QueueEntry['deck_type']) ?? null,
+    roles: row.roles as QueueEntry['roles'],
+    joined_at: row.joinedAt,
+    waves_missed: row.wavesMissed,
+  };
+}
+
+export async function isInOpenMatch(db: Executor, userId: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: matchPlayers.matchId })
+    .from(matchPlayers)
+    .where(and(eq(matchPlayers.userId, userId), eq(matchPlayers.isOpen, true)))
+    .limit(1);
+  return rows.length > 0;
+}
+
+/**
+ * Why a user may not queue, or null. The same rules drop entries that became ineligible before a wave.
+ * (Banned users never get this far: the guard refuses them.)
+ */
+export async function joinBlock(db: Executor, user: UserRow, now: number): Promise<AppError | null> {
+  if (!user.trainerName.trim()) return new AppError('QUEUE_NO_TRAINER_NAME');
+  const penalty = penaltyQueueBlock(
+    {
+      penalty_count: user.penaltyCount,
+      penalty_correction: user.penaltyCorrection,
+      penalty_timeout_until: user.penaltyTimeoutUntil,
+    },
+    now,
+  );
+  if (penalty === 'penalty_threshold') return new AppError('QUEUE_PENALTY_BLOCKED');
+  if (penalty === 'penalty_timeout') {
+    const minutes = remainingTimeoutMinutes(now, user.penaltyTimeoutUntil);
+    return new AppError('QUEUE_PENALTY_TIMEOUT', `ペナルティによる参加制限中です（残り${minutes}分）`);
+  }
+  if (!isSeasonOpen(await markedActiveSeason(db), now)) return new AppError('QUEUE_SEASON_CLOSED');
+  if (await isInOpenMatch(db, user.id)) return new AppError('QUEUE_IN_MATCH');
+  return null;
+}
+
+/** Joins or updates the preferences (one entry per player; the original join time is kept). */
+export async function joinQueue(
+  db: Executor,
+  user: UserRow,
+  input: { deck_type?: string | null | undefined; roles?: string[] | undefined },
+  now: number,
+): Promise<QueueEntry> {
+  const block = await joinBlock(db, user, now);
+  if (block) throw block;
+  const [row] = await db
+    .insert(queueEntries)
+    .values({ userId: user.id, deckType: input.deck_type ?? null, roles: input.roles ?? [], joinedAt: now })
+    .onConflictDoUpdate({
+      target: queueEntries.userId,
+      set: { deckType: input.deck_type ?? null, roles: input.roles ?? [] },
+    })
+    .returning();
+  if (!row) throw new Error('queue entry vanished');
+  return presentEntry(row);
+}
+
+export async function leaveQueue(db: Executor, userId: string): Promise<boolean> {
+  const removed = await db.delete(queueEntries).where(eq(queueEntries.userId, userId)).returning();
+  return removed.length > 0;
+}
+
+export async function findEntry(db: Executor, userId: string): Promise<QueueEntry | null> {
+  const [row] = await db.select().from(queueEntries).where(eq(queueEntries.userId, userId));
+  return row ? presentEntry(row) : null;
+}
+
+/** The queue panel's numbers (spec §3 queue info, plus what the UI needs to say when the next wave runs). */
+export async function queueInfo(db: Executor, now: number): Promise<QueueInfo> {
+  // The mean wait of the players matched in the last ten waves that matched anyone.
+  const recentWaves = db
+    .select({ averageWaitSeconds: waveRuns.averageWaitSeconds })
+    .from(waveRuns)
+    .where(gt(waveRuns.matchCount, 0))
+    .orderBy(desc(waveRuns.id))
+    .limit(10)
+    .as('recent');
+  const [[waiting], ongoing, [ongoingCount], [lastWave], [avg], season] = await Promise.all([
+    db.select({ n: count() }).from(queueEntries),
+    db
+      .select({ userId: matchPlayers.userId })
+      .from(matchPlayers)
+      .where(eq(matchPlayers.isOpen, true))
+      .orderBy(matchPlayers.userId),
+    db
+      .select({ n: countDistinct(matchPlayers.matchId) })
+      .from(matchPlayers)
+      .where(eq(matchPlayers.isOpen, true)),
+    db
+      .select({ ranAt: waveRuns.ranAt, matched: waveRuns.matched })
+      .from(waveRuns)
+      .where(gt(waveRuns.matchCount, 0))
+      .orderBy(desc(waveRuns.id))
+      .limit(1),
+    db.select({ seconds: sql<number | null>`avg(${recentWaves.averageWaitSeconds})` }).from(recentWaves),
+    markedActiveSeason(db),
+  ]);
+  const average = avg?.seconds;
+  return {
+    total_waiting: waiting?.n ?? 0,
+    ongoing_matches: ongoingCount?.n ?? 0,
+    ongoing_match_players: ongoing.map((r) => r.userId),
+    previous_matched_unixtime: lastWave?.ranAt ?? null,
+    previous_user_count: lastWave?.matched ?? 0,
+    average_wait_time: average === null || average === undefined ? null : Math.round(Number(average)),
+    next_wave_unixtime: nextWaveUnix(now),
+    is_matching_open: isMatchingOpen(now),
+    is_season_active: isSeasonOpen(season, now),
+  };
+}

@@ -1,0 +1,44 @@
+import { z } from '../validation.ts';
+import { queueInfoSchema } from './queue.ts';
+
+// The WebSocket protocol at /api/ws, in one place: every client and server message, one parser each.
+
+export const clientMessageSchema = z.discriminatedUnion('action', [
+  z.object({ action: z.literal('askQueueInfo') }),
+  z.object({ action: z.literal('subscribeMatch'), matchId: z.string().regex(/^\d{1,18}$/) }),
+  z.object({ action: z.literal('unsubscribeMatch'), matchId: z.string().regex(/^\d{1,18}$/) }),
+  z.object({ action: z.literal('ping') }),
+]);
+export type ClientMessage = z.infer<typeof clientMessageSchema>;
+
+export const matchUpdateSchema = z.object({
+  match_id: z.string(),
+  lobby_id: z.string().nullable(),
+  host_user_id: z.string().nullable(),
+  status: z.enum(['matched', 'done']),
+  report_count: z.number().int(),
+});
+export type MatchUpdate = z.infer<typeof matchUpdateSchema>;
+
+export const serverMessageSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('queueInfo'), data: queueInfoSchema }),
+  z.object({ type: z.literal('queueDiff'), data: queueInfoSchema.partial() }),
+  /** To the ten players of a new match; match_id is a string ('0' never names a match). */
+  z.object({ type: z.literal('matchFound'), match_id: z.string() }),
+  z.object({ type: z.literal('matchUpdate'), data: matchUpdateSchema }),
+  z.object({ type: z.literal('matchSubscribed'), match_id: z.string() }),
+  z.object({ type: z.literal('matchError'), match_id: z.string(), error: z.string(), code: z.string() }),
+  z.object({ type: z.literal('error'), error: z.string(), code: z.string() }),
+  z.object({ type: z.literal('pong') }),
+]);
+export type ServerMessage = z.infer<typeof serverMessageSchema>;
+
+/** Parses a client frame; anything else is reported as unexpected rather than thrown. */
+export function parseClientMessage(raw: string): { ok: true; message: ClientMessage } | { ok: false } {
+  try {
+    const result = clientMessageSchema.safeParse(JSON.parse(raw));
+    return result.success ? { ok: true, message: result.data } : { ok: false };
+  } catch {
+    return { ok: false };
+  }
+}
