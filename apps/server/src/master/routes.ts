@@ -1,10 +1,22 @@
-import { CHARACTERS, pokemonRoleParamsSchema, settingUpdateSchema } from '@rankmatch/shared';
+import {
+  BODY_LIMIT_BYTES,
+  CHARACTERS,
+  MARKDOWN_SETTING_MAX,
+  pokemonRoleParamsSchema,
+  settingUpdateSchema,
+} from '@rankmatch/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Guard } from '../auth/guard.ts';
 import { liveCatalogue } from '../badges/service.ts';
 import type { AppContext } from '../context.ts';
 import { parse } from '../http/validate.ts';
 import { readSettings, writeSetting } from '../settings/service.ts';
+
+/**
+ * A markdown setting may hold 20,000 characters of any kind: up to 4 bytes each in UTF-8, more than the app-wide body
+ * limit. This route alone takes that much.
+ */
+const SETTINGS_BODY_LIMIT = Math.max(BODY_LIMIT_BYTES, MARKDOWN_SETTING_MAX * 4 + 4096);
 
 /** Copies `error` to `message` in an error reply's JSON body. */
 async function withMessage(_request: FastifyRequest, reply: FastifyReply, payload: unknown): Promise<unknown> {
@@ -38,7 +50,7 @@ export function registerMasterRoutes(app: FastifyInstance, ctx: AppContext, guar
 
   // The admin client reads `message` from this call's error body (spec admin §7), whatever failed: guard,
   // validation, or a body Fastify could not parse before the handler ran.
-  app.put('/api/master/settings', { onSend: withMessage }, async (request) => {
+  app.put('/api/master/settings', { bodyLimit: SETTINGS_BODY_LIMIT, onSend: withMessage }, async (request) => {
     const { user } = await guard.admin(request);
     const body = parse(settingUpdateSchema, request.body);
     await writeSetting(db, { id: body.id, value: body.value, actorId: user.id, now: ctx.now() });

@@ -89,12 +89,17 @@ export async function deleteSeason(db: Executor, id: string, actor: Actor): Prom
   });
 }
 
-/** Exactly one active season: the others are switched off in the same transaction (and a unique index backs it). */
+/**
+ * Exactly one active season: the others are switched off in the same transaction (and a unique index backs it).
+ * Activations run one at a time: every season row is locked first, so a concurrent activation waits and then sees
+ * the season this one activated (locking only the active row would let it miss that row and hit the unique index).
+ */
 export async function activateSeason(db: Executor, id: string, actor: Actor) {
   return db.transaction(async (tx) => {
+    await tx.select({ id: seasons.id }).from(seasons).for('update');
     const target = await findSeason(tx, id);
     if (!target) throw new AppError('SEASON_NOT_FOUND');
-    const previous = (await tx.select().from(seasons).where(eq(seasons.isActive, true)).for('update'))[0];
+    const previous = (await tx.select().from(seasons).where(eq(seasons.isActive, true)))[0];
     if (previous && previous.id !== id) {
       await tx.update(seasons).set({ isActive: false }).where(eq(seasons.id, previous.id));
     }

@@ -2,9 +2,10 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { buildApp } from '../../src/app.ts';
+import { type BuiltApp, buildApp } from '../../src/app.ts';
 import { loadConfig } from '../../src/config.ts';
 import type { AppContext } from '../../src/context.ts';
+import type { EventBus } from '../../src/events/bus.ts';
 import { seedOnStart } from '../../src/seed/index.ts';
 import { resetDatabase, testDatabase } from './db.ts';
 
@@ -22,6 +23,7 @@ export class TestClock {
 export interface TestApp {
   app: FastifyInstance;
   ctx: AppContext;
+  built: BuiltApp;
   clock: TestClock;
   /** inject with an optional bearer token */
   request(opts: InjectOptions & { token?: string | undefined }): Promise<LightMyRequestResponse>;
@@ -34,7 +36,7 @@ export interface TestApp {
  * Builds the app on the worker's shared database, emptied first. `env` overrides configuration variables.
  */
 export async function createTestApp(
-  options: { env?: Record<string, string>; fetch?: typeof fetch; reset?: boolean; seed?: boolean } = {},
+  options: { env?: Record<string, string>; fetch?: typeof fetch; reset?: boolean; seed?: boolean; bus?: EventBus } = {},
 ): Promise<TestApp> {
   const database = await testDatabase();
   if (options.reset !== false) await resetDatabase(database);
@@ -46,14 +48,16 @@ export async function createTestApp(
     RATE_LIMIT_PER_MINUTE: '100000',
     ...options.env,
   });
-  const { app, ctx } = await buildApp({
+  const built = await buildApp({
     config,
     database,
     now: clock.now,
     logger: false,
     webDist: null,
     ...(options.fetch ? { fetch: options.fetch } : {}),
+    ...(options.bus ? { bus: options.bus } : {}),
   });
+  const { app, ctx } = built;
   if (options.seed !== false) await seedOnStart(database.db, config, clock.now());
   await app.ready();
 
@@ -69,5 +73,5 @@ export async function createTestApp(
     return res.json().access_token as string;
   };
 
-  return { app, ctx, clock, request, login, close: () => app.close() };
+  return { app, ctx, built, clock, request, login, close: () => app.close() };
 }

@@ -30,7 +30,7 @@ export const queueJoinSchema = z
   .object({
     deck_type: z.enum(DECK_TYPES, QUEUE_MESSAGES.DECK_TYPE_INVALID).nullish(),
     roles: z
-      .array(roleSchema, QUEUE_MESSAGES.ROLES_INVALID)
+      .array(z.enum(ROLES, QUEUE_MESSAGES.ROLES_INVALID), QUEUE_MESSAGES.ROLES_INVALID)
       .max(ROLES.length, QUEUE_MESSAGES.ROLES_INVALID)
       .refine((r) => new Set(r).size === r.length, QUEUE_MESSAGES.ROLES_INVALID)
       .optional(),

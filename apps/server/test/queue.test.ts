@@ -1,0 +1,238 @@
+import { queueInfoSchema } from '@rankmatch/shared';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from './helpers/app.ts';
+
+// The test clock starts at 1_800_000_000: Friday 2027-01-15 17:00 JST, inside matching hours.
+let t: TestApp;
+let admin: string;
+
+async function activeSeason() {
+  const now = t.clock.now();
+  await t.ctx.db.execute(sql`insert into seasons (id, name, start_date, end_date, is_active)
+    values ('s-test', 'テストシーズン', ${now - 86_400}, ${now + 86_400 * 30}, true) on conflict do nothing`);
+}
+
+// A fresh database for every test: the tests change users' states.
+beforeEach(async () => {
+  await t?.close();
+  t = await createTestApp();
+  await activeSeason();
+  admin = await t.login('dummy_admin');
+});
+afterAll(() => t.close());
+
+const join = (token: string, payload: object = {}) =>
+  t.request({ method: 'POST', url: '/api/queue/join', token, payload });
+
+describe('queue join rules', () => {
+  it('joins, updates preferences without a duplicate entry, shows the entry and leaves', async () => {
+    const token = await t.login('dummy_01');
+    const first = await join(token, { deck_type: 'A', roles: ['MIDDLE', 'TANK'] });
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toMatchObject({
+      in_queue: true,
+      entry: { user_id: 'dummy_01', deck_type: 'A', roles: ['MIDDLE', 'TANK'] },
+    });
+    t.clock.advance(30);
+    const again = await join(token, { roles: ['SUPPORT'] });
+    expect(again.json().entry).toMatchObject({
+      deck_type: null,
+      roles: ['SUPPORT'],
+      joined_at: first.json().entry.joined_at,
+    });
+    expect((await t.request({ method: 'GET', url: '/api/queue' })).json().total_waiting).toBe(1);
+    expect((await t.request({ method: 'GET', url: '/api/queue/me', token })).json()).toMatchObject({ in_queue: true });
+    expect((await t.request({ method: 'POST', url: '/api/queue/leave', token })).json()).toEqual({
+      in_queue: false,
+      entry: null,
+    });
+    expect((await t.request({ method: 'GET', url: '/api/queue/me', token })).json()).toEqual({
+      in_queue: false,
+      entry: null,
+    });
+  });
+
+  it('validates deck type and roles', async () => {
+    const token = await t.login('dummy_02');
+    for (const payload of [{ deck_type: 'D' }, { roles: ['JUNGLE'] }, { roles: ['TANK', 'TANK'] }, { roles: 'TANK' }]) {
+      const res = await join(token, payload);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error).toMatch(/デッキ|ロール/);
+    }
+    expect((await t.request({ method: 'GET', url: '/api/queue' })).json().total_waiting).toBe(0);
+  });
+
+  it('refuses without a trainer name', async () => {
+    const token = await t.login('dummy_03');
+    await t.ctx.db.execute(sql`update users set trainer_name = '' where id = 'dummy_03'`);
+    const res = await join(token);
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual({ error: 'プロフィール設定が必要です', code: 'QUEUE_NO_TRAINER_NAME' });
+  });
+
+  it('refuses an effective penalty of 6 or more, counting the correction', async () => {
+    const token = await t.login('dummy_04');
+    await t.ctx.db.execute(sql`update users set penalty_count = 7, penalty_correction = 1 where id = 'dummy_04'`);
+    expect((await join(token)).json().code).toBe('QUEUE_PENALTY_BLOCKED');
+    await t.ctx.db.execute(sql`update users set penalty_correction = 2 where id = 'dummy_04'`);
+    expect((await join(token)).statusCode).toBe(200);
+  });
+
+  it('refuses during a penalty timeout and says the remaining minutes', async () => {
+    const token = await t.login('dummy_05');
+    await t.ctx.db.execute(
+      sql`update users set penalty_count = 1, penalty_timeout_until = ${t.clock.now() + 25 * 60 + 1} where id = 'dummy_05'`,
+    );
+    const res = await join(token);
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toMatchObject({
+      code: 'QUEUE_PENALTY_TIMEOUT',
+      error: 'ペナルティによる参加制限中です（残り26分）',
+    });
+  });
+
+  it('refuses outside the season', async () => {
+    const token = await t.login('dummy_06');
+    await t.ctx.db.execute(sql`update seasons set end_date = ${t.clock.now() - 1}`);
+    expect((await join(token)).json().code).toBe('QUEUE_SEASON_CLOSED');
+    await t.ctx.db.execute(sql`delete from seasons`);
+    expect((await join(token)).json().code).toBe('QUEUE_SEASON_CLOSED');
+  });
+
+  it('refuses a banned user', async () => {
+    const token = await t.login('dummy_07');
+    await t.ctx.db.execute(sql`update users set is_banned = true where id = 'dummy_07'`);
+    expect((await join(token)).json().code).toBe('BANNED');
+    await t.ctx.db.execute(sql`update users set is_banned = false where id = 'dummy_07'`);
+  });
+
+  it('keeps a consistent queue under 100 parallel joins and leaves', async () => {
+    const tokens = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => t.login(`dummy_${String(i + 1).padStart(2, '0')}`)),
+    );
+    const calls = Array.from({ length: 100 }, (_, i) => {
+      const token = tokens[i % 20] as string;
+      return i % 3 === 2
+        ? t.request({ method: 'POST', url: '/api/queue/leave', token })
+        : join(token, { roles: ['MIDDLE'] });
+    });
+    const results = await Promise.all(calls);
+    expect(results.every((r) => r.statusCode === 200)).toBe(true);
+    const info = queueInfoSchema.parse((await t.request({ method: 'GET', url: '/api/queue' })).json());
+    const entries = await Promise.all(tokens.map((token) => t.request({ method: 'GET', url: '/api/queue/me', token })));
+    expect(info.total_waiting).toBe(entries.filter((r) => r.json().in_queue).length);
+  });
+});
+
+describe('waves', () => {
+  it('creates balanced matches from the queue in one step and the players see them', async () => {
+    const fill = await t.request({
+      method: 'POST',
+      url: '/api/debug/queue/fill',
+      token: admin,
+      payload: { count: 30 },
+    });
+    expect(fill.json().enqueued).toHaveLength(30);
+    const res = await t.request({ method: 'POST', url: '/api/debug/matchmaking/trigger', token: admin });
+    expect(res.statusCode).toBe(200);
+    const outcome = res.json();
+    expect(outcome.ran).toBe(true);
+    expect(outcome.created_matches.length).toBeGreaterThanOrEqual(1);
+    expect(outcome.message).toContain('マッチングを実行しました');
+    const info = queueInfoSchema.parse((await t.request({ method: 'GET', url: '/api/queue' })).json());
+    expect(info.ongoing_matches).toBe(outcome.created_matches.length);
+    expect(info.ongoing_match_players).toHaveLength(outcome.matched);
+    expect(info.total_waiting).toBe(30 - outcome.matched);
+    expect(info.previous_user_count).toBe(outcome.matched);
+    const player = info.ongoing_match_players[0] as string;
+    const match = (
+      await t.request({ method: 'GET', url: '/api/matches/current', token: await t.login(player) })
+    ).json();
+    expect(match.team_a.players).toHaveLength(5);
+    expect(match.team_b.players).toHaveLength(5);
+    expect(match.status).toBe('matched');
+    const ids = [...match.team_a.players, ...match.team_b.players].map((p: { user_id: string }) => p.user_id);
+    expect(new Set(ids).size).toBe(10);
+    expect(new Set([...match.team_a.players, ...match.team_b.players].map((p: { role: string }) => p.role)).size).toBe(
+      5,
+    );
+    expect([match.team_a.is_first_attack, match.team_b.is_first_attack].filter(Boolean)).toHaveLength(1);
+    expect(ids).toContain(match.host_user_id);
+    // A player in a match cannot queue again.
+    expect((await join(await t.login(player))).json().code).toBe('QUEUE_IN_MATCH');
+  });
+
+  it('waits outside matching hours unless forced, and the queue says when the next wave runs', async () => {
+    const weekdayMorning = 1_800_000_000 + 3 * 86_400 - 5 * 3600; // Monday 12:00 JST
+    const saved = t.clock.current;
+    t.clock.current = weekdayMorning;
+    await t.ctx.db.execute(
+      sql`update seasons set start_date = ${weekdayMorning - 86_400}, end_date = ${weekdayMorning + 86_400}`,
+    );
+    const info = queueInfoSchema.parse((await t.request({ method: 'GET', url: '/api/queue' })).json());
+    expect(info.is_matching_open).toBe(false);
+    expect(info.next_wave_unixtime).toBe(weekdayMorning + 120 * 60); // 14:00 JST
+    const admin = await t.login('dummy_admin');
+    await t.request({ method: 'POST', url: '/api/debug/queue/fill', token: admin, payload: { count: 10 } });
+    expect(await t.built.waves.run()).toMatchObject({ ran: false, reason: 'hours_closed' });
+    expect((await t.request({ method: 'GET', url: '/api/debug/queue', token: admin })).json()).toEqual({
+      queue_count: 10,
+    });
+    expect(await t.built.waves.run({ force: true })).toMatchObject({ ran: true });
+    t.clock.current = saved;
+  });
+
+  it('makes a player in two open matches impossible in the database', async () => {
+    await t.request({ method: 'POST', url: '/api/debug/queue/fill', token: admin, payload: { count: 10 } });
+    await t.ctx.db.execute(sql`update users set start_rate = 1500 where id like 'dummy_%'`);
+    const outcome = (await t.request({ method: 'POST', url: '/api/debug/matchmaking/trigger', token: admin })).json();
+    expect(outcome.created_matches).toHaveLength(1);
+    const second =
+      t.ctx.db.execute(sql`insert into matches (season_id, matched_at, started_at, host_user_id, first_attack, team_gap, rating_spread)
+      values ('s-test', 1, 1, 'dummy_01', 'A', 0, 0) returning id`);
+    const id = ((await second) as unknown as { rows: { id: number }[] }).rows[0]?.id;
+    const playerId = (await t.ctx.db.execute(
+      sql`select user_id from match_players where is_open limit 1`,
+    )) as unknown as {
+      rows: { user_id: string }[];
+    };
+    await expect(
+      t.ctx.db.execute(sql`insert into match_players (match_id, user_id, team, slot, role, rate_before, wait_seconds)
+        values (${id}, ${playerId.rows[0]?.user_id}, 'A', 0, 'TANK', 1500, 0)`),
+    ).rejects.toThrow();
+  });
+
+  it('closes matches whose report window ended (no reports: invalid) in the gather step', async () => {
+    await t.ctx.db.execute(sql`update users set start_rate = 1500 where id like 'dummy_%'`);
+    await t.request({ method: 'POST', url: '/api/debug/queue/fill', token: admin, payload: { count: 10 } });
+    await t.request({ method: 'POST', url: '/api/debug/matchmaking/trigger', token: admin });
+    expect((await t.request({ method: 'POST', url: '/api/debug/gather-match', token: admin })).json()).toEqual({
+      processed_matches: 0,
+    });
+    t.clock.advance(60 * 60);
+    expect((await t.request({ method: 'POST', url: '/api/debug/gather-match', token: admin })).json()).toEqual({
+      processed_matches: 1,
+    });
+    const info = queueInfoSchema.parse((await t.request({ method: 'GET', url: '/api/queue' })).json());
+    expect(info.ongoing_matches).toBe(0);
+    t.clock.advance(-60 * 60);
+  });
+
+  it('debug tools: queue count, clear, admins only', async () => {
+    await t.request({ method: 'POST', url: '/api/debug/queue/fill', token: admin, payload: { count: 5 } });
+    expect((await t.request({ method: 'GET', url: '/api/debug/queue', token: admin })).json()).toEqual({
+      queue_count: 5,
+    });
+    const player = await t.login('dummy_01');
+    expect((await t.request({ method: 'POST', url: '/api/debug/matchmaking/trigger', token: player })).statusCode).toBe(
+      403,
+    );
+    expect((await t.request({ method: 'DELETE', url: '/api/debug/queue', token: admin })).json()).toEqual({
+      removed: 5,
+    });
+    expect((await t.request({ method: 'GET', url: '/api/debug/queue', token: admin })).json()).toEqual({
+      queue_count: 0,
+    });
+  });
+});
