@@ -236,3 +236,23 @@ describe('waves', () => {
     });
   });
 });
+
+describe.runIf(process.env.TEST_DB === 'postgres')('two instances racing a wave', () => {
+  it('creates each match once: the advisory lock lets one wave run at a time', async () => {
+    const admin = await t.login('dummy_admin');
+    await t.ctx.db.execute(sql`update users set start_rate = 1500 where id like 'dummy_%'`);
+    await t.request({ method: 'POST', url: '/api/debug/queue/fill', token: admin, payload: { count: 20 } });
+    const other = await createTestApp({ reset: false, seed: false });
+    try {
+      const outcomes = await Promise.all([t.built.waves.run({ force: true }), other.built.waves.run({ force: true })]);
+      const created = outcomes.flatMap((o) => o.created_matches);
+      expect(created).toHaveLength(2);
+      const rows = await t.ctx.db.execute(
+        sql`select user_id, count(*)::int as n from match_players group by user_id having count(*) > 1`,
+      );
+      expect((rows as unknown as { rows: unknown[] }).rows).toHaveLength(0);
+    } finally {
+      await other.close();
+    }
+  });
+});
