@@ -53,7 +53,7 @@ const putSetting = (payload: unknown, as: 'admin' | 'player' | 'anonymous' = 'ad
   });
 
 /** A rejected settings write: 400, the stable code, and the message under both `error` and `message`. */
-async function expectRejected(payload: unknown, code: string, message?: string) {
+async function expectRejected(payload: unknown, code: string, message: string | null) {
   const res = await putSetting(payload);
   const body = expectError(res, 400, code, message);
   expect((body as unknown as { message: string }).message).toBe(body.error);
@@ -168,7 +168,7 @@ describe('PUT /api/master/settings', () => {
       'MARKDOWN_TOO_LONG',
       VALIDATION_MESSAGES.MARKDOWN_TOO_LONG,
     );
-    await expectRejected({ id: 'announcement_content', value: 42 }, 'VALIDATION_ERROR', undefined);
+    await expectRejected({ id: 'announcement_content', value: 42 }, 'VALIDATION_ERROR', null);
 
     const expected = { ...DEFAULTS, rules_content: rules, announcement_content: announcement };
     expect((await master()).settings).toEqual(expected);
@@ -176,6 +176,22 @@ describe('PUT /api/master/settings', () => {
     // An empty text clears the setting.
     expect((await putSetting({ id: 'rules_content', value: '' })).statusCode).toBe(200);
     expect((await master()).settings.rules_content).toBe('');
+  });
+
+  it('takes the longest markdown in any characters, though it is more than the usual 64 KB body', async () => {
+    // 20,000 emoji are 80,000 bytes of UTF-8; characters are what the rule counts.
+    const party = '🎉'.repeat(MARKDOWN_SETTING_MAX);
+    const res = await putSetting({ id: 'announcement_content', value: party });
+    expect(res.statusCode, res.body.slice(0, 200)).toBe(200);
+    expect((await master()).settings.announcement_content).toBe(party);
+    await expectRejected(
+      { id: 'announcement_content', value: `${party}🎉` },
+      'MARKDOWN_TOO_LONG',
+      VALIDATION_MESSAGES.MARKDOWN_TOO_LONG,
+    );
+    // Far beyond any valid setting, the body is still refused before it is read.
+    const huge = await putSetting({ id: 'rules_content', value: 'x'.repeat(512 * 1024) });
+    expectError(huge, 413, 'PAYLOAD_TOO_LARGE');
   });
 
   it('rejects an unknown id or a malformed body', async () => {

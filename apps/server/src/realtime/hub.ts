@@ -90,8 +90,8 @@ export class RealtimeHub {
   private add(socket: WebSocket, userId: string, isAdmin: boolean): Client {
     const client: Client = { socket, userId, isAdmin, subscriptions: new Set(), alive: true };
     this.clients.add(client);
-    let set = this.byUser.get(userId);
-    if (!set) this.byUser.set(userId, (set = new Set()));
+    const set = this.byUser.get(userId) ?? new Set<Client>();
+    this.byUser.set(userId, set);
     set.add(client);
     socket.on('message', (raw: Buffer) => void this.handle(client, raw.toString()));
     socket.on('pong', () => {

@@ -74,7 +74,8 @@ export async function updateSeason(db: Executor, id: string, input: z.output<typ
 
 export async function deleteSeason(db: Executor, id: string, actor: Actor): Promise<void> {
   await db.transaction(async (tx) => {
-    const before = await findSeason(tx, id);
+    // Locked: an activation running now either finishes first (and the season is seen active) or waits for this.
+    const [before] = await tx.select().from(seasons).where(eq(seasons.id, id)).for('update');
     if (!before) throw new AppError('SEASON_NOT_FOUND');
     if (before.isActive) throw new AppError('SEASON_ACTIVE_DELETE');
     await tx.delete(seasons).where(eq(seasons.id, id));
