@@ -219,6 +219,20 @@ describe('waves', () => {
     t.clock.advance(-60 * 60);
   });
 
+  it('keeps a season that has matches: deleting it is refused with a clear message', async () => {
+    await t.ctx.db.execute(sql`update users set start_rate = 1500 where id like 'dummy_%'`);
+    await t.request({ method: 'POST', url: '/api/debug/queue/fill', token: admin, payload: { count: 10 } });
+    await t.request({ method: 'POST', url: '/api/debug/matchmaking/trigger', token: admin });
+    await t.ctx.db.execute(sql`insert into seasons (id, name, start_date, end_date) values ('s-next', '次', 1, 2)`);
+    await t.request({ method: 'POST', url: '/api/admin/seasons/s-next/activate', token: admin });
+    const res = await t.request({ method: 'DELETE', url: '/api/admin/seasons/s-test', token: admin });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({
+      code: 'SEASON_HAS_MATCHES',
+      error: 'シーズンの削除に失敗しました: 試合が行われたシーズンは削除できません',
+    });
+  });
+
   it('debug tools: queue count, clear, admins only', async () => {
     await t.request({ method: 'POST', url: '/api/debug/queue/fill', token: admin, payload: { count: 5 } });
     expect((await t.request({ method: 'GET', url: '/api/debug/queue', token: admin })).json()).toEqual({

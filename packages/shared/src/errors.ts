@@ -41,6 +41,7 @@ export const ERRORS = {
   SETTING_NOT_FOUND: { status: 404, message: '設定項目が見つかりません' },
   SEASON_NOT_FOUND: { status: 404, message: 'シーズンが見つかりません' },
   SEASON_EXISTS: { status: 409, message: '同じ ID のシーズンが既に存在します' },
+  SEASON_HAS_MATCHES: { status: 409, message: '試合が行われたシーズンは削除できません' },
   SEASON_ACTIVE_DELETE: {
     status: 409,
     message: '有効なシーズンは削除できません。先に別のシーズンを有効にしてください',

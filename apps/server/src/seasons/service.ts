@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { recordAudit } from '../audit/log.ts';
 import type { Executor } from '../db/client.ts';
-import { seasons } from '../db/schema.ts';
+import { matches, seasons } from '../db/schema.ts';
 import { AppError } from '../http/errors.ts';
 import { presentSeason } from './presenter.ts';
 import { findSeason } from './queries.ts';
@@ -78,6 +78,9 @@ export async function deleteSeason(db: Executor, id: string, actor: Actor): Prom
     const [before] = await tx.select().from(seasons).where(eq(seasons.id, id)).for('update');
     if (!before) throw new AppError('SEASON_NOT_FOUND');
     if (before.isActive) throw new AppError('SEASON_ACTIVE_DELETE');
+    // Played matches keep their season: such a season stays (its records and history depend on it).
+    const [played] = await tx.select({ id: matches.id }).from(matches).where(eq(matches.seasonId, id)).limit(1);
+    if (played) throw new AppError('SEASON_HAS_MATCHES');
     await tx.delete(seasons).where(eq(seasons.id, id));
     await recordAudit(tx, {
       ...actor,

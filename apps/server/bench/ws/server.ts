@@ -1,0 +1,203 @@
+// The server side of `npm run bench:ws`, run as a child process of bench/ws.ts (IPC): the real app (buildApp on an
+// in-memory PGlite, seeded, a season running now) listening on 127.0.0.1:0, BENCH_WS_USERS test accounts with an
+// open session and a signed token each, and instruments that do not change the app:
+// - every `queue_changed` published on the bus is timed (the bus is in-process: subscribers run inside publish());
+// - the hub's flushQueue is wrapped: a flush following a publish reports its start and end (end = every frame handed
+//   to its socket) with the publish times it coalesced;
+// - perf_hooks.monitorEventLoopDelay samples this process's event loop; the parent resets it and asks for a report.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import WebSocket from 'ws';
+import { buildApp } from '../../src/app.ts';
+import { openSession } from '../../src/auth/sessions.ts';
+import { loadConfig } from '../../src/config.ts';
+import { unixNow } from '../../src/context.ts';
+import { openPglite } from '../../src/db/client.ts';
+import { seasons, users } from '../../src/db/schema.ts';
+import { MemoryBus } from '../../src/events/bus.ts';
+import { seedOnStart } from '../../src/seed/index.ts';
+import { type LagReport, mono, type ServerCommand, type ServerReport } from './protocol.ts';
+
+const USERS = Number(process.env.BENCH_WS_USERS ?? 10_000);
+const LAG_RESOLUTION_MS = 10;
+const DAY = 86_400;
+
+function report(message: ServerReport): void {
+  process.send?.(message);
+}
+
+async function main(): Promise<void> {
+  const started = mono();
+  // Fallback only: the parent stops us long before (or we notice it went away through 'disconnect').
+  setTimeout(() => process.exit(2), 200_000).unref();
+  process.on('disconnect', () => process.exit(0));
+
+  const steps: string[] = [];
+  let stepStart = started;
+  const step = (name: string) => {
+    const t = mono();
+    steps.push(`${name} ${((t - stepStart) / 1000).toFixed(1)} s`);
+    stepStart = t;
+  };
+  const dataDir = mkdtempSync(join(tmpdir(), 'rankmatch-bench-ws-'));
+  const database = await openPglite(null);
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    JWT_SECRET: 'bench-ws-secret-that-is-long-enough-for-hs256-0123456789',
+    RATE_LIMIT_PER_MINUTE: '1000000',
+    LOG_LEVEL: 'silent',
+  });
+  step('database');
+  const bus = new MemoryBus();
+  const { app, ctx, hub } = await buildApp({ config, database, logger: false, webDist: null, bus });
+  const now = unixNow();
+  await seedOnStart(database.db, config, now);
+  await ctx.db.insert(seasons).values({
+    id: 'bench-ws',
+    name: 'WSベンチマーク',
+    startDate: now - DAY,
+    endDate: now + DAY,
+    isActive: true,
+    createdAt: now,
+  });
+
+  step('app');
+  // Test accounts and their tokens, made here rather than through 10,000 HTTP logins.
+  const ids = Array.from({ length: USERS }, (_, i) => `dummy_wsb_${String(i + 1).padStart(5, '0')}`);
+  for (let i = 0; i < ids.length; i += 1000) {
+    await ctx.db.insert(users).values(
+      ids.slice(i, i + 1000).map((id) => ({
+        id,
+        authSub: `dummy|${id}`,
+        isDummy: true,
+        trainerName: id,
+        discordUsername: id,
+        createdAt: now,
+        updatedAt: now,
+      })),
+    );
+  }
+  step('users');
+  const tokens: string[] = [];
+  for (let i = 0; i < ids.length; i += 250) {
+    const chunk = ids.slice(i, i + 250);
+    tokens.push(
+      ...(await Promise.all(chunk.map((userId) => openSession(ctx.db, ctx.tokens, { userId, dummy: true, now })))),
+    );
+  }
+  step('sessions');
+
+  // Instruments.
+  let pending: number[] = [];
+  bus.subscribe((event) => {
+    if (event.type === 'queue_changed') pending.push(mono());
+  });
+  // Frames handed to sockets during a timed flush (ws is the module @fastify/websocket uses).
+  let sends = 0;
+  let firstSend = 0;
+  let lastSend = 0;
+  let timing = false;
+  const send = WebSocket.prototype.send;
+  WebSocket.prototype.send = function (this: WebSocket, ...args: Parameters<WebSocket['send']>) {
+    if (timing) {
+      if (sends++ === 0) firstSend = mono();
+      send.apply(this, args);
+      lastSend = mono();
+      return;
+    }
+    send.apply(this, args);
+  } as WebSocket['send'];
+  const flush = hub.flushQueue.bind(hub);
+  hub.flushQueue = async () => {
+    if (pending.length === 0) return flush();
+    const publishes = pending;
+    pending = [];
+    sends = 0;
+    timing = true;
+    const cpu = process.cpuUsage();
+    const start = mono();
+    try {
+      await flush();
+    } finally {
+      timing = false;
+    }
+    const end = mono();
+    const used = process.cpuUsage(cpu);
+    const cpuMs = (used.user + used.system) / 1000;
+    report({ type: 'flush', start, firstSend, lastSend, end, sends, cpuMs, publishes, clients: hub.size });
+  };
+  const lag = monitorEventLoopDelay({ resolution: LAG_RESOLUTION_MS });
+  lag.enable();
+  let windowStart = mono();
+  let cpuStart = process.cpuUsage();
+
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const address = app.server.address();
+  if (!address || typeof address === 'string') throw new Error('not listening on TCP');
+
+  const ms = (ns: number) => Math.max(0, ns / 1e6 - LAG_RESOLUTION_MS);
+  const shutdown = async () => {
+    lag.disable();
+    const forced = setTimeout(() => process.exit(0), 5000);
+    forced.unref();
+    try {
+      await app.close();
+      await bus.close();
+      await database.close();
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+      process.exit(0);
+    }
+  };
+  process.on('message', (command: ServerCommand) => {
+    switch (command.cmd) {
+      case 'size':
+        report({ type: 'size', size: hub.size });
+        return;
+      case 'lagReset':
+        lag.reset();
+        windowStart = mono();
+        cpuStart = process.cpuUsage();
+        return;
+      case 'lagReport': {
+        const cpu = process.cpuUsage(cpuStart);
+        const result: LagReport = {
+          p50: ms(lag.percentile(50)),
+          p99: ms(lag.percentile(99)),
+          max: ms(lag.max),
+          mean: ms(lag.mean),
+          samples: lag.count,
+          cpuMs: (cpu.user + cpu.system) / 1000,
+          windowMs: mono() - windowStart,
+          rssMb: process.memoryUsage().rss / 1024 / 1024,
+        };
+        report({ type: 'lag', lag: result });
+        return;
+      }
+      case 'shutdown':
+        void shutdown();
+        return;
+    }
+  });
+  report({
+    type: 'ready',
+    port: address.port,
+    tokens,
+    users: USERS,
+    setupMs: mono() - started,
+    setupSteps: steps.join(', '),
+  });
+}
+
+main().catch((err: unknown) => {
+  const error = err instanceof Error ? (err.stack ?? err.message) : String(err);
+  const message: ServerReport = { type: 'fatal', error };
+  if (process.send) process.send(message, () => process.exit(1));
+  else {
+    console.error(error);
+    process.exit(1);
+  }
+});
