@@ -58,6 +58,8 @@ export default defineConfig({
           include: ['test/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['./test/setup.ts'],
+          // Whole-app renders with user-event; generous when every project runs at once (npm test).
+          testTimeout: 20_000,
         },
       },
       {

@@ -1,0 +1,157 @@
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { TestProject } from 'vitest/node';
+
+// Browser tests run against the real server serving the built site:
+// 1. build apps/web when dist is missing or older than its sources;
+// 2. start the server (temporary DATA_DIR, free PORT, development mode) and wait for /api/health;
+// 3. hand the base URL and the Chromium path to the tests (provide/inject); stop everything at teardown.
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseUrl: string;
+    /** Debian's Chromium, or null when it is not installed (the tests then skip). */
+    chromiumPath: string | null;
+  }
+}
+
+const here = dirname(fileURLToPath(import.meta.url));
+const webRoot = resolve(here, '..');
+const repoRoot = resolve(webRoot, '../..');
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+function newestMtime(path: string): number {
+  if (!existsSync(path)) return 0;
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const entry of readdirSync(path)) {
+    if (entry === 'node_modules') continue;
+    newest = Math.max(newest, newestMtime(join(path, entry)));
+  }
+  return newest;
+}
+
+function buildIfStale(): void {
+  const builtAt = newestMtime(join(webRoot, 'dist/index.html'));
+  const sources = [
+    join(webRoot, 'src'),
+    join(webRoot, 'public'),
+    join(webRoot, 'index.html'),
+    join(webRoot, 'vite.config.ts'),
+    join(repoRoot, 'packages/shared/src'),
+  ];
+  const changedAt = Math.max(...sources.map(newestMtime));
+  if (builtAt > changedAt) return;
+  console.log('[e2e] apps/web/dist is missing or older than its sources: building it (npx vite build)…');
+  // Vitest runs with NODE_ENV=test; the site under test must be the production build.
+  execFileSync('npx', ['vite', 'build', '--logLevel', 'warn'], {
+    cwd: webRoot,
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolvePort(port));
+    });
+  });
+}
+
+async function waitForHealth(url: string, child: ChildProcess, output: () => string): Promise<void> {
+  const deadline = Date.now() + 90_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`[e2e] the server exited (${child.exitCode}):\n${output()}`);
+    try {
+      const response = await fetch(`${url}/api/health`);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`[e2e] the server did not answer /api/health within 90 s:\n${output()}`);
+}
+
+function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return Promise.resolve();
+  return new Promise((done) => {
+    const force = setTimeout(() => child.kill('SIGKILL'), 10_000);
+    child.once('exit', () => {
+      clearTimeout(force);
+      done();
+    });
+    child.kill('SIGTERM');
+  });
+}
+
+export default async function setup(project: TestProject) {
+  const chromiumPath = existsSync(CHROMIUM) ? CHROMIUM : null;
+  if (!chromiumPath) {
+    const banner = '!'.repeat(78);
+    console.error(
+      `\n${banner}\n!! Chromium was not found at ${CHROMIUM}: the browser tests cannot run.\n` +
+        '!! Install it with: apt-get install -y chromium fonts-ipafont-gothic\n' +
+        `!! ${process.env.CI === 'true' ? 'CI=true: failing.' : 'Skipping the browser tests.'}\n${banner}\n`,
+    );
+    if (process.env.CI === 'true') throw new Error('Chromium is required for the e2e tests under CI');
+    project.provide('chromiumPath', null);
+    project.provide('baseUrl', '');
+    return;
+  }
+
+  buildIfStale();
+  const dataDir = mkdtempSync(join(tmpdir(), 'rankmatch-e2e-'));
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  let log = '';
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: repoRoot,
+    env: {
+      ...process.env,
+      NODE_ENV: 'development',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      PUBLIC_URL: baseUrl,
+      // The test accounts log in without a password; the demo season and players fill the ranking.
+      ENABLE_DUMMY_LOGIN: 'true',
+      DUMMY_LOGIN_PASSWORD: '',
+      DISCORD_CLIENT_ID: '',
+      DISCORD_CLIENT_SECRET: '',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const keep = (chunk: Buffer) => {
+    log = (log + chunk.toString()).slice(-20_000);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+
+  try {
+    await waitForHealth(baseUrl, child, () => log);
+  } catch (err) {
+    await stop(child);
+    rmSync(dataDir, { recursive: true, force: true });
+    throw err;
+  }
+  project.provide('baseUrl', baseUrl);
+  project.provide('chromiumPath', chromiumPath);
+
+  return async () => {
+    await stop(child);
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+}

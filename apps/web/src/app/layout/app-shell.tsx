@@ -1,0 +1,93 @@
+import { type ReactNode, useEffect } from 'react';
+import { Link, NavLink } from 'react-router';
+import { UrlLoginBanner } from '../../features/auth/components/url-login-banner.tsx';
+import { useActiveSeason } from '../../features/season/api/get-active-season.ts';
+import { themeVariables } from '../../features/season/theme.ts';
+import { useSite } from '../../features/static/api/get-site.ts';
+import { useAuthError } from '../../lib/auth/auth-error.ts';
+import { useSessionExpiry } from '../../lib/auth/session-expiry.ts';
+import { COMMON_TEXTS } from '../../lib/texts.ts';
+import { APP_TEXTS as T } from '../texts.ts';
+import { AdSlot } from './ad-slot.tsx';
+import { AuthErrorScreen } from './auth-error-screen.tsx';
+
+/** Drives the CSS custom properties from the active season's theme colour. */
+function useSeasonTheme() {
+  const season = useActiveSeason();
+  const color = season.data?.current_season?.theme_color;
+  useEffect(() => {
+    const root = document.documentElement;
+    for (const [name, value] of Object.entries(themeVariables(color))) root.style.setProperty(name, value);
+  }, [color]);
+}
+
+const NAV_LINKS = [
+  { to: '/', label: T.nav.home, end: true },
+  { to: '/shop', label: T.nav.shop },
+  { to: '/about', label: T.nav.about },
+  { to: '/terms', label: T.nav.terms },
+  { to: '/privacy', label: T.nav.privacy },
+] as const;
+
+export function AppShell({ children }: { children: ReactNode }) {
+  const site = useSite();
+  const authError = useAuthError();
+  useSeasonTheme();
+  useSessionExpiry();
+  const statsUrl = site.data?.stats_dashboard_url;
+
+  return (
+    <div className="app">
+      <a className="skip-link" href="#main">
+        {COMMON_TEXTS.skipToContent}
+      </a>
+      <header className="site-header">
+        <div className="site-header__inner">
+          <Link to="/" className="brand" aria-label={`${COMMON_TEXTS.siteName} ${COMMON_TEXTS.siteTagline}`}>
+            <span className="brand__mark" aria-hidden="true">
+              R
+            </span>
+            <span className="brand__text">
+              <span className="brand__name">{COMMON_TEXTS.siteName}</span>
+              <span className="brand__tagline">{COMMON_TEXTS.siteTagline}</span>
+            </span>
+          </Link>
+          <nav className="site-nav" aria-label={T.nav.label}>
+            <ul>
+              {NAV_LINKS.map((link) => (
+                <li key={link.to}>
+                  <NavLink to={link.to} end={'end' in link ? link.end : false}>
+                    {link.label}
+                  </NavLink>
+                </li>
+              ))}
+              {statsUrl && (
+                <li>
+                  <a href={statsUrl} target="_blank" rel="noopener noreferrer">
+                    {T.nav.stats}
+                    <span aria-hidden="true"> ↗</span>
+                    <span className="visually-hidden">{COMMON_TEXTS.externalLink}</span>
+                  </a>
+                </li>
+              )}
+            </ul>
+          </nav>
+        </div>
+      </header>
+      <UrlLoginBanner />
+      <main id="main" className="site-main" tabIndex={-1}>
+        {authError ? <AuthErrorScreen /> : children}
+      </main>
+      <footer className="site-footer">
+        <AdSlot url={site.data?.ad_slot_url} />
+        <nav aria-label={T.nav.footerLabel} className="site-footer__links">
+          <Link to="/about">{T.nav.about}</Link>
+          <Link to="/terms">{T.nav.terms}</Link>
+          <Link to="/privacy">{T.nav.privacy}</Link>
+          <Link to="/commercial">{T.nav.commercial}</Link>
+        </nav>
+        <p className="site-footer__copy">{T.footer.copyright}</p>
+      </footer>
+    </div>
+  );
+}

@@ -1,0 +1,51 @@
+import { useEffect } from 'react';
+import { useSearchParams } from 'react-router';
+import { RankingTab } from '../../../features/ranking/components/ranking-table.tsx';
+import { RulesTab } from '../../../features/rules/components/rules-tab.tsx';
+import { SeasonBanner } from '../../../features/season/components/season-banner.tsx';
+import { useMyProfile } from '../../../lib/auth/user.ts';
+import { COMMON_TEXTS } from '../../../lib/texts.ts';
+import { MatchTab } from './match-tab.tsx';
+import { MyPageTab } from './mypage-tab.tsx';
+import { panelId, TabNav, tabId } from './tab-nav.tsx';
+import { DEFAULT_TAB, parseTab, TAB_LABELS, type TabId } from './tabs.ts';
+import './home.css';
+
+/** The top page: season banner above four tabs; the tab lives in ?tab= so it survives reload and can be linked. */
+export function HomePage() {
+  const [params, setParams] = useSearchParams();
+  const tab = parseTab(params.get('tab'));
+  const profile = useMyProfile();
+
+  useEffect(() => {
+    document.title = `${TAB_LABELS[tab]} | ${COMMON_TEXTS.siteName} — ${COMMON_TEXTS.siteTagline}`;
+  }, [tab]);
+
+  const select = (id: TabId) => {
+    if (id === tab) return;
+    setParams((prev) => {
+      const next = new URLSearchParams(prev);
+      if (id === DEFAULT_TAB) next.delete('tab');
+      else next.set('tab', id);
+      return next;
+    });
+    // From the bottom bar far down a long tab, show the new tab from its start.
+    const layout = document.querySelector('.home__layout');
+    if (layout && layout.getBoundingClientRect().top < 0) layout.scrollIntoView({ block: 'start' });
+  };
+
+  return (
+    <div className="home">
+      <SeasonBanner maxRate={profile?.max_rate} />
+      <div className="home__layout">
+        <TabNav current={tab} onSelect={select} />
+        <div className="home__panel" role="tabpanel" id={panelId(tab)} aria-labelledby={tabId(tab)}>
+          {tab === 'rules' && <RulesTab />}
+          {tab === 'mypage' && <MyPageTab />}
+          {tab === 'match' && <MatchTab />}
+          {tab === 'ranking' && <RankingTab />}
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,86 @@
+import { useState } from 'react';
+import { ErrorState } from '../../../components/notice.tsx';
+import { SkeletonBlock } from '../../../components/skeleton.tsx';
+import { LoginPanel } from '../../../features/auth/components/login-panel.tsx';
+import { BadgePickerModal } from '../../../features/badges/components/badge-picker-modal.tsx';
+import { useCreateUser } from '../../../features/profile/api/create-user.ts';
+import { MatchHistory } from '../../../features/profile/components/match-history.tsx';
+import { PastSeasonsModal } from '../../../features/profile/components/past-seasons-modal.tsx';
+import { ProfileCard } from '../../../features/profile/components/profile-card.tsx';
+import { ProfileEditModal } from '../../../features/profile/components/profile-edit-modal.tsx';
+import { RatingChart } from '../../../features/profile/components/rating-chart.tsx';
+import { StatusCard } from '../../../features/profile/components/status-card.tsx';
+import { UserCreationPrompt, WelcomeNote } from '../../../features/profile/components/welcome-note.tsx';
+import { useLogout } from '../../../lib/auth/logout.ts';
+import { useSession } from '../../../lib/auth/session.ts';
+import { useMe } from '../../../lib/auth/user.ts';
+import { COMMON_TEXTS } from '../../../lib/texts.ts';
+
+type OpenModal = { kind: 'edit' } | { kind: 'badge'; slot: 1 | 2 } | { kind: 'past' } | null;
+
+/** My page: the login prompt when signed out; profile, status, chart and history when signed in. */
+export function MyPageTab() {
+  const session = useSession();
+  if (!session) return <LoginPanel />;
+  return <SignedInMyPage userId={session.user.user_id} />;
+}
+
+function SignedInMyPage({ userId }: { userId: string }) {
+  const me = useMe();
+  const logout = useLogout();
+  const createUser = useCreateUser(userId);
+  const [modal, setModal] = useState<OpenModal>(null);
+  const close = () => setModal(null);
+
+  if (me.isPending) {
+    return (
+      <div className="mypage" aria-busy="true">
+        <div className="mypage__grid">
+          <SkeletonBlock height={280} label={COMMON_TEXTS.loading} />
+          <SkeletonBlock height={280} label={COMMON_TEXTS.loading} />
+        </div>
+        <SkeletonBlock height={200} label={COMMON_TEXTS.loading} />
+      </div>
+    );
+  }
+  if (me.isError) return <ErrorState message={me.error.message} onRetry={() => me.refetch()} />;
+  if (me.data.kind === 'unregistered') {
+    return (
+      <UserCreationPrompt
+        error={createUser.error?.message ?? me.data.error}
+        busy={createUser.isPending}
+        onRetry={() => createUser.mutate()}
+      />
+    );
+  }
+
+  const profile = me.data.profile;
+  return (
+    <div className="mypage">
+      {!profile.trainer_name.trim() && <WelcomeNote onSetName={() => setModal({ kind: 'edit' })} />}
+      <div className="mypage__grid">
+        <ProfileCard
+          profile={profile}
+          onEdit={() => setModal({ kind: 'edit' })}
+          onEditBadge={(slot) => setModal({ kind: 'badge', slot })}
+          onLogout={() => logout.mutate()}
+          loggingOut={logout.isPending}
+        />
+        <StatusCard profile={profile} onShowPastSeasons={() => setModal({ kind: 'past' })} />
+      </div>
+      <RatingChart userId={userId} />
+      <MatchHistory matches={profile.latest_matches} />
+
+      {modal?.kind === 'edit' && <ProfileEditModal profile={profile} onClose={close} />}
+      {modal?.kind === 'badge' && (
+        <BadgePickerModal
+          slot={modal.slot}
+          userId={userId}
+          current={{ primary: profile.current_badge, secondary: profile.current_badge_2 }}
+          onClose={close}
+        />
+      )}
+      {modal?.kind === 'past' && <PastSeasonsModal userId={userId} onClose={close} />}
+    </div>
+  );
+}

@@ -1,0 +1,36 @@
+// Texts of the shell and the top page.
+export const APP_TEXTS = {
+  nav: {
+    label: 'サイト',
+    home: 'トップ',
+    shop: 'ショップ',
+    about: 'このサイトについて',
+    terms: '利用規約',
+    privacy: 'プライバシー',
+    commercial: '特定商取引法に基づく表記',
+    stats: '統計ダッシュボード',
+    footerLabel: 'フッター',
+  },
+  tabs: {
+    label: 'メニュー',
+    rules: 'ルール',
+    mypage: 'マイページ',
+    match: 'マッチング',
+    ranking: 'ランキング',
+  },
+  match: {
+    title: 'マッチング',
+    loginRequired: 'ログインが必要です',
+    loginHint: 'マイページからログインすると、マッチングに参加できるようになります。',
+    toMypage: 'マイページでログイン',
+    comingSoonTitle: 'マッチング機能は準備中です',
+    comingSoonText:
+      'キューへの参加と試合画面は近日公開予定です。公開までは、ルールの確認やプロフィールの設定をしてお待ちください。',
+  },
+  footer: {
+    copyright: 'rankmatch — ポケモンユナイト ランクマッチ（非公式コミュニティサイト）',
+  },
+  ad: '広告',
+  authErrorReload: '再読み込み',
+  notFoundNote: '',
+} as const;

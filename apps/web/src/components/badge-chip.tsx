@@ -1,0 +1,49 @@
+import { absoluteImageUrl, type Badge, getBadge } from '@rankmatch/shared';
+import type { CSSProperties } from 'react';
+
+// A badge as players see it (spec §3 Badge): gradient (start → end colour, char_color text), image (the banner or
+// card art) or basic (a solid chip).
+
+interface BadgeChipProps {
+  badgeId: string | null | undefined;
+  /** chip: the small banner used next to names; card: the larger picture used in the picker. */
+  variant?: 'chip' | 'card';
+}
+
+function gradientStyle(badge: Badge): CSSProperties {
+  return {
+    background: `linear-gradient(135deg, ${badge.start_color}, ${badge.end_color})`,
+    color: badge.char_color,
+  };
+}
+
+export function BadgeChip({ badgeId, variant = 'chip' }: BadgeChipProps) {
+  const badge = badgeId ? getBadge(badgeId) : undefined;
+  if (!badge) return null;
+  if (badge.type === 'image') {
+    const src = absoluteImageUrl(variant === 'card' ? badge.image_card : badge.banner_image);
+    return (
+      <span className={`badge-chip badge-chip--image badge-chip--${variant}`} title={badge.display}>
+        <img src={src} alt={badge.display} loading="lazy" />
+      </span>
+    );
+  }
+  const style: CSSProperties =
+    badge.type === 'gradient' ? gradientStyle(badge) : { background: badge.start_color, color: badge.char_color };
+  return (
+    <span className={`badge-chip badge-chip--${badge.type} badge-chip--${variant}`} style={style} title={badge.display}>
+      {badge.display}
+    </span>
+  );
+}
+
+/** Both equipped badges side by side (nothing when none). */
+export function BadgePair({ first, second }: { first: string | null; second: string | null }) {
+  if (!first && !second) return null;
+  return (
+    <span className="badge-pair">
+      <BadgeChip badgeId={first} />
+      <BadgeChip badgeId={second} />
+    </span>
+  );
+}

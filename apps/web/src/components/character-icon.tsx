@@ -1,0 +1,35 @@
+import { type BattleType, getCharacter } from '@rankmatch/shared';
+import { COMMON_TEXTS } from '../lib/texts.ts';
+
+// No icon files exist: a character is a small circle with the first katakana of its Japanese name, coloured by
+// battle type.
+
+const TYPE_COLORS: Record<BattleType | '-', string> = {
+  アタック: '#e8573f',
+  スピード: '#2f80ed',
+  バランス: '#8e44ad',
+  ディフェンス: '#27ae60',
+  サポート: '#e0a100',
+  '-': '#8a94a6',
+};
+
+export function CharacterIcon({ pokemonId, size = 32 }: { pokemonId: string; size?: number }) {
+  const character = pokemonId ? getCharacter(pokemonId) : undefined;
+  const name = character?.name_ja ?? COMMON_TEXTS.unknownCharacter;
+  const letter = character && character.name_ja !== '-' ? [...character.name_ja][0] : '?';
+  const color = TYPE_COLORS[character?.type ?? '-'];
+  const label = character
+    ? COMMON_TEXTS.characterLabel(name, character.type === '-' ? COMMON_TEXTS.noCharacterType : character.type)
+    : name;
+  return (
+    <span
+      className="character-icon"
+      role="img"
+      aria-label={label}
+      title={label}
+      style={{ width: size, height: size, background: color, fontSize: Math.round(size * 0.48) }}
+    >
+      <span aria-hidden="true">{letter}</span>
+    </span>
+  );
+}

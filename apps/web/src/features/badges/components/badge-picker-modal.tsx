@@ -1,0 +1,134 @@
+import { type Badge, badgeMatchesSearch, getBadge } from '@rankmatch/shared';
+import { useId, useState } from 'react';
+import { BadgeChip } from '../../../components/badge-chip.tsx';
+import { Icon } from '../../../components/icon.tsx';
+import { Modal } from '../../../components/modal.tsx';
+import { EmptyState, ErrorState, Notice } from '../../../components/notice.tsx';
+import { Skeleton } from '../../../components/skeleton.tsx';
+import { type EquipInput, useEquipBadges } from '../api/equip-badges.ts';
+import { useOwnedBadges } from '../api/get-owned-badges.ts';
+import { BADGE_TEXTS as T } from '../texts.ts';
+import './badge-picker.css';
+
+interface BadgePickerProps {
+  slot: 1 | 2;
+  userId: string;
+  /** The badges equipped now (slot 1, slot 2). */
+  current: { primary: string | null; secondary: string | null };
+  onClose: () => void;
+}
+
+/** The badges a slot may show: owned ones, without the other slot's badge, matching the search. */
+export function selectableBadges(owned: string[], otherSlot: string | null, query: string): Badge[] {
+  return owned
+    .filter((id) => id !== otherSlot)
+    .map((id) => getBadge(id))
+    .filter((b): b is Badge => b !== undefined)
+    .filter((b) => badgeMatchesSearch(b, query));
+}
+
+/** One slot's badge picker: search, pick, unequip; saving sends both slots. */
+export function BadgePickerModal({ slot, userId, current, onClose }: BadgePickerProps) {
+  const owned = useOwnedBadges(userId);
+  const equip = useEquipBadges(userId);
+  const mine = slot === 1 ? current.primary : current.secondary;
+  const other = slot === 1 ? current.secondary : current.primary;
+  const [selected, setSelected] = useState<string | null>(mine);
+  const [query, setQuery] = useState('');
+  const searchId = useId();
+
+  const save = (badgeId: string | null) => {
+    const input: EquipInput =
+      slot === 1
+        ? { primary_badge: badgeId, secondary_badge: other }
+        : { primary_badge: other, secondary_badge: badgeId };
+    equip.mutate(input, { onSuccess: onClose });
+  };
+
+  const badges = owned.data ? selectableBadges(owned.data.owned_badges, other, query) : [];
+
+  return (
+    <Modal
+      title={T.pickerTitle(slot)}
+      description={T.pickerDescription}
+      onClose={onClose}
+      size="lg"
+      footer={
+        <>
+          <button
+            type="button"
+            className="button button--danger-ghost"
+            onClick={() => save(null)}
+            disabled={equip.isPending || mine === null}
+          >
+            {T.unequip}
+          </button>
+          <span className="modal__footer-spacer" />
+          <button type="button" className="button button--ghost" onClick={onClose}>
+            {T.cancel}
+          </button>
+          <button
+            type="button"
+            className="button button--primary"
+            onClick={() => save(selected)}
+            disabled={equip.isPending || selected === mine || selected === null}
+          >
+            {equip.isPending ? T.saving : T.equip}
+          </button>
+        </>
+      }
+    >
+      <div className="field">
+        <label htmlFor={searchId} className="field__label">
+          {T.search}
+        </label>
+        <input
+          id={searchId}
+          className="input"
+          type="search"
+          value={query}
+          onChange={(e) => setQuery(e.target.value)}
+          placeholder={T.searchPlaceholder}
+          data-autofocus
+        />
+      </div>
+      {equip.isError && (
+        <Notice tone="danger" live title={T.equipFailed}>
+          {equip.error.message}
+        </Notice>
+      )}
+      {owned.isPending ? (
+        <Skeleton lines={4} />
+      ) : owned.isError ? (
+        <ErrorState message={T.loadFailed} onRetry={() => owned.refetch()} />
+      ) : owned.data.owned_badges.length === 0 ? (
+        <EmptyState icon={<Icon name="medal" size={32} />}>{T.noOwned}</EmptyState>
+      ) : badges.length === 0 ? (
+        <EmptyState>{T.noMatch}</EmptyState>
+      ) : (
+        <ul className="badge-grid" aria-label={T.pickerTitle(slot)}>
+          {badges.map((b) => (
+            <li key={b.id}>
+              <button
+                type="button"
+                className="badge-option"
+                aria-pressed={selected === b.id}
+                onClick={() => setSelected(b.id)}
+              >
+                <span className="badge-option__check" aria-hidden="true">
+                  <Icon name="check" size={14} />
+                </span>
+                <span className="badge-option__art">
+                  <BadgeChip badgeId={b.id} variant="card" />
+                </span>
+                <span className="badge-option__name">{b.display}</span>
+                <span className="badge-option__condition">{b.condition || '—'}</span>
+                {mine === b.id && <span className="badge-option__tag">{T.equipped}</span>}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,54 @@
+import { getCharacter, type HistoryEntry, RECENT_HISTORY_SIZE } from '@rankmatch/shared';
+import { CharacterIcon } from '../../../components/character-icon.tsx';
+import { Icon } from '../../../components/icon.tsx';
+import { EmptyState } from '../../../components/notice.tsx';
+import { formatDelta, formatShortDateTime } from '../../../lib/format.ts';
+import { PROFILE_TEXTS as T } from '../texts.ts';
+
+/** winlose: 1 win, 2 invalid, anything else lose (spec §3). */
+export function resultOf(winlose: number): 'win' | 'lose' | 'invalid' {
+  if (winlose === 1) return 'win';
+  if (winlose === 2) return 'invalid';
+  return 'lose';
+}
+
+const RESULT_LABELS = { win: T.win, lose: T.lose, invalid: T.invalid } as const;
+
+/** The latest 10 matches: date, character, WIN / LOSE / INVALID and the rate delta (+ when 0 or more). */
+export function MatchHistory({ matches }: { matches: HistoryEntry[] }) {
+  const latest = matches.slice(0, RECENT_HISTORY_SIZE);
+  return (
+    <section className="card" aria-labelledby="history-title">
+      <h2 id="history-title" className="card__title">
+        {T.historyTitle}
+      </h2>
+      {latest.length === 0 ? (
+        <EmptyState icon={<Icon name="controller" size={32} />}>{T.historyEmpty}</EmptyState>
+      ) : (
+        <ol className="history-list">
+          {latest.map((m) => {
+            const result = resultOf(m.winlose);
+            return (
+              <li key={m.match_id} className={`history-row history-row--${result}`}>
+                <time className="history-row__date" dateTime={new Date(m.started_date * 1000).toISOString()}>
+                  {formatShortDateTime(m.started_date)}
+                </time>
+                <span className="history-row__character">
+                  <CharacterIcon pokemonId={m.deck_type} size={30} />
+                  <span className="history-row__name">{getCharacter(m.deck_type)?.name_ja ?? '—'}</span>
+                </span>
+                <span className={`result-pill result-pill--${result}`}>{RESULT_LABELS[result]}</span>
+                <span
+                  className={`history-row__delta ${m.rate_delta >= 0 ? 'delta-up' : 'delta-down'}`}
+                  title={T.rateDelta}
+                >
+                  {formatDelta(m.rate_delta)}
+                </span>
+              </li>
+            );
+          })}
+        </ol>
+      )}
+    </section>
+  );
+}

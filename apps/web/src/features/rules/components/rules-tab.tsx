@@ -1,0 +1,141 @@
+import type { Settings, SystemReply } from '@rankmatch/shared';
+import type { ReactNode } from 'react';
+import { Icon } from '../../../components/icon.tsx';
+import { Markdown } from '../../../components/markdown.tsx';
+import { ErrorState } from '../../../components/notice.tsx';
+import { Skeleton } from '../../../components/skeleton.tsx';
+import { useSession } from '../../../lib/auth/session.ts';
+import { formatInteger } from '../../../lib/format.ts';
+import { useMaster } from '../api/get-master.ts';
+import { usePublicMaster } from '../api/get-public-master.ts';
+import { usePublicSystem } from '../api/get-public-system.ts';
+import { RULES_TEXTS as T } from '../texts.ts';
+import './rules.css';
+
+/** The rules tab: announcement, rules (or the fallback text), and for visitors the public system data. */
+export function RulesTab() {
+  const session = useSession();
+  const signedIn = session !== null;
+  const master = useMaster(signedIn ? session.user.user_id : null);
+  const publicMaster = usePublicMaster(!signedIn);
+  const system = usePublicSystem(!signedIn);
+  const settings = signedIn ? master : publicMaster;
+
+  return (
+    <div className="rules-tab">
+      {!signedIn && <SystemPanel query={system} />}
+      <section className="card" aria-labelledby="announcement-title">
+        <h2 id="announcement-title" className="card__title">
+          <Icon name="megaphone" className="card__title-icon" />
+          {T.announcementTitle}
+        </h2>
+        <SettingsText
+          query={settings}
+          pick={(s) => s.announcement_content}
+          empty={<p className="muted">{T.noAnnouncement}</p>}
+        />
+      </section>
+      <section className="card" aria-labelledby="rules-title">
+        <h2 id="rules-title" className="card__title">
+          <Icon name="book" className="card__title-icon" />
+          {T.rulesTitle}
+        </h2>
+        <SettingsText query={settings} pick={(s) => s.rules_content} empty={<FallbackRules />} />
+      </section>
+    </div>
+  );
+}
+
+interface SettingsQuery {
+  isPending: boolean;
+  isError: boolean;
+  error: Error | null;
+  data: { settings: Settings } | undefined;
+  refetch: () => unknown;
+}
+
+function SettingsText({
+  query,
+  pick,
+  empty,
+}: {
+  query: SettingsQuery;
+  pick: (s: Settings) => string;
+  empty: ReactNode;
+}) {
+  if (query.isPending) return <Skeleton lines={4} />;
+  if (query.isError || !query.data) {
+    return <ErrorState message={query.error?.message ?? T.loadFailed} onRetry={() => query.refetch()} />;
+  }
+  const text = pick(query.data.settings).trim();
+  return text ? <Markdown>{text}</Markdown> : empty;
+}
+
+export function FallbackRules() {
+  return (
+    <div className="fallback-rules">
+      <p>{T.fallbackIntro}</p>
+      <ol className="rule-list">
+        {T.fallbackRules.map((rule) => (
+          <li key={rule}>{rule}</li>
+        ))}
+      </ol>
+    </div>
+  );
+}
+
+function SystemPanel({
+  query,
+}: {
+  query: {
+    isPending: boolean;
+    isError: boolean;
+    data: SystemReply | undefined;
+    error: Error | null;
+    refetch: () => unknown;
+  };
+}) {
+  return (
+    <section className="card" aria-labelledby="system-title">
+      <h2 id="system-title" className="card__title">
+        <Icon name="stats" className="card__title-icon" />
+        {T.systemTitle}
+      </h2>
+      {query.isPending ? (
+        <Skeleton lines={2} />
+      ) : query.isError || !query.data ? (
+        <ErrorState message={query.error?.message ?? T.loadFailed} onRetry={() => query.refetch()} />
+      ) : (
+        <dl className="stat-grid">
+          <div className="stat stat--text">
+            <dt>{T.activeSeason}</dt>
+            <dd>{query.data.active_season?.name ?? T.noActiveSeason}</dd>
+          </div>
+          <div className="stat stat--text">
+            <dt>{T.matching}</dt>
+            <dd>
+              <span className={`pill ${query.data.matching.is_open ? 'pill--success' : 'pill--muted'}`}>
+                {query.data.matching.is_open ? T.matchingOpen : T.matchingClosed}
+              </span>
+              <span className="stat__note">{query.data.matching.hours_text}</span>
+            </dd>
+          </div>
+          <div className="stat">
+            <dt>{T.players}</dt>
+            <dd>
+              {formatInteger(query.data.player_count)}
+              <small>{T.playersUnit}</small>
+            </dd>
+          </div>
+          <div className="stat">
+            <dt>{T.matches}</dt>
+            <dd>
+              {formatInteger(query.data.match_count)}
+              <small>{T.matchesUnit}</small>
+            </dd>
+          </div>
+        </dl>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,12 @@
+export const SEASON_TEXTS = {
+  regionLabel: 'シーズン情報',
+  offSeason: 'シーズン期間外',
+  offSeasonNote: '現在はシーズン期間外のため、マッチングは行われていません。',
+  nextSeason: (name: string, date: string) => `次のシーズン「${name}」は ${date} に開始予定です。`,
+  period: (start: string, end: string) => `${start} 〜 ${end}`,
+  daysLeft: (days: number) => `残り ${days} 日`,
+  currentSeason: '開催中のシーズン',
+  barLabel: '最高レート',
+  barGoal: '2000',
+  loadFailed: 'シーズン情報を取得できませんでした。',
+} as const;

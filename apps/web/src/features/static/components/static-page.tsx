@@ -1,0 +1,44 @@
+import { type ReactNode, useEffect } from 'react';
+import { Link } from 'react-router';
+import type { PageSection } from '../texts.ts';
+import { STATIC_TEXTS as T } from '../texts.ts';
+import './static-page.css';
+
+/** The frame of a static page: title (also the document title), lead, sections. */
+export function StaticPage({ title, lead, children }: { title: string; lead?: string; children: ReactNode }) {
+  useEffect(() => {
+    const previous = document.title;
+    document.title = `${title} | rankmatch`;
+    return () => {
+      document.title = previous;
+    };
+  }, [title]);
+  return (
+    <article className="static-page card">
+      <h1 className="static-page__title">{title}</h1>
+      {lead && <p className="static-page__lead">{lead}</p>}
+      {children}
+      <p className="static-page__back">
+        <Link to="/">{T.backHome}</Link>
+      </p>
+    </article>
+  );
+}
+
+export function Sections({ sections }: { sections: readonly PageSection[] }) {
+  return sections.map((s) => (
+    <section key={s.heading} className="static-page__section">
+      <h2>{s.heading}</h2>
+      {s.paragraphs?.map((p) => (
+        <p key={p}>{p}</p>
+      ))}
+      {s.items && (
+        <ul>
+          {s.items.map((item) => (
+            <li key={item}>{item}</li>
+          ))}
+        </ul>
+      )}
+    </section>
+  ));
+}

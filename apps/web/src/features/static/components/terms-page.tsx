@@ -1,0 +1,15 @@
+import { STATIC_TEXTS as T } from '../texts.ts';
+import { OperatorInfo } from './operator-info.tsx';
+import { Sections, StaticPage } from './static-page.tsx';
+
+export default function TermsPage() {
+  return (
+    <StaticPage title={T.terms.title} lead={T.terms.lead}>
+      <Sections sections={T.terms.sections} />
+      <section className="static-page__section">
+        <h2>{T.operatorName}</h2>
+        <OperatorInfo />
+      </section>
+    </StaticPage>
+  );
+}

@@ -1,0 +1,124 @@
+import type { z } from '@rankmatch/shared';
+import { reportAuthError } from './auth/auth-error.ts';
+import { isTokenFresh } from './auth/jwt.ts';
+import { clearSession, getSession } from './auth/session.ts';
+import { API_ERRORS, COMMON_TEXTS } from './texts.ts';
+
+// The one typed API client (spec §7, §8). Every call resolves to { data, error, status }; it never throws.
+// - error: the reply's `error` field, else 'Unknown error';
+// - a network failure gives the exception's message, else 'Network error', with status 0;
+// - 401/403 on a call that carried the session token, or a session whose token has expired, shows the 認証エラー
+//   screen and forgets the session.
+
+export type ApiResult<T> =
+  | { data: T; error: null; status: number; code: null }
+  | { data: null; error: string; status: number; code: string | null };
+
+export interface ApiRequestOptions<T> {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  /** JSON body. */
+  body?: unknown;
+  /** The shared zod schema of the reply; a reply that does not match becomes an error. */
+  schema?: z.ZodType<T>;
+  /** Token to send instead of the stored session's (URL test login); null sends none. */
+  token?: string | null;
+  /** Whether 401/403 shows the 認証エラー screen (default: when the session's token was sent). */
+  authErrorScreen?: boolean;
+  signal?: AbortSignal;
+}
+
+/** Error thrown by query functions, so TanStack Query sees failures; carries the HTTP status and code. */
+export class ApiError extends Error {
+  override name = 'ApiError';
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly code: string | null = null,
+  ) {
+    super(message);
+  }
+}
+
+function errorText(body: unknown): string {
+  if (body && typeof body === 'object' && 'error' in body) {
+    const error = (body as { error: unknown }).error;
+    if (typeof error === 'string' && error) return error;
+  }
+  return API_ERRORS.unknown;
+}
+
+function errorCode(body: unknown): string | null {
+  if (body && typeof body === 'object' && 'code' in body) {
+    const code = (body as { code: unknown }).code;
+    if (typeof code === 'string') return code;
+  }
+  return null;
+}
+
+function fail<T>(error: string, status: number, code: string | null = null): ApiResult<T> {
+  return { data: null, error, status, code };
+}
+
+/** The session token to send, or null. An expired session is forgotten and reported here. */
+function sessionToken(): string | null {
+  const session = getSession();
+  if (!session) return null;
+  if (!isTokenFresh(session.token)) {
+    clearSession();
+    reportAuthError();
+    return null;
+  }
+  return session.token;
+}
+
+export async function apiRequest<T = unknown>(path: string, options: ApiRequestOptions<T> = {}): Promise<ApiResult<T>> {
+  const usesSession = options.token === undefined;
+  const token = usesSession ? sessionToken() : options.token;
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (options.body !== undefined) headers['content-type'] = 'application/json';
+  if (token) headers.authorization = `Bearer ${token}`;
+
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method: options.method ?? 'GET',
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      signal: options.signal,
+    });
+  } catch (err) {
+    const message = err instanceof Error && err.message ? err.message : API_ERRORS.network;
+    return fail(message, 0);
+  }
+
+  let body: unknown = null;
+  try {
+    const text = await response.text();
+    body = text ? JSON.parse(text) : null;
+  } catch {
+    body = null;
+  }
+
+  if (!response.ok) {
+    const showScreen = options.authErrorScreen ?? (usesSession && token !== null);
+    if ((response.status === 401 || response.status === 403) && showScreen) {
+      if (usesSession) clearSession();
+      reportAuthError();
+    }
+    return fail(errorText(body), response.status, errorCode(body));
+  }
+  if (!options.schema) return { data: body as T, error: null, status: response.status, code: null };
+  const parsed = options.schema.safeParse(body);
+  if (!parsed.success) {
+    console.warn(`API reply of ${path} does not match its schema`, parsed.error.issues);
+    return fail(COMMON_TEXTS.replyInvalid, response.status, 'INVALID_REPLY');
+  }
+  return { data: parsed.data, error: null, status: response.status, code: null };
+}
+
+/** For query functions: the data, or an ApiError thrown. */
+export async function apiData<T>(path: string, options: ApiRequestOptions<T> = {}): Promise<T> {
+  const result = await apiRequest(path, options);
+  if (result.error !== null) throw new ApiError(result.error, result.status, result.code);
+  return result.data;
+}

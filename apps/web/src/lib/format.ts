@@ -1,0 +1,28 @@
+// Number and date formatting for Japanese screens.
+
+const integer = new Intl.NumberFormat('ja-JP');
+const dateTime = new Intl.DateTimeFormat('ja-JP', {
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+});
+const shortDateTime = new Intl.DateTimeFormat('ja-JP', {
+  month: 'numeric',
+  day: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+});
+const longDate = new Intl.DateTimeFormat('ja-JP', { year: 'numeric', month: 'long', day: 'numeric' });
+const shortDate = new Intl.DateTimeFormat('ja-JP', { month: 'numeric', day: 'numeric' });
+
+export const formatInteger = (n: number) => integer.format(n);
+/** 55.5 → "55.5%" (one decimal at most). */
+export const formatPercent = (n: number) => `${Math.round(n * 10) / 10}%`;
+/** A signed rate delta: "+12", "+0", "-8". */
+export const formatDelta = (n: number) => (n >= 0 ? `+${n}` : `${n}`);
+export const formatDateTime = (unixSeconds: number) => dateTime.format(unixSeconds * 1000);
+export const formatShortDateTime = (unixSeconds: number) => shortDateTime.format(unixSeconds * 1000);
+export const formatLongDate = (unixSeconds: number) => longDate.format(unixSeconds * 1000);
+export const formatShortDate = (unixSeconds: number) => shortDate.format(unixSeconds * 1000);

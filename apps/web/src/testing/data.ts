@@ -1,0 +1,138 @@
+import type { RankingEntry, Season, UserProfile } from '@rankmatch/shared';
+
+// Small factories for test data.
+
+const base64url = (value: unknown) =>
+  btoa(String.fromCharCode(...new TextEncoder().encode(JSON.stringify(value))))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '');
+
+/** An unsigned JWT with the given claims; expires in one hour unless told otherwise. */
+export function buildToken(claims: { sub?: string; exp?: number } = {}): string {
+  const now = Math.floor(Date.now() / 1000);
+  const payload = { sub: claims.sub ?? 'dummy_02', sid: 'test-session', iat: now, exp: claims.exp ?? now + 3600 };
+  return `${base64url({ alg: 'HS256', typ: 'JWT' })}.${base64url(payload)}.signature`;
+}
+
+export function buildProfile(overrides: Partial<UserProfile> = {}): UserProfile {
+  return {
+    user_id: 'dummy_02',
+    auth0_sub: 'dummy|dummy_02',
+    discord_username: 'test_player_02',
+    discord_avatar_url: '',
+    trainer_name: 'カビゴン番長',
+    twitter_id: '',
+    favorite_pokemon: [],
+    current_badge: null,
+    current_badge_2: null,
+    owned_badges: [],
+    bio: '',
+    created_at: 1_700_000_000,
+    updated_at: 1_700_000_000,
+    is_admin: false,
+    is_dummy: true,
+    rate: 1540,
+    max_rate: 1600,
+    match_count: 12,
+    win_count: 7,
+    win_rate: 58.3,
+    penalty_count: 0,
+    penalty_correction: 0,
+    effective_penalty: 0,
+    penalty_timeout_until: null,
+    season_data: { season_id: 's1', season_name: 'シーズン1' },
+    latest_matches: [],
+    ...overrides,
+  };
+}
+
+export function buildRankingEntry(rank: number, overrides: Partial<RankingEntry> = {}): RankingEntry {
+  return {
+    rank,
+    user_id: `dummy_${String(rank).padStart(2, '0')}`,
+    trainer_name: `プレイヤー${rank}`,
+    discord_username: `player_${rank}`,
+    discord_avatar_url: '',
+    rate: 1800 - rank * 10,
+    max_rate: 1850 - rank * 10,
+    win_rate: 55.5,
+    match_count: 40,
+    twitter_id: '',
+    current_badge: null,
+    current_badge_2: null,
+    ...overrides,
+  };
+}
+
+export function buildSeason(overrides: Partial<Season> = {}): Season {
+  const now = Math.floor(Date.now() / 1000);
+  return {
+    id: 's1',
+    name: 'シーズン1',
+    description: 'テスト用のシーズンです',
+    start_date: now - 30 * 86_400,
+    end_date: now + 30 * 86_400,
+    image_url: '',
+    theme_color: '#3366ff',
+    is_active: true,
+    ...overrides,
+  };
+}
+
+/** Replies every screen asks for, with harmless defaults; tests override what they look at. */
+export function defaultHandlers() {
+  return {
+    'GET /api/site': {
+      body: { stats_dashboard_url: null, operator_name: null, operator_contact: null, ad_slot_url: null },
+    },
+    'GET /api/seasons/active': { body: { is_season_active: false, current_season: null, next_season: null } },
+    'GET /api/auth/providers': { body: { discord: true, dummy: true, dummy_password_required: false } },
+    'GET /api/auth/dummy/users': {
+      body: {
+        dummy_users: [
+          {
+            user_id: 'dummy_01',
+            trainer_name: 'ピカチュウ使い',
+            discord_username: 't1',
+            rate: 1500,
+            preferred_role: 'TOP_LANE',
+          },
+          {
+            user_id: 'dummy_02',
+            trainer_name: 'カビゴン番長',
+            discord_username: 't2',
+            rate: 1340,
+            preferred_role: 'MIDDLE',
+          },
+        ],
+      },
+    },
+    'GET /api/public/system': {
+      body: {
+        server_time: 1_700_000_000,
+        is_season_active: false,
+        active_season: null,
+        matching: { is_open: true, hours_text: '平日 14:00〜翌4:00 / 土日 終日（日本時間）' },
+        player_count: 32,
+        match_count: 120,
+      },
+    },
+    'GET /api/public/master': {
+      body: {
+        settings: { rules_content: '', announcement_content: '', lobby_create_timeout: 150, lobby_join_timeout: 250 },
+        badges: [],
+        pokemon: [],
+      },
+    },
+    'GET /api/master': {
+      body: {
+        settings: { rules_content: '', announcement_content: '', lobby_create_timeout: 150, lobby_join_timeout: 250 },
+        badges: [],
+        pokemon: [],
+      },
+    },
+    'GET /api/users/me/rating-history': { body: { season_id: 's1', points: [] } },
+    'POST /api/auth/logout': { body: { ok: true } },
+  };
+}

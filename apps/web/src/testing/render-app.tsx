@@ -1,0 +1,46 @@
+import type { UserProfile } from '@rankmatch/shared';
+import { QueryClient } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { BrowserRouter } from 'react-router';
+import { vi } from 'vitest';
+import { AppProvider } from '../app/provider.tsx';
+import { AppRoutes } from '../app/router.tsx';
+import { resetAuthError } from '../lib/auth/auth-error.ts';
+import { writeProfileCache } from '../lib/auth/profile-cache.ts';
+import { reloadSession, storeSession } from '../lib/auth/session.ts';
+import { buildToken, defaultHandlers } from './data.ts';
+import { createFakeFetch, type Handlers } from './fake-fetch.ts';
+
+export function createTestQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: { queries: { retry: false, gcTime: Number.POSITIVE_INFINITY }, mutations: { retry: false } },
+  });
+}
+
+/** Signs a user in the way a real login leaves the browser: token and user in localStorage, profile cached. */
+export function signInAs(profile: UserProfile, options: { cacheProfile?: boolean } = {}): string {
+  const token = buildToken({ sub: profile.user_id });
+  storeSession(token, profile);
+  if (options.cacheProfile) writeProfileCache(profile);
+  return token;
+}
+
+/** Renders the whole app at a URL with a fake server; returns the user-event instance and the fake fetch. */
+export function renderApp(url = '/', handlers: Handlers = {}) {
+  window.history.replaceState(null, '', url);
+  reloadSession();
+  resetAuthError();
+  const server = createFakeFetch({ ...defaultHandlers(), ...handlers });
+  vi.stubGlobal('fetch', server.fetch);
+  const queryClient = createTestQueryClient();
+  const user = userEvent.setup();
+  const view = render(
+    <AppProvider queryClient={queryClient}>
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
+    </AppProvider>,
+  );
+  return { ...view, user, server, queryClient };
+}

@@ -1,0 +1,80 @@
+import { describe, expect, it, vi } from 'vitest';
+import { apiRequest } from '../src/lib/api-client.ts';
+import { hasAuthError } from '../src/lib/auth/auth-error.ts';
+import { getSession, storeSession } from '../src/lib/auth/session.ts';
+import { buildToken } from '../src/testing/data.ts';
+import { createFakeFetch, json } from '../src/testing/fake-fetch.ts';
+
+const stub = (impl: typeof fetch) => vi.stubGlobal('fetch', impl);
+
+describe('apiRequest', () => {
+  it('returns data, error null and the status', async () => {
+    stub(createFakeFetch({ 'GET /api/x': { body: { a: 1 } } }).fetch);
+    expect(await apiRequest('/api/x')).toEqual({ data: { a: 1 }, error: null, status: 200, code: null });
+  });
+
+  it("takes the error from the reply's error field", async () => {
+    stub(
+      createFakeFetch({
+        'GET /api/x': { status: 400, body: { error: '入力内容が正しくありません', code: 'VALIDATION_ERROR' } },
+      }).fetch,
+    );
+    expect(await apiRequest('/api/x')).toEqual({
+      data: null,
+      error: '入力内容が正しくありません',
+      status: 400,
+      code: 'VALIDATION_ERROR',
+    });
+  });
+
+  it("says 'Unknown error' when the reply has no error field", async () => {
+    stub(async () => new Response('oops', { status: 502 }));
+    expect(await apiRequest('/api/x')).toMatchObject({ data: null, error: 'Unknown error', status: 502 });
+  });
+
+  it('gives the exception message with status 0 on a network failure', async () => {
+    stub(async () => {
+      throw new TypeError('Failed to fetch');
+    });
+    expect(await apiRequest('/api/x')).toMatchObject({ data: null, error: 'Failed to fetch', status: 0 });
+  });
+
+  it("says 'Network error' when the exception has no message", async () => {
+    stub(async () => {
+      throw new Error('');
+    });
+    expect(await apiRequest('/api/x')).toMatchObject({ error: 'Network error', status: 0 });
+  });
+
+  it('sends the bearer token and forgets the session on 401', async () => {
+    const token = buildToken();
+    storeSession(token, { user_id: 'dummy_02' });
+    const server = createFakeFetch({ 'GET /api/x': { status: 401, body: { error: '認証の有効期限が切れました。' } } });
+    stub(server.fetch);
+    const result = await apiRequest('/api/x');
+    expect(server.calls[0]?.authorization).toBe(`Bearer ${token}`);
+    expect(result.status).toBe(401);
+    expect(getSession()).toBeNull();
+    expect(hasAuthError()).toBe(true);
+  });
+
+  it('does not send an expired token and forgets it', async () => {
+    storeSession(buildToken({ exp: Math.floor(Date.now() / 1000) + 1 }), { user_id: 'dummy_02' });
+    vi.useFakeTimers({ now: Date.now() + 5000 });
+    const server = createFakeFetch({ 'GET /api/x': json({ ok: true }) });
+    stub(server.fetch);
+    await apiRequest('/api/x');
+    expect(server.calls[0]?.authorization).toBeNull();
+    expect(getSession()).toBeNull();
+    expect(hasAuthError()).toBe(true);
+  });
+
+  it('turns a reply that does not match its schema into an error', async () => {
+    const { z } = await import('@rankmatch/shared');
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    stub(createFakeFetch({ 'GET /api/x': { body: { a: 'text' } } }).fetch);
+    const result = await apiRequest('/api/x', { schema: z.object({ a: z.number() }) });
+    expect(result).toMatchObject({ data: null, status: 200, code: 'INVALID_REPLY' });
+    expect(warn).toHaveBeenCalledOnce();
+  });
+});

@@ -1,0 +1,191 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { browser } from '../src/lib/browser.ts';
+import { buildProfile, buildToken } from '../src/testing/data.ts';
+import { renderApp, signInAs } from '../src/testing/render-app.tsx';
+
+const now = Math.floor(Date.now() / 1000);
+
+describe('my page, signed in', () => {
+  it('shows the status card: rates, matches, win rate, penalty in red, badges joined by 、', async () => {
+    signInAs(
+      buildProfile({
+        rate: 1612,
+        max_rate: 1688,
+        match_count: 40,
+        win_count: 22,
+        win_rate: 55,
+        penalty_count: 3,
+        penalty_correction: 1,
+        effective_penalty: 2,
+        current_badge: 'badge_001',
+        current_badge_2: 'badge_075',
+      }),
+      { cacheProfile: true },
+    );
+    renderApp('/?tab=mypage');
+    const card = await screen.findByRole('region', { name: 'ステータス' });
+    expect(card).toHaveTextContent('1,612');
+    expect(card).toHaveTextContent('1,688');
+    expect(card).toHaveTextContent('55%');
+    expect(within(card).getByTestId('penalty-count')).toHaveTextContent('2');
+    expect(within(card).getByTestId('penalty-count')).toHaveClass('text-danger');
+    expect(card).toHaveTextContent('S0 1位、第1回大会 優勝');
+  });
+
+  it('renders both badges as chips on the profile card (gradient colours, image art)', async () => {
+    signInAs(buildProfile({ current_badge: 'badge_001', current_badge_2: 'badge_075' }), { cacheProfile: true });
+    renderApp('/?tab=mypage');
+    const card = await screen.findByRole('region', { name: 'カビゴン番長' });
+    const gradient = within(card).getByText('S0 1位');
+    expect(gradient.getAttribute('style')).toContain('linear-gradient(135deg');
+    expect(gradient).toHaveStyle({ color: '#3b2500' });
+    expect(within(card).getByRole('img', { name: '第1回大会 優勝' })).toHaveAttribute(
+      'src',
+      '/badges/badge_075-banner.svg',
+    );
+  });
+
+  it('lists the latest 10 matches with WIN / LOSE / INVALID and signed deltas', async () => {
+    const matches = Array.from({ length: 12 }, (_, i) => ({
+      match_id: `m${i}`,
+      winlose: [1, 0, 2][i % 3] as number,
+      deck_type: 'PIKACHU',
+      started_date: now - i * 3600,
+      rate_delta: [15, -12, 0][i % 3] as number,
+    }));
+    signInAs(buildProfile({ latest_matches: matches }), { cacheProfile: true });
+    renderApp('/?tab=mypage');
+    const history = await screen.findByRole('region', { name: '最近の試合' });
+    const rows = within(history).getAllByRole('listitem');
+    expect(rows).toHaveLength(10);
+    expect(rows[0]).toHaveTextContent('WIN');
+    expect(rows[0]).toHaveTextContent('+15');
+    expect(rows[1]).toHaveTextContent('LOSE');
+    expect(rows[1]).toHaveTextContent('-12');
+    expect(rows[2]).toHaveTextContent('INVALID');
+    expect(rows[2]).toHaveTextContent('+0');
+    expect(within(rows[0]!).getByRole('img', { name: 'ピカチュウ（アタック）' })).toHaveTextContent('ピ');
+  });
+
+  it('says 試合履歴がありません without matches', async () => {
+    signInAs(buildProfile(), { cacheProfile: true });
+    renderApp('/?tab=mypage');
+    expect(await screen.findByText('試合履歴がありません')).toBeInTheDocument();
+  });
+
+  it('draws the rating chart from two or more points, with an empty state below that', async () => {
+    signInAs(buildProfile(), { cacheProfile: true });
+    renderApp('/?tab=mypage', {
+      'GET /api/users/me/rating-history': {
+        body: {
+          season_id: 's1',
+          points: [
+            { at: now - 7200, rate: 1500 },
+            { at: now - 3600, rate: 1522 },
+            { at: now, rate: 1510 },
+          ],
+        },
+      },
+    });
+    expect(await screen.findByRole('img', { name: 'レート推移: 1500 から 1510（3件）' })).toBeInTheDocument();
+  });
+
+  it('shows a friendly empty chart with fewer than 2 points', async () => {
+    signInAs(buildProfile(), { cacheProfile: true });
+    renderApp('/?tab=mypage', {
+      'GET /api/users/me/rating-history': { body: { season_id: 's1', points: [{ at: now, rate: 1500 }] } },
+    });
+    expect(await screen.findByText(/まだグラフにできる試合がありません/)).toBeInTheDocument();
+  });
+
+  it('opens the past seasons, or says 過去シーズンのデータがありません', async () => {
+    signInAs(buildProfile(), { cacheProfile: true });
+    const { user, server } = renderApp('/?tab=mypage', { 'GET /api/users/me/records': { body: { records: [] } } });
+    await user.click(await screen.findByRole('button', { name: '過去シーズン' }));
+    const dialog = await screen.findByRole('dialog', { name: '過去シーズンの成績' });
+    expect(await within(dialog).findByText('過去シーズンのデータがありません')).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    expect(server.callsTo('GET /api/users/me/records')).toHaveLength(1);
+  });
+
+  it('shows a past season record', async () => {
+    signInAs(buildProfile(), { cacheProfile: true });
+    const { user } = renderApp('/?tab=mypage', {
+      'GET /api/users/me/records': {
+        body: {
+          records: [
+            {
+              season_id: 's0',
+              season_name: 'シーズン0',
+              final_rate: 1720,
+              max_rate: 1790,
+              win_rate: 61.2,
+              final_rank: 4,
+              total_matches: 80,
+              wins: 49,
+              win_count: 49,
+            },
+          ],
+        },
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: '過去シーズン' }));
+    const dialog = await screen.findByRole('dialog', { name: '過去シーズンの成績' });
+    expect(await within(dialog).findByRole('heading', { name: 'シーズン0' })).toBeInTheDocument();
+    expect(dialog).toHaveTextContent('4位');
+    expect(dialog).toHaveTextContent('1,790');
+    expect(dialog).toHaveTextContent('61.2%');
+  });
+
+  it('links the X account and marks test accounts', async () => {
+    signInAs(buildProfile({ twitter_id: 'unite_fan', is_dummy: true }), { cacheProfile: true });
+    renderApp('/?tab=mypage');
+    expect(await screen.findByRole('link', { name: '@unite_fan の X（Twitter）を開く' })).toHaveAttribute(
+      'href',
+      'https://x.com/unite_fan',
+    );
+    expect(screen.getByText(/テストアカウントでログインしています/)).toBeInTheDocument();
+  });
+});
+
+describe('my page, signed out', () => {
+  it('Discord login navigates to the authorize route with the current path and query', async () => {
+    const assign = vi.spyOn(browser, 'assign').mockImplementation(() => {});
+    const { user } = renderApp('/?tab=mypage');
+    await user.click(await screen.findByRole('button', { name: 'Discord でログイン' }));
+    expect(assign).toHaveBeenCalledWith('/api/auth/discord/authorize?return_to=%2F%3Ftab%3Dmypage');
+  });
+
+  it('offers Discord (disabled with a note when unavailable), test accounts and the privacy link', async () => {
+    const { user, server } = renderApp('/?tab=mypage', {
+      'GET /api/auth/providers': { body: { discord: false, dummy: true, dummy_password_required: true } },
+      'POST /api/auth/dummy/login': { status: 401, body: { error: 'テストアカウントのパスワードが違います' } },
+    });
+    const discord = await screen.findByRole('button', { name: 'Discord でログイン' });
+    expect(discord).toBeDisabled();
+    expect(screen.getByText(/Discord ログインは現在利用できません/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'プライバシーポリシー' })).toHaveAttribute('href', '/privacy');
+
+    await user.selectOptions(await screen.findByLabelText('テストアカウントを選択'), 'dummy_01');
+    await user.type(screen.getByLabelText('テスト用パスワード'), 'wrong');
+    await user.click(screen.getByRole('button', { name: 'テストアカウントでログイン' }));
+    expect(
+      await screen.findByText('ログインに失敗しました: テストアカウントのパスワードが違います'),
+    ).toBeInTheDocument();
+    expect(server.callsTo('POST /api/auth/dummy/login')[0]?.body).toEqual({ user_id: 'dummy_01', password: 'wrong' });
+    // A failed test login is not an expired session.
+    expect(screen.queryByRole('heading', { name: '認証エラー' })).not.toBeInTheDocument();
+  });
+
+  it('logs in with a test account from the dropdown', async () => {
+    const profile = buildProfile({ user_id: 'dummy_01', trainer_name: 'ピカチュウ使い' });
+    const { user } = renderApp('/?tab=mypage', {
+      'POST /api/auth/dummy/login': { body: { access_token: buildToken({ sub: 'dummy_01' }), user: profile } },
+    });
+    await user.selectOptions(await screen.findByLabelText('テストアカウントを選択'), 'dummy_01');
+    expect(screen.queryByLabelText('テスト用パスワード')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'テストアカウントでログイン' }));
+    expect(await screen.findByRole('heading', { name: 'ピカチュウ使い' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,70 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { buildProfile, buildRankingEntry } from '../src/testing/data.ts';
+import { renderApp, signInAs } from '../src/testing/render-app.tsx';
+
+const reply = (rankings: ReturnType<typeof buildRankingEntry>[]) => ({
+  body: { rankings, updated_at: 1_700_000_000, season_id: 's1' },
+});
+
+describe('ranking tab', () => {
+  it('shows a loading skeleton while the ranking loads', async () => {
+    renderApp('/?tab=ranking', { 'GET /api/public/ranking': () => new Promise(() => {}) });
+    expect(await screen.findByRole('status', { name: 'ランキングを読み込み中' })).toBeInTheDocument();
+  });
+
+  it('shows the error with 再試行, and retries', async () => {
+    let attempts = 0;
+    const { user } = renderApp('/?tab=ranking', {
+      'GET /api/public/ranking': () => {
+        attempts++;
+        return attempts === 1
+          ? { status: 500, body: { error: 'サーバーでエラーが発生しました' } }
+          : reply([buildRankingEntry(1)]);
+      },
+    });
+    expect(await screen.findByText('サーバーでエラーが発生しました')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: '再試行' }));
+    expect(await screen.findByText('プレイヤー1')).toBeInTheDocument();
+    expect(attempts).toBe(2);
+  });
+
+  it('shows ランキングデータがありません when empty', async () => {
+    renderApp('/?tab=ranking', { 'GET /api/public/ranking': reply([]) });
+    expect(await screen.findByText('ランキングデータがありません')).toBeInTheDocument();
+  });
+
+  it('renders rows: medals for 1–3, max and current rate, win rate, badges, X link', async () => {
+    renderApp('/?tab=ranking', {
+      'GET /api/public/ranking': reply([
+        buildRankingEntry(1, { twitter_id: 'champ', current_badge: 'badge_001', max_rate: 1900, rate: 1870 }),
+        buildRankingEntry(2),
+        buildRankingEntry(3),
+        buildRankingEntry(4, { trainer_name: '', discord_username: 'only_discord' }),
+      ]),
+    });
+    const table = await screen.findByRole('table');
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows).toHaveLength(4);
+    expect(within(rows[0]!).getByRole('img', { name: '1位' })).toBeInTheDocument();
+    expect(within(rows[1]!).getByRole('img', { name: '2位' })).toBeInTheDocument();
+    expect(within(rows[2]!).getByRole('img', { name: '3位' })).toBeInTheDocument();
+    expect(within(rows[3]!).queryByRole('img', { name: '4位' })).not.toBeInTheDocument();
+    expect(rows[0]).toHaveTextContent('1,900');
+    expect(rows[0]).toHaveTextContent('1,870');
+    expect(rows[0]).toHaveTextContent('55.5%');
+    expect(within(rows[0]!).getByText('S0 1位')).toBeInTheDocument();
+    expect(within(rows[0]!).getByRole('link', { name: '@champ の X（Twitter）を開く' })).toHaveAttribute(
+      'href',
+      'https://x.com/champ',
+    );
+    expect(rows[3]).toHaveTextContent('only_discord');
+  });
+
+  it('uses /api/users/ranking when signed in', async () => {
+    signInAs(buildProfile(), { cacheProfile: true });
+    const { server } = renderApp('/?tab=ranking', { 'GET /api/users/ranking': reply([buildRankingEntry(1)]) });
+    expect(await screen.findByText('プレイヤー1')).toBeInTheDocument();
+    expect(server.callsTo('GET /api/public/ranking')).toHaveLength(0);
+  });
+});

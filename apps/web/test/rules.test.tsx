@@ -1,0 +1,56 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { buildProfile } from '../src/testing/data.ts';
+import { renderApp, signInAs } from '../src/testing/render-app.tsx';
+
+const master = (settings: { rules_content?: string; announcement_content?: string }) => ({
+  body: {
+    settings: {
+      rules_content: '',
+      announcement_content: '',
+      lobby_create_timeout: 150,
+      lobby_join_timeout: 250,
+      ...settings,
+    },
+    badges: [],
+    pokemon: [],
+  },
+});
+
+describe('rules tab', () => {
+  it('shows the nine fallback rules when rules_content is empty, with public system data for visitors', async () => {
+    const { server } = renderApp('/');
+    expect(await screen.findByText(/±200 の範囲/)).toBeInTheDocument();
+    expect(screen.getByText(/50 ずつ広がります/)).toBeInTheDocument();
+    expect(screen.getByText(/およそ10〜50変動/)).toBeInTheDocument();
+    expect(screen.getAllByRole('listitem').filter((li) => li.closest('.rule-list'))).toHaveLength(9);
+    expect(await screen.findByText('受付中')).toBeInTheDocument();
+    expect(screen.getByText('平日 14:00〜翌4:00 / 土日 終日（日本時間）')).toBeInTheDocument();
+    expect(screen.getByText('120')).toBeInTheDocument();
+    expect(server.callsTo('GET /api/master')).toHaveLength(0);
+  });
+
+  it('renders markdown safely: no raw HTML', async () => {
+    renderApp('/', {
+      'GET /api/public/master': master({
+        rules_content: '## 独自ルール\n\n- **BAN** は1人1体\n\n<img src=x onerror="alert(1)"><script>alert(1)</script>',
+        announcement_content: '[告知](https://example.com)',
+      }),
+    });
+    expect(await screen.findByRole('heading', { name: '独自ルール' })).toBeInTheDocument();
+    expect(screen.getByText('BAN').tagName).toBe('STRONG');
+    expect(document.querySelector('.markdown img')).toBeNull();
+    expect(document.querySelector('.markdown script')).toBeNull();
+    expect(screen.getByRole('link', { name: '告知' })).toHaveAttribute('rel', 'noopener noreferrer');
+  });
+
+  it('uses GET /api/master when signed in', async () => {
+    signInAs(buildProfile(), { cacheProfile: true });
+    const { server } = renderApp('/', {
+      'GET /api/master': master({ announcement_content: 'メンテナンスのお知らせ' }),
+    });
+    expect(await screen.findByText('メンテナンスのお知らせ')).toBeInTheDocument();
+    expect(server.callsTo('GET /api/public/master')).toHaveLength(0);
+    expect(server.callsTo('GET /api/public/system')).toHaveLength(0);
+  });
+});

@@ -1,0 +1,119 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { buildProfile } from '../src/testing/data.ts';
+import { renderApp, signInAs } from '../src/testing/render-app.tsx';
+
+const site = (overrides = {}) => ({
+  body: {
+    stats_dashboard_url: null,
+    operator_name: null,
+    operator_contact: null,
+    ad_slot_url: null,
+    ...overrides,
+  },
+});
+
+describe('shell and navigation', () => {
+  it('opens on the rules tab and keeps the chosen tab in the address', async () => {
+    const { user } = renderApp('/');
+    expect(screen.getByRole('tab', { name: 'ルール' })).toHaveAttribute('aria-selected', 'true');
+    await user.click(screen.getByRole('tab', { name: 'ランキング' }));
+    expect(window.location.search).toBe('?tab=ranking');
+    expect(screen.getByRole('tab', { name: 'ランキング' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('tabpanel')).toHaveAttribute('aria-labelledby', 'tab-ranking');
+  });
+
+  it('moves between tabs with the arrow keys', async () => {
+    const { user } = renderApp('/?tab=mypage');
+    screen.getByRole('tab', { name: 'マイページ' }).focus();
+    await user.keyboard('{ArrowRight}');
+    expect(screen.getByRole('tab', { name: 'マッチング' })).toHaveFocus();
+    expect(window.location.search).toBe('?tab=match');
+  });
+
+  it('shows the top page for unknown paths', async () => {
+    renderApp('/no/such/page');
+    expect(await screen.findByRole('tablist', { name: 'メニュー' })).toBeInTheDocument();
+  });
+
+  it.each([
+    ['/shop', 'バッジショップ'],
+    ['/admin_control', '管理画面'],
+  ])('shows 準備中 on %s', async (path, title) => {
+    renderApp(path);
+    expect(await screen.findByRole('heading', { name: title })).toBeInTheDocument();
+    expect(screen.getByText('準備中')).toBeInTheDocument();
+  });
+
+  it('links the header pages and the stats dashboard (new tab) when configured', async () => {
+    renderApp('/', { 'GET /api/site': site({ stats_dashboard_url: 'https://stats.example.com/' }) });
+    const nav = screen.getByRole('navigation', { name: 'サイト' });
+    for (const name of ['トップ', 'ショップ', 'このサイトについて', '利用規約', 'プライバシー']) {
+      expect(within(nav).getByRole('link', { name })).toBeInTheDocument();
+    }
+    const stats = await within(nav).findByRole('link', { name: /統計ダッシュボード/ });
+    expect(stats).toHaveAttribute('href', 'https://stats.example.com/');
+    expect(stats).toHaveAttribute('target', '_blank');
+  });
+
+  it('hides the dashboard link and the ad slot when not configured', async () => {
+    const { server } = renderApp('/');
+    await screen.findByRole('heading', { name: 'ルール' });
+    expect(server.callsTo('GET /api/site')).toHaveLength(1);
+    expect(screen.queryByRole('link', { name: /統計ダッシュボード/ })).not.toBeInTheDocument();
+    expect(screen.queryByTitle('広告')).not.toBeInTheDocument();
+  });
+
+  it('shows the ad slot as a titled iframe when ad_slot_url is set', async () => {
+    renderApp('/', { 'GET /api/site': site({ ad_slot_url: 'https://ads.example.com/slot' }) });
+    const frame = await screen.findByTitle('広告');
+    expect(frame.tagName).toBe('IFRAME');
+    expect(frame).toHaveAttribute('src', 'https://ads.example.com/slot');
+  });
+
+  it('match tab: ログインが必要です when signed out', async () => {
+    renderApp('/?tab=match');
+    expect(await screen.findByText('ログインが必要です')).toBeInTheDocument();
+  });
+
+  it('match tab: a coming-soon note (no counts) when signed in', async () => {
+    signInAs(buildProfile(), { cacheProfile: true });
+    renderApp('/?tab=match');
+    expect(await screen.findByText('マッチング機能は準備中です')).toBeInTheDocument();
+    expect(screen.queryByText('ログインが必要です')).not.toBeInTheDocument();
+  });
+});
+
+describe('static pages', () => {
+  it('privacy shows the date, the disclosure fee and the operator from /api/site', async () => {
+    renderApp('/privacy', {
+      'GET /api/site': site({ operator_name: 'ユナイト運営委員会', operator_contact: 'contact@example.com' }),
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: 'プライバシーポリシー' })).toBeInTheDocument();
+    expect(screen.getByText(/2023年9月4日/)).toBeInTheDocument();
+    expect(screen.getByText(/1件につき1,000円/)).toBeInTheDocument();
+    expect(await screen.findByText('ユナイト運営委員会')).toBeInTheDocument();
+    expect(screen.getByText('contact@example.com')).toBeInTheDocument();
+  });
+
+  it('commercial notice says 運営者情報は設定されていません without operator data', async () => {
+    renderApp('/commercial');
+    expect(await screen.findByRole('heading', { level: 1, name: '特定商取引法に基づく表記' })).toBeInTheDocument();
+    expect((await screen.findAllByText('運営者情報は設定されていません')).length).toBeGreaterThan(0);
+    expect(screen.getByText('クレジットカード決済')).toBeInTheDocument();
+    expect(screen.getByText(/返品・キャンセルはお受けできません/)).toBeInTheDocument();
+  });
+
+  it('about states the participation rule and the aims', async () => {
+    renderApp('/about');
+    expect(await screen.findByText(/レート1600の証/)).toBeInTheDocument();
+    expect(screen.getByText(/シーズン27〜30/)).toBeInTheDocument();
+    expect(screen.getByText(/ボイスチャット/)).toBeInTheDocument();
+  });
+
+  it('terms page renders', async () => {
+    renderApp('/terms');
+    expect(await screen.findByRole('heading', { level: 1, name: '利用規約' })).toBeInTheDocument();
+    expect(screen.getByText('第3条（禁止事項）')).toBeInTheDocument();
+  });
+});
