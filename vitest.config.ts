@@ -42,8 +42,9 @@ export default defineConfig({
                 environment: 'node',
                 env: { TEST_DB: 'postgres' },
                 isolate: false,
-                // One database: files run one after another.
+                // One database: files run one after another, after the parallel group.
                 fileParallelism: false,
+                sequence: { groupOrder: 1 },
                 testTimeout: 30_000,
                 hookTimeout: 60_000,
               },
@@ -69,6 +70,7 @@ export default defineConfig({
           environment: 'node',
           globalSetup: ['apps/web/e2e/global-setup.ts'],
           fileParallelism: false,
+          sequence: { groupOrder: 2 },
           testTimeout: 60_000,
           hookTimeout: 180_000,
         },
