@@ -16,6 +16,11 @@ export interface LagReport {
   cpuMs: number;
   windowMs: number;
   rssMb: number;
+  /** Garbage-collection pauses in the window: total and longest, in ms. */
+  gcTotalMs: number;
+  gcMaxMs: number;
+  /** The hub's heartbeat bursts (a ping to every client) in the window, each its loop's duration in ms. */
+  heartbeatsMs: number[];
 }
 
 export type ServerCommand = { cmd: 'size' } | { cmd: 'lagReset' } | { cmd: 'lagReport' } | { cmd: 'shutdown' };

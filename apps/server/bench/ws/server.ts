@@ -4,11 +4,13 @@
 // - every `queue_changed` published on the bus is timed (the bus is in-process: subscribers run inside publish());
 // - the hub's flushQueue is wrapped: a flush following a publish reports its start and end (end = every frame handed
 //   to its socket) with the publish times it coalesced;
-// - perf_hooks.monitorEventLoopDelay samples this process's event loop; the parent resets it and asks for a report.
+// - perf_hooks.monitorEventLoopDelay samples this process's event loop; the parent resets it and asks for a report,
+//   which also gives the window's CPU time, garbage-collection pauses and heartbeat bursts (a ping to every client
+//   every 30 s), the other things that can block this event loop.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
 import WebSocket from 'ws';
 import { buildApp } from '../../src/app.ts';
 import { openSession } from '../../src/auth/sessions.ts';
@@ -110,6 +112,31 @@ async function main(): Promise<void> {
     }
     send.apply(this, args);
   } as WebSocket['send'];
+  // The heartbeat pings every client in one loop: each burst (pings within one tick) is timed.
+  let heartbeats: number[] = [];
+  let burst: { start: number; last: number } | null = null;
+  const ping = WebSocket.prototype.ping;
+  WebSocket.prototype.ping = function (this: WebSocket, ...args: Parameters<WebSocket['ping']>) {
+    if (!burst) {
+      const current = { start: mono(), last: 0 };
+      burst = current;
+      setImmediate(() => {
+        heartbeats.push(current.last - current.start);
+        burst = null;
+      });
+    }
+    ping.apply(this, args);
+    burst.last = mono();
+  } as WebSocket['ping'];
+  let gcTotal = 0;
+  let gcMax = 0;
+  const gc = new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      gcTotal += entry.duration;
+      gcMax = Math.max(gcMax, entry.duration);
+    }
+  });
+  gc.observe({ entryTypes: ['gc'] });
   const flush = hub.flushQueue.bind(hub);
   hub.flushQueue = async () => {
     if (pending.length === 0) return flush();
@@ -141,6 +168,7 @@ async function main(): Promise<void> {
   const ms = (ns: number) => Math.max(0, ns / 1e6 - LAG_RESOLUTION_MS);
   const shutdown = async () => {
     lag.disable();
+    gc.disconnect();
     const forced = setTimeout(() => process.exit(0), 5000);
     forced.unref();
     try {
@@ -161,6 +189,9 @@ async function main(): Promise<void> {
         lag.reset();
         windowStart = mono();
         cpuStart = process.cpuUsage();
+        gcTotal = 0;
+        gcMax = 0;
+        heartbeats = [];
         return;
       case 'lagReport': {
         const cpu = process.cpuUsage(cpuStart);
@@ -173,6 +204,9 @@ async function main(): Promise<void> {
           cpuMs: (cpu.user + cpu.system) / 1000,
           windowMs: mono() - windowStart,
           rssMb: process.memoryUsage().rss / 1024 / 1024,
+          gcTotalMs: gcTotal,
+          gcMaxMs: gcMax,
+          heartbeatsMs: heartbeats,
         };
         report({ type: 'lag', lag: result });
         return;
