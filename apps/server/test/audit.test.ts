@@ -1,6 +1,6 @@
 import { auditEntrySchema } from '@rankmatch/shared';
-import { afterAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from './helpers/app.ts';
+import { describe, expect, it } from 'vitest';
+import { freshAppPerTest, type TestApp } from './helpers/app.ts';
 import { DAY, expectError } from './helpers/community.ts';
 
 // Every admin write leaves an audit entry (actor, action, target, before/after, time); rejected writes leave none.
@@ -9,14 +9,8 @@ let t: TestApp;
 let admin: string;
 let player: string;
 
-beforeEach(async () => {
-  await t?.close();
-  t = await createTestApp();
-  admin = await t.login('dummy_admin');
-  player = await t.login('dummy_01');
-});
-afterAll(async () => {
-  await t?.close();
+freshAppPerTest((fresh) => {
+  ({ t, admin, player } = fresh);
 });
 
 async function audit(query = '') {

@@ -1,6 +1,6 @@
 import { okReplySchema, ownedBadgesReplySchema, publicUserSchema, userProfileSchema } from '@rankmatch/shared';
-import { afterAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from './helpers/app.ts';
+import { describe, expect, it } from 'vitest';
+import { freshAppPerTest, type TestApp } from './helpers/app.ts';
 import { expectError } from './helpers/community.ts';
 
 // A user's badges: owned list, equipping two slots, and the admin award.
@@ -9,14 +9,8 @@ let t: TestApp;
 let admin: string;
 let player: string;
 
-beforeEach(async () => {
-  await t?.close();
-  t = await createTestApp();
-  admin = await t.login('dummy_admin');
-  player = await t.login('dummy_01');
-});
-afterAll(async () => {
-  await t?.close();
+freshAppPerTest((fresh) => {
+  ({ t, admin, player } = fresh);
 });
 
 /** token null: anonymous */

@@ -1,8 +1,8 @@
 import { RANKING_SIZE, type RankingReply, rankingReplySchema, recordsReplySchema } from '@rankmatch/shared';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { users } from '../src/db/schema.ts';
-import { createTestApp, type TestApp } from './helpers/app.ts';
+import { freshAppPerTest, type TestApp } from './helpers/app.ts';
 import { DAY, expectError, insertPlayers, insertSeason, insertStats, playerIds } from './helpers/community.ts';
 
 // The ranking job (top 100 of the active season, stored snapshot served from memory) and past-season records.
@@ -12,15 +12,9 @@ let admin: string;
 let player: string;
 let now: number;
 
-beforeEach(async () => {
-  await t?.close();
-  t = await createTestApp();
+freshAppPerTest((fresh) => {
+  ({ t, admin, player } = fresh);
   now = t.clock.now();
-  admin = await t.login('dummy_admin');
-  player = await t.login('dummy_01');
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 async function calculate(): Promise<number> {

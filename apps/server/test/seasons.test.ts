@@ -6,8 +6,8 @@ import {
   seasonSchema,
   VALIDATION_MESSAGES,
 } from '@rankmatch/shared';
-import { afterAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from './helpers/app.ts';
+import { describe, expect, it } from 'vitest';
+import { freshAppPerTest, type TestApp } from './helpers/app.ts';
 import { DAY, expectError } from './helpers/community.ts';
 
 // Seasons: the public active-season reply and the admin CRUD with activation.
@@ -17,15 +17,9 @@ let admin: string;
 let player: string;
 let now: number;
 
-beforeEach(async () => {
-  await t?.close();
-  t = await createTestApp();
+freshAppPerTest((fresh) => {
+  ({ t, admin, player } = fresh);
   now = t.clock.now();
-  admin = await t.login('dummy_admin');
-  player = await t.login('dummy_01');
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 const fields = (id: string, overrides: Record<string, unknown> = {}) => ({

@@ -10,9 +10,9 @@ import {
   VALIDATION_MESSAGES,
 } from '@rankmatch/shared';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { badges } from '../src/db/schema.ts';
-import { createTestApp, type TestApp } from './helpers/app.ts';
+import { freshAppPerTest, type TestApp } from './helpers/app.ts';
 import { expectError } from './helpers/community.ts';
 
 // Site settings, master data (settings, live badges, roster) and the character routes.
@@ -21,14 +21,8 @@ let t: TestApp;
 let admin: string;
 let player: string;
 
-beforeEach(async () => {
-  await t?.close();
-  t = await createTestApp();
-  admin = await t.login('dummy_admin');
-  player = await t.login('dummy_01');
-});
-afterAll(async () => {
-  await t?.close();
+freshAppPerTest((fresh) => {
+  ({ t, admin, player } = fresh);
 });
 
 const DEFAULTS: Settings = {

@@ -2,6 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeEach } from 'vitest';
 import { type BuiltApp, buildApp } from '../../src/app.ts';
 import { loadConfig } from '../../src/config.ts';
 import type { AppContext } from '../../src/context.ts';
@@ -74,4 +75,25 @@ export async function createTestApp(
   };
 
   return { app, ctx, built, clock, request, login, close: () => app.close() };
+}
+
+export interface FreshApp {
+  t: TestApp;
+  /** Token of the development admin (dummy_admin). */
+  admin: string;
+  /** Token of a plain player (dummy_01). */
+  player: string;
+}
+
+/** A fresh app on an emptied database before each test (closed after the file), with admin and player tokens. */
+export function freshAppPerTest(onReady: (fresh: FreshApp) => void): void {
+  let current: TestApp | undefined;
+  beforeEach(async () => {
+    await current?.close();
+    current = await createTestApp();
+    onReady({ t: current, admin: await current.login('dummy_admin'), player: await current.login('dummy_01') });
+  });
+  afterAll(async () => {
+    await current?.close();
+  });
 }
