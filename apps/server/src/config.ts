@@ -1,6 +1,17 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import {
+  DEFAULT_PENALTY_CONFIG,
+  DEFAULT_RATING_CONFIG,
+  DEFAULT_SETTLEMENT_CONFIG,
+  type PenaltyConfig,
+  type RatingConfig,
+  resolvePenaltyConfig,
+  resolveRatingConfig,
+  resolveSettlementConfig,
+  type SettlementConfig,
+} from '@rankmatch/engine';
 import { z } from 'zod';
 
 // Configuration from environment variables, validated once at start. Development needs no configuration at all.
@@ -56,6 +67,13 @@ const envSchema = z.object({
   SEED_DEMO_DATA: bool,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
+  // Match rules (defaults and reasons in packages/engine: rating, settlement, penalty configs)
+  RATING_K_FACTOR: z.coerce.number().int().min(1).max(200).default(DEFAULT_RATING_CONFIG.kFactor),
+  REPORT_WINDOW_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(DEFAULT_SETTLEMENT_CONFIG.reportWindowMinutes),
+  PENALTY_SAME_TEAM_REPORTERS: z.coerce.number().int().min(1).max(5).default(DEFAULT_PENALTY_CONFIG.sameTeamReporters),
+  PENALTY_TOTAL_REPORTERS: z.coerce.number().int().min(1).max(9).default(DEFAULT_PENALTY_CONFIG.totalReporters),
+  PENALTY_TIMEOUT_MINUTES: z.coerce.number().int().min(0).max(24 * 60).default(DEFAULT_PENALTY_CONFIG.timeoutMinutesPerPenalty),
+  PENALTY_CORRECTION_MATCHES: z.coerce.number().int().min(1).max(10_000).default(DEFAULT_PENALTY_CONFIG.matchesPerCorrection),
   STATS_DASHBOARD_URL: url('STATS_DASHBOARD_URL'),
   AD_SLOT_URL: url('AD_SLOT_URL'),
   OPERATOR_NAME: optionalString,
@@ -83,6 +101,8 @@ export interface Config {
   seedDemoData: boolean;
   logLevel: string;
   rateLimitPerMinute: number;
+  /** The match lifecycle's rules (engine configs). */
+  rules: { rating: RatingConfig; settlement: SettlementConfig; penalty: PenaltyConfig };
   site: {
     statsDashboardUrl: string | undefined;
     adSlotUrl: string | undefined;
@@ -152,6 +172,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemoData: e.SEED_DEMO_DATA || (!production && e.NODE_ENV !== 'test' && env.SEED_DEMO_DATA !== 'false'),
     logLevel: e.LOG_LEVEL,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
+    rules: {
+      rating: resolveRatingConfig({ kFactor: e.RATING_K_FACTOR }),
+      settlement: resolveSettlementConfig({ reportWindowMinutes: e.REPORT_WINDOW_MINUTES }),
+      penalty: resolvePenaltyConfig({
+        sameTeamReporters: e.PENALTY_SAME_TEAM_REPORTERS,
+        totalReporters: e.PENALTY_TOTAL_REPORTERS,
+        timeoutMinutesPerPenalty: e.PENALTY_TIMEOUT_MINUTES,
+        matchesPerCorrection: e.PENALTY_CORRECTION_MATCHES,
+      }),
+    },
     site: {
       statsDashboardUrl: e.STATS_DASHBOARD_URL,
       adSlotUrl: e.AD_SLOT_URL,

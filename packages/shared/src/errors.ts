@@ -57,6 +57,19 @@ export const ERRORS = {
   QUEUE_SEASON_CLOSED: { status: 409, message: 'シーズン期間外のためマッチングに参加できません' },
   QUEUE_IN_MATCH: { status: 409, message: '進行中の試合があります。試合を終えてから参加してください' },
   MATCH_NOT_FOUND: { status: 404, message: '進行中の試合が見つかりません' },
+  ADMIN_MATCH_NOT_FOUND: { status: 404, message: '試合が見つかりません' },
+  MATCH_NOT_PARTICIPANT: { status: 403, message: 'この試合の参加者ではありません' },
+  MATCH_ALREADY_SETTLED: { status: 409, message: 'この試合は集計済みのため報告できません' },
+  REPORT_VIOLATOR_NOT_PARTICIPANT: {
+    status: 400,
+    message: '違反・無効試合の原因として報告できるのは、この試合の自分以外の参加者だけです',
+  },
+  MATCH_NOT_HOST: { status: 403, message: 'ロビー番号を設定できるのはホストだけです' },
+  LOBBY_HOST_MISMATCH: { status: 400, message: 'host_user_id には自分（現在のホスト）を指定してください' },
+  HOST_TAKEOVER_TOO_EARLY: {
+    status: 409,
+    message: 'ロビー作成の制限時間を過ぎてもロビーがない場合にだけ、ホストを引き継げます',
+  },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -5,6 +5,7 @@ export * from './errors.ts';
 export * from './schemas/auth.ts';
 export * from './schemas/common.ts';
 export * from './schemas/community.ts';
+export * from './schemas/match.ts';
 export * from './schemas/queue.ts';
 export * from './schemas/users.ts';
 export * from './schemas/ws.ts';

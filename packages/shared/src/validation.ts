@@ -30,6 +30,15 @@ export const VALIDATION_MESSAGES = {
   SEASON_DATES_ORDER: '終了日時は開始日時より後にしてください',
   SEASON_IMAGE_URL_INVALID: '画像 URL は http(s):// で始まる URL、またはサイト内のパスで入力してください',
   THEME_COLOR_INVALID: 'テーマカラーは #rrggbb 形式で入力してください',
+  MATCH_ID_INVALID: '試合 ID の形式が正しくありません',
+  MATCH_STATUS_FILTER_INVALID: '状態は all・matched・done のいずれかを指定してください',
+  REPORT_RESULT_INVALID: '試合結果は A-win・B-win・invalid のいずれかを選んでください',
+  REPORT_POKEMON_UNKNOWN: '該当するポケモンが見つかりません',
+  REPORT_PICKED_REQUIRED: '使用したポケモンを選択してください',
+  REPORT_PICKED_SAME_AS_BANNED: 'BANしたポケモンと同じポケモンは選択できません',
+  REPORT_MOVE_INVALID: '技は使用したポケモンの技から選んでください',
+  REPORT_INVALID_PLAYER_REQUIRED: '無効試合の原因プレイヤーを選択してください',
+  LOBBY_ID_INVALID: 'ロビー番号は4〜12桁の数字で入力してください',
   POKEMON_ROLE_UNKNOWN: 'ポケモンのタイプが正しくありません（アタック・スピード・バランス・ディフェンス・サポート）',
 } as const;
 

@@ -212,6 +212,11 @@ export const matches = pgTable(
     ratingSpread: integer('rating_spread').notNull(),
     winner: text('winner'),
     settledAt: unix('settled_at'),
+    /** Why it settled: consensus, deadline_majority, deadline_no_majority or no_reports. */
+    settleReason: text('settle_reason'),
+    /** Violation reports are tallied once, when the report window closes. */
+    penaltiesProcessed: boolean('penalties_processed').notNull().default(false),
+    penaltyUserIds: jsonb('penalty_user_ids').$type<string[]>().notNull().default([]),
   },
   (t) => [index('matches_status_idx').on(t.status)],
 );
@@ -234,12 +239,39 @@ export const matchPlayers = pgTable(
     deckType: text('deck_type'),
     waitSeconds: integer('wait_seconds').notNull(),
     isOpen: boolean('is_open').notNull().default(true),
+    /** Set when the match settles (equal to rate_before for an invalid match). */
+    rateAfter: integer('rate_after'),
+    rateDelta: integer('rate_delta'),
   },
   (t) => [
     primaryKey({ columns: [t.matchId, t.userId] }),
     // A player can never be in two open matches, even if two waves raced.
     uniqueIndex('match_players_one_open').on(t.userId).where(sql`${t.isOpen}`),
+    // A player's history, newest first.
+    index('match_players_user_idx').on(t.userId, t.matchId),
   ],
+);
+
+/** One result report per player and match; a correction replaces it until the match settles. */
+export const matchReports = pgTable(
+  'match_reports',
+  {
+    matchId: bigint('match_id', { mode: 'number' })
+      .notNull()
+      .references(() => matches.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id),
+    team: text('team').notNull(),
+    result: text('result').notNull(),
+    bannedPokemon: text('banned_pokemon').notNull(),
+    pickedPokemon: text('picked_pokemon').notNull(),
+    pokemonMove1: text('pokemon_move1').notNull(),
+    pokemonMove2: text('pokemon_move2').notNull(),
+    violationReport: text('violation_report').notNull(),
+    reportedAt: unix('reported_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.matchId, t.userId] })],
 );
 
 /** What each wave did (lichess-style metrics). */
@@ -273,5 +305,6 @@ export const schema = {
   queueEntries,
   matches,
   matchPlayers,
+  matchReports,
   waveRuns,
 };

@@ -1,6 +1,6 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
-import { matches, matchPlayers, seasonStats, users } from '../db/schema.ts';
+import { matches, matchPlayers, matchReports, seasonStats, users } from '../db/schema.ts';
 
 export async function isParticipant(db: Executor, matchId: string, userId: string): Promise<boolean> {
   if (!/^\d{1,18}$/.test(matchId)) return false;
@@ -34,4 +34,41 @@ export async function matchRoster(db: Executor, match: Pick<MatchRow, 'id' | 'se
     .leftJoin(seasonStats, and(eq(seasonStats.userId, matchPlayers.userId), eq(seasonStats.seasonId, match.seasonId)))
     .where(eq(matchPlayers.matchId, match.id))
     .orderBy(asc(matchPlayers.team), asc(matchPlayers.slot));
+}
+
+export async function reportOf(db: Executor, matchId: number, userId: string) {
+  const [row] = await db
+    .select({ userId: matchReports.userId })
+    .from(matchReports)
+    .where(and(eq(matchReports.matchId, matchId), eq(matchReports.userId, userId)))
+    .limit(1);
+  return row;
+}
+
+export async function reportCount(db: Executor, matchId: number): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(matchReports).where(eq(matchReports.matchId, matchId));
+  return row?.n ?? 0;
+}
+
+export const ADMIN_MATCH_LIST_LIMIT = 100;
+
+/** Newest first, with the counts the admin table shows. */
+export async function adminMatchList(db: Executor, status: 'all' | 'matched' | 'done') {
+  return db
+    .select({
+      match: matches,
+      players: sql<number>`(select count(*)::int from ${matchPlayers} where ${matchPlayers.matchId} = ${matches.id})`,
+      reports: sql<number>`(select count(*)::int from ${matchReports} where ${matchReports.matchId} = ${matches.id})`,
+      hostName: users.trainerName,
+    })
+    .from(matches)
+    .leftJoin(users, eq(users.id, matches.hostUserId))
+    .where(status === 'all' ? undefined : eq(matches.status, status))
+    .orderBy(desc(matches.id))
+    .limit(ADMIN_MATCH_LIST_LIMIT);
+}
+
+export async function findMatch(db: Executor, matchId: number): Promise<MatchRow | undefined> {
+  const [row] = await db.select().from(matches).where(eq(matches.id, matchId)).limit(1);
+  return row;
 }

@@ -1,20 +1,14 @@
-import {
-  DEFAULT_SETTLEMENT_CONFIG,
-  isMatchingOpen,
-  nextWaveUnix,
-  penaltyQueueBlock,
-  reportDeadline,
-  runWave,
-  type WaitingEntry,
-} from '@rankmatch/engine';
+import { isMatchingOpen, nextWaveUnix, penaltyQueueBlock, runWave, type WaitingEntry } from '@rankmatch/engine';
 import type { Role } from '@rankmatch/shared';
-import { and, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../context.ts';
 import type { Tx } from '../db/client.ts';
 import { matches, matchPlayers, queueEntries, seasonStats, users, waveRuns } from '../db/schema.ts';
 import type { EventBus } from '../events/bus.ts';
 import { isSeasonOpen, markedActiveSeason } from '../seasons/queries.ts';
+import type { MatchNotifier } from './notify.ts';
+import { gatherMatches, type MatchProgress } from './settlement.ts';
 
 // The wave runner: every 2 minutes (even minutes, Japan time) while matching hours are open and a season is active.
 // One wave = gather (close matches whose report window ended) → drop ineligible entries → run the engine → create
@@ -33,28 +27,6 @@ export interface WaveOutcome {
   dropped: number;
 }
 
-/** Closes the matches whose report window has ended. Until result reports exist, such a match has none: invalid. */
-export async function gatherMatches(tx: Tx, now: number): Promise<number> {
-  const windowSeconds = reportDeadline(0, DEFAULT_SETTLEMENT_CONFIG);
-  const due = await tx
-    .update(matches)
-    .set({ status: 'done', winner: null, settledAt: now })
-    .where(and(eq(matches.status, 'matched'), lte(matches.startedAt, now - windowSeconds)))
-    .returning({ id: matches.id });
-  if (due.length > 0) {
-    await tx
-      .update(matchPlayers)
-      .set({ isOpen: false })
-      .where(
-        inArray(
-          matchPlayers.matchId,
-          due.map((m) => m.id),
-        ),
-      );
-  }
-  return due.length;
-}
-
 export class WaveRunner {
   private running: Promise<WaveOutcome> | null = null;
   private timer: NodeJS.Timeout | null = null;
@@ -62,6 +34,7 @@ export class WaveRunner {
   constructor(
     private readonly ctx: AppContext,
     private readonly bus: EventBus,
+    private readonly notifier: MatchNotifier,
     private readonly log: FastifyBaseLogger,
   ) {}
 
@@ -75,21 +48,25 @@ export class WaveRunner {
 
   /** Only the gather step (the admin's gather-match call). */
   async gather(): Promise<number> {
-    const processed = await this.ctx.db.transaction((tx) => gatherMatches(tx, this.ctx.now()));
-    if (processed > 0) await this.bus.publish({ type: 'queue_changed' });
+    const now = this.ctx.now();
+    const { processed, settled } = await this.ctx.db.transaction((tx) => gatherMatches(tx, now, this.ctx.config.rules));
+    await this.notifier.progressed(settled);
     return processed;
   }
 
   private async execute(force: boolean): Promise<WaveOutcome> {
     const now = this.ctx.now();
     const empty = { processed_matches: 0, created_matches: [], candidates: 0, matched: 0, dropped: 0 };
+    let settled: MatchProgress[] = [];
     const result = await this.ctx.db.transaction(async (tx) => {
       if (this.ctx.database.kind === 'postgres') {
         const lock = await tx.execute(sql`select pg_try_advisory_xact_lock(${WAVE_LOCK_KEY}) as ok`);
         const rows = (lock as unknown as { rows: { ok: boolean }[] }).rows;
         if (!rows[0]?.ok) return { ...empty, ran: false, reason: 'locked' as const };
       }
-      const processed = await gatherMatches(tx, now);
+      const gathered = await gatherMatches(tx, now, this.ctx.config.rules);
+      const processed = gathered.processed;
+      settled = gathered.settled;
       const season = await markedActiveSeason(tx);
       if (!season) return { ...empty, processed_matches: processed, ran: false, reason: 'no_season' as const };
       if (!force && !isSeasonOpen(season, now)) {
@@ -166,6 +143,7 @@ export class WaveRunner {
     });
 
     // Published after commit: a crash before this point leaves no half-created match and loses no entry.
+    await this.notifier.progressed(settled);
     for (const m of (result as { createdDetail?: { id: string; userIds: string[] }[] }).createdDetail ?? []) {
       await this.bus.publish({ type: 'match_found', match_id: m.id, user_ids: m.userIds });
     }

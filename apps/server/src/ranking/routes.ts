@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { Guard } from '../auth/guard.ts';
 import type { AppContext } from '../context.ts';
+import { ratingHistory } from '../matches/history.ts';
 import { markedActiveSeason } from '../seasons/queries.ts';
 import { seasonRecords } from './queries.ts';
 import type { RankingService } from './service.ts';
@@ -33,13 +34,10 @@ export function registerRankingRoutes(
     return { records: await seasonRecords(ctx.db, user.id) };
   });
 
-  /**
-   * The active season's rate after each settled match, oldest first. Match history is written by the match lifecycle
-   * (a later issue); until a player has settled matches the list is empty and the web app shows its empty state.
-   */
+  /** The active season's rate after each rated match, oldest first. */
   app.get('/api/users/me/rating-history', async (request): Promise<z.infer<typeof ratingHistoryReplySchema>> => {
-    await guard.user(request);
+    const { user } = await guard.user(request);
     const season = await markedActiveSeason(ctx.db);
-    return { season_id: season?.id ?? null, points: [] };
+    return { season_id: season?.id ?? null, points: season ? await ratingHistory(ctx.db, user.id, season.id) : [] };
   });
 }

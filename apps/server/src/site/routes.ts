@@ -1,4 +1,11 @@
-import { isMatchingOpen, MATCHING_HOURS_RULE_JA } from '@rankmatch/engine';
+import {
+  isMatchingOpen,
+  MATCHING_HOURS_RULE_JA,
+  MATCHMAKING_RULE_JA,
+  PENALTY_RULE_JA,
+  RATING_RULE_JA,
+  SETTLEMENT_RULE_JA,
+} from '@rankmatch/engine';
 import type { SiteReply, SystemReply } from '@rankmatch/shared';
 import { count, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -24,7 +31,7 @@ export function registerSiteRoutes(app: FastifyInstance, ctx: AppContext): void 
   );
 
   /** Public system data a visitor finds useful. */
-  app.get('/api/public/system', async (): Promise<SystemReply & { matching_rule: string }> => {
+  app.get('/api/public/system', async (): Promise<SystemReply> => {
     const now = ctx.now();
     const season = await markedActiveSeason(db);
     const [players] = await db.select({ n: count() }).from(users).where(eq(users.isBanned, false));
@@ -40,9 +47,14 @@ export function registerSiteRoutes(app: FastifyInstance, ctx: AppContext): void 
       is_season_active: isSeasonOpen(season, now),
       active_season: season ? presentSeason(season) : null,
       matching: { is_open: isMatchingOpen(now), hours_text: MATCHING_HOURS_TEXT },
-      matching_rule: MATCHING_HOURS_RULE_JA,
       player_count: players?.n ?? 0,
       match_count: Math.floor(Number(played?.n ?? 0) / 10),
+      rules: {
+        matchmaking: `${MATCHING_HOURS_RULE_JA}\n${MATCHMAKING_RULE_JA}`,
+        settlement: SETTLEMENT_RULE_JA,
+        rating: RATING_RULE_JA,
+        penalty: PENALTY_RULE_JA,
+      },
     };
   });
 }

@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type { Executor } from '../db/client.ts';
 import { users } from '../db/schema.ts';
 import { AppError } from '../http/errors.ts';
+import { latestMatches } from '../matches/history.ts';
 import { markedActiveSeason } from '../seasons/queries.ts';
 import { presentProfile } from './presenter.ts';
 import { findSeasonStats, findUser, type NewUser, ownedBadgeIds, type UserRow } from './queries.ts';
@@ -22,12 +23,12 @@ export async function loadProfile(db: Executor, userId: string): Promise<UserPro
 
 export async function profileOf(db: Executor, user: UserRow): Promise<UserProfile> {
   const season = await markedActiveSeason(db);
-  const [owned, stats] = await Promise.all([
+  const [owned, stats, history] = await Promise.all([
     ownedBadgeIds(db, user.id),
     season ? findSeasonStats(db, user.id, season.id) : Promise.resolve(undefined),
+    latestMatches(db, user.id),
   ]);
-  // Match history arrives with the match lifecycle; until a match exists there is none.
-  return presentProfile({ user, ownedBadges: owned, stats, season, latestMatches: [] });
+  return presentProfile({ user, ownedBadges: owned, stats, season, latestMatches: history });
 }
 
 /** Inserts the user when missing; returns the stored row either way (idempotent). */

@@ -173,6 +173,13 @@ export const systemReplySchema = z.object({
   }),
   player_count: z.number().int(),
   match_count: z.number().int(),
+  /** The server's rules in words (Japanese), shown by the rules tab's fallback text. */
+  rules: z.object({
+    matchmaking: z.string(),
+    settlement: z.string(),
+    rating: z.string(),
+    penalty: z.string(),
+  }),
 });
 export type SystemReply = z.infer<typeof systemReplySchema>;
 

@@ -1,0 +1,245 @@
+import {
+  type MatchReport,
+  type MatchResult,
+  type PenaltyState,
+  penaltyStateAfterMatch,
+  rateMatch,
+  reportDeadline,
+  type SettlementReason,
+  settle,
+  tallyViolations,
+  updateMaxRate,
+} from '@rankmatch/engine';
+import type { MatchUpdate } from '@rankmatch/shared';
+import { and, asc, eq, inArray, lte, or, sql } from 'drizzle-orm';
+import type { Config } from '../config.ts';
+import type { Executor, Tx } from '../db/client.ts';
+import { matches, matchPlayers, matchReports, seasonStats, users } from '../db/schema.ts';
+import type { MatchRow } from './queries.ts';
+
+// Settlement and penalties of one match, as I/O around the engine's pure rules. Every entry point locks the match
+// row first (SELECT … FOR UPDATE), so concurrent reports, gather steps and instances settle a match exactly once
+// and move each rating once: whoever holds the lock sees the status the previous holder committed.
+
+type Rules = Config['rules'];
+
+export interface MatchProgress {
+  match: MatchRow;
+  /** This call settled the match. */
+  settled: boolean;
+  /** This call tallied the violation reports and applied penalties. */
+  penalised: boolean;
+  update: MatchUpdate;
+}
+
+export async function lockMatch(tx: Tx, matchId: number): Promise<MatchRow | undefined> {
+  const [row] = await tx.select().from(matches).where(eq(matches.id, matchId)).for('update');
+  return row;
+}
+
+export async function reportsOf(db: Executor, matchId: number) {
+  return db.select().from(matchReports).where(eq(matchReports.matchId, matchId)).orderBy(asc(matchReports.reportedAt));
+}
+
+type ReportRow = Awaited<ReturnType<typeof reportsOf>>[number];
+
+const engineReport = (r: ReportRow): MatchReport => ({
+  user_id: r.userId,
+  team: r.team as 'A' | 'B',
+  result: r.result as MatchResult,
+  violation_report: r.violationReport,
+  reported_at: r.reportedAt,
+});
+
+export function updateOf(match: MatchRow, reportCount: number): MatchUpdate {
+  return {
+    match_id: String(match.id),
+    lobby_id: match.lobbyId,
+    host_user_id: match.hostUserId,
+    status: match.status as MatchUpdate['status'],
+    report_count: reportCount,
+  };
+}
+
+/**
+ * Brings a locked match up to date at `now`: settles it when its reports (or the passed deadline) decide it, and
+ * once the report window has closed, tallies violations and applies penalties (once). Safe to call any number of
+ * times; the caller must hold the row lock (see lockMatch) inside the same transaction.
+ */
+export async function advanceMatch(tx: Tx, locked: MatchRow, now: number, rules: Rules): Promise<MatchProgress> {
+  let match = locked;
+  const reports = await reportsOf(tx, match.id);
+  let settled = false;
+  if (match.status === 'matched') {
+    const decision = settle(reports.map(engineReport), { now, startedAt: match.startedAt }, rules.settlement);
+    if (decision.status === 'settled') {
+      match = await applySettlement(tx, match, decision.winner, decision.reason, now, rules);
+      settled = true;
+    }
+  }
+  let penalised = false;
+  const windowClosed = now >= reportDeadline(match.startedAt, rules.settlement);
+  if (match.status === 'done' && !match.penaltiesProcessed && windowClosed) {
+    match = await applyPenalties(tx, match, reports, now, rules);
+    penalised = true;
+  }
+  return { match, settled, penalised, update: updateOf(match, reports.length) };
+}
+
+/** Ratings, season numbers, the players' rate after, the match's result: one transaction (the caller's). */
+async function applySettlement(
+  tx: Tx,
+  match: MatchRow,
+  winner: 'A' | 'B' | null,
+  reason: SettlementReason,
+  now: number,
+  rules: Rules,
+): Promise<MatchRow> {
+  const players = await tx
+    .select({ player: matchPlayers, startRate: users.startRate, stats: seasonStats })
+    .from(matchPlayers)
+    .innerJoin(users, eq(users.id, matchPlayers.userId))
+    .leftJoin(seasonStats, and(eq(seasonStats.userId, matchPlayers.userId), eq(seasonStats.seasonId, match.seasonId)))
+    .where(eq(matchPlayers.matchId, match.id))
+    .orderBy(asc(matchPlayers.team), asc(matchPlayers.slot));
+  const rated = (team: 'A' | 'B') =>
+    players
+      .filter((p) => p.player.team === team)
+      .map((p) => ({ user_id: p.player.userId, rate: p.stats?.rate ?? p.startRate }));
+  const changes = rateMatch({ teamA: rated('A'), teamB: rated('B'), winner }, rules.rating);
+  const changeOf = new Map(changes.map((c) => [c.user_id, c]));
+
+  for (const { player, startRate, stats } of players) {
+    const change = changeOf.get(player.userId);
+    const before = stats?.rate ?? startRate;
+    const after = winner === null ? before : (change?.after ?? before);
+    if (winner !== null) {
+      const won = player.team === winner;
+      const maxRate = updateMaxRate(stats?.maxRate ?? before, after);
+      const raisedMax = maxRate > (stats?.maxRate ?? before);
+      await tx
+        .insert(seasonStats)
+        .values({
+          userId: player.userId,
+          seasonId: match.seasonId,
+          rate: after,
+          maxRate,
+          maxRateAt: now,
+          matchCount: 1,
+          winCount: won ? 1 : 0,
+        })
+        .onConflictDoUpdate({
+          target: [seasonStats.userId, seasonStats.seasonId],
+          set: {
+            rate: after,
+            maxRate,
+            ...(raisedMax ? { maxRateAt: now } : {}),
+            matchCount: sql`${seasonStats.matchCount} + 1`,
+            winCount: sql`${seasonStats.winCount} + ${won ? 1 : 0}`,
+          },
+        });
+    }
+    await tx
+      .update(matchPlayers)
+      .set({ isOpen: false, rateAfter: after, rateDelta: after - before })
+      .where(and(eq(matchPlayers.matchId, match.id), eq(matchPlayers.userId, player.userId)));
+  }
+  const [done] = await tx
+    .update(matches)
+    .set({ status: 'done', winner, settledAt: now, settleReason: reason })
+    .where(eq(matches.id, match.id))
+    .returning();
+  if (!done) throw new Error(`match ${match.id} vanished while settling`);
+  return done;
+}
+
+/** Violation tally → +1 penalty for each penalised player, correction progress for the others; recorded on the match. */
+async function applyPenalties(
+  tx: Tx,
+  match: MatchRow,
+  reports: ReportRow[],
+  now: number,
+  rules: Rules,
+): Promise<MatchRow> {
+  const roster = await tx
+    .select({ userId: matchPlayers.userId, team: matchPlayers.team })
+    .from(matchPlayers)
+    .where(eq(matchPlayers.matchId, match.id));
+  const summary = tallyViolations(
+    reports.map(engineReport),
+    roster.map((p) => ({ user_id: p.userId, team: p.team as 'A' | 'B' })),
+    rules.penalty,
+  );
+  const penalised = new Set(summary.penalised_user_ids);
+  const result: MatchResult = match.winner === 'A' ? 'A-win' : match.winner === 'B' ? 'B-win' : 'invalid';
+  const rows = await tx
+    .select()
+    .from(users)
+    .where(
+      inArray(
+        users.id,
+        roster.map((p) => p.userId),
+      ),
+    )
+    .for('update');
+  for (const user of rows) {
+    const state: PenaltyState = {
+      penalty_count: user.penaltyCount,
+      penalty_correction: user.penaltyCorrection,
+      matches_since_penalty: user.matchesSincePenalty,
+      penalty_timeout_until: user.penaltyTimeoutUntil,
+      last_penalty_at: user.lastPenaltyAt,
+    };
+    const next = penaltyStateAfterMatch(state, { penalised: penalised.has(user.id), result }, now, rules.penalty);
+    if (JSON.stringify(next) === JSON.stringify(state)) continue;
+    await tx
+      .update(users)
+      .set({
+        penaltyCount: next.penalty_count,
+        penaltyCorrection: next.penalty_correction,
+        matchesSincePenalty: next.matches_since_penalty,
+        penaltyTimeoutUntil: next.penalty_timeout_until,
+        lastPenaltyAt: next.last_penalty_at,
+      })
+      .where(eq(users.id, user.id));
+  }
+  const [processed] = await tx
+    .update(matches)
+    .set({ penaltiesProcessed: true, penaltyUserIds: summary.penalised_user_ids })
+    .where(eq(matches.id, match.id))
+    .returning();
+  if (!processed) throw new Error(`match ${match.id} vanished while processing penalties`);
+  return processed;
+}
+
+/**
+ * The wave's gather step (and the admin's gather call): every match whose report window has closed is settled by
+ * the deadline rule if still open, and has its penalties processed. Returns what changed, for the pushes.
+ */
+export async function gatherMatches(
+  tx: Tx,
+  now: number,
+  rules: Rules,
+): Promise<{ processed: number; settled: MatchProgress[] }> {
+  const windowSeconds = reportDeadline(0, rules.settlement);
+  const due = await tx
+    .select({ id: matches.id })
+    .from(matches)
+    .where(
+      and(
+        or(eq(matches.status, 'matched'), eq(matches.penaltiesProcessed, false)),
+        lte(matches.startedAt, now - windowSeconds),
+      ),
+    )
+    .orderBy(asc(matches.id));
+  const settled: MatchProgress[] = [];
+  let processed = 0;
+  for (const { id } of due) {
+    const locked = await lockMatch(tx, id);
+    if (!locked) continue;
+    const progress = await advanceMatch(tx, locked, now, rules);
+    if (progress.settled || progress.penalised) processed += 1;
+    if (progress.settled) settled.push(progress);
+  }
+  return { processed, settled };
+}
