@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './helpers/app.ts';
 
-// The authorization table: every route so far, for each kind of caller.
+// The authorization table: every route, for each kind of caller.
 type Access = 'public' | 'identity' | 'user' | 'admin';
 interface Route {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -45,6 +45,20 @@ const ROUTES: Route[] = [
   { method: 'POST', url: '/api/admin/seasons/no-such-season/activate', access: 'admin' },
   { method: 'POST', url: '/api/debug/ranking/calculate', access: 'admin' },
   { method: 'GET', url: '/api/admin/audit', access: 'admin' },
+  { method: 'GET', url: '/api/queue', access: 'public' },
+  { method: 'GET', url: '/api/queue/me', access: 'user' },
+  { method: 'POST', url: '/api/queue/join', payload: { deck_type: 'Z' }, access: 'user' },
+  { method: 'POST', url: '/api/queue/leave', access: 'user' },
+  { method: 'GET', url: '/api/matches/current', access: 'user' },
+  { method: 'POST', url: '/api/matches/1/report', payload: { result: 'X' }, access: 'user' },
+  { method: 'POST', url: '/api/matches/lobby/update', payload: { lobby_id: 'x' }, access: 'user' },
+  { method: 'POST', url: '/api/matches/host/transfer', payload: {}, access: 'user' },
+  { method: 'GET', url: '/api/admin/matches', access: 'admin' },
+  { method: 'GET', url: '/api/admin/matches/1', access: 'admin' },
+  { method: 'POST', url: '/api/debug/gather-match', access: 'admin' },
+  { method: 'GET', url: '/api/debug/queue', access: 'admin' },
+  { method: 'POST', url: '/api/debug/queue/fill', payload: { count: 0 }, access: 'admin' },
+  { method: 'DELETE', url: '/api/debug/queue', access: 'admin' },
   // Last: it revokes the caller's session.
   { method: 'POST', url: '/api/auth/logout', access: 'identity' },
 ];

@@ -59,7 +59,8 @@ export const ERRORS = {
   MATCH_NOT_FOUND: { status: 404, message: '進行中の試合が見つかりません' },
   ADMIN_MATCH_NOT_FOUND: { status: 404, message: '試合が見つかりません' },
   MATCH_NOT_PARTICIPANT: { status: 403, message: 'この試合の参加者ではありません' },
-  MATCH_ALREADY_SETTLED: { status: 409, message: 'この試合は集計済みのため報告できません' },
+  MATCH_ALREADY_SETTLED: { status: 409, message: 'この試合は集計済みのため、報告の修正はできません' },
+  REPORT_WINDOW_CLOSED: { status: 409, message: '報告期限を過ぎたため、この試合には報告できません' },
   REPORT_VIOLATOR_NOT_PARTICIPANT: {
     status: 400,
     message: '違反・無効試合の原因として報告できるのは、この試合の自分以外の参加者だけです',

@@ -6,7 +6,11 @@ import { matches, matchPlayers, matchReports } from '../db/schema.ts';
 // A player's settled matches, read from the match tables (match_players keeps each player's rate before and after).
 
 /** Newest first: winlose 1 win, 0 lose, 2 invalid; deck_type is the character the player reported ('' if none). */
-export async function latestMatches(db: Executor, userId: string, limit = RECENT_HISTORY_SIZE): Promise<HistoryEntry[]> {
+export async function latestMatches(
+  db: Executor,
+  userId: string,
+  limit = RECENT_HISTORY_SIZE,
+): Promise<HistoryEntry[]> {
   const rows = await db
     .select({
       matchId: matches.id,

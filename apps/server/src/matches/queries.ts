@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
 import { matches, matchPlayers, matchReports, seasonStats, users } from '../db/schema.ts';
 
@@ -21,6 +21,31 @@ export async function openMatchOf(db: Executor, userId: string): Promise<MatchRo
     .from(matchPlayers)
     .innerJoin(matches, eq(matches.id, matchPlayers.matchId))
     .where(and(eq(matchPlayers.userId, userId), eq(matchPlayers.isOpen, true)))
+    .limit(1);
+  return row?.match;
+}
+
+/**
+ * The match a player's screen shows: the open one, else a settled one whose report window is still open and that the
+ * player has not reported yet (they may still name a violator).
+ */
+export async function currentMatchOf(db: Executor, userId: string, since: number): Promise<MatchRow | undefined> {
+  const open = await openMatchOf(db, userId);
+  if (open) return open;
+  const [row] = await db
+    .select({ match: matches })
+    .from(matchPlayers)
+    .innerJoin(matches, eq(matches.id, matchPlayers.matchId))
+    .leftJoin(matchReports, and(eq(matchReports.matchId, matches.id), eq(matchReports.userId, userId)))
+    .where(
+      and(
+        eq(matchPlayers.userId, userId),
+        eq(matches.status, 'done'),
+        gt(matches.startedAt, since),
+        isNull(matchReports.userId),
+      ),
+    )
+    .orderBy(desc(matches.id))
     .limit(1);
   return row?.match;
 }

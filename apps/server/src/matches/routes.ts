@@ -1,9 +1,10 @@
+import { reportDeadline } from '@rankmatch/engine';
 import {
   adminMatchFilterSchema,
   lobbyUpdateSchema,
+  type MatchUpdate,
   matchIdParamsSchema,
   matchReportSchema,
-  type MatchUpdate,
 } from '@rankmatch/shared';
 import type { FastifyInstance } from 'fastify';
 import type { Guard } from '../auth/guard.ts';
@@ -13,7 +14,7 @@ import { parse } from '../http/validate.ts';
 import { readSettings } from '../settings/service.ts';
 import type { MatchNotifier } from './notify.ts';
 import { presentAdminListItem, presentAdminMatch, presentMatch } from './presenter.ts';
-import { adminMatchList, findMatch, matchRoster, openMatchOf, reportCount, reportOf } from './queries.ts';
+import { adminMatchList, currentMatchOf, findMatch, matchRoster, reportCount, reportOf } from './queries.ts';
 import { submitReport, transferHost, updateLobby } from './service.ts';
 import { reportsOf } from './settlement.ts';
 
@@ -25,10 +26,10 @@ export function registerMatchRoutes(
 ): void {
   const { rules } = ctx.config;
 
-  /** The caller's open match; 404 when there is none. */
+  /** The caller's open match (or a settled one still awaiting their report); 404 when there is none. */
   app.get('/api/matches/current', async (request) => {
     const { user } = await guard.user(request);
-    const match = await openMatchOf(ctx.db, user.id);
+    const match = await currentMatchOf(ctx.db, user.id, ctx.now() - reportDeadline(0, rules.settlement));
     if (!match) throw new AppError('MATCH_NOT_FOUND');
     const [roster, reported, count, settings] = await Promise.all([
       matchRoster(ctx.db, match),

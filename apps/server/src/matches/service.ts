@@ -1,3 +1,4 @@
+import { reportDeadline } from '@rankmatch/engine';
 import { type MatchReportPayload, type MatchUpdate, nextHost } from '@rankmatch/shared';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Config } from '../config.ts';
@@ -5,6 +6,7 @@ import type { Db, Tx } from '../db/client.ts';
 import { matches, matchPlayers, matchReports } from '../db/schema.ts';
 import { AppError } from '../http/errors.ts';
 import { readSettings } from '../settings/service.ts';
+import { reportOf } from './queries.ts';
 import { advanceMatch, lockMatch, type MatchProgress, reportsOf, updateOf } from './settlement.ts';
 
 // Player actions on a match: the result report, the lobby number and the host role. Each runs in one transaction
@@ -31,7 +33,13 @@ export function submitReport(
     const roster = await rosterOf(tx, match.id);
     const me = roster.find((p) => p.userId === input.userId);
     if (!me) throw new AppError('MATCH_NOT_PARTICIPANT');
-    if (match.status !== 'matched') throw new AppError('MATCH_ALREADY_SETTLED');
+    // Until the window closes, a settled match still takes the report of a player who has not reported (it names
+    // violators; the result is decided already). A correction needs the match open.
+    if (input.now >= reportDeadline(match.startedAt, input.rules.settlement))
+      throw new AppError('REPORT_WINDOW_CLOSED');
+    if (match.status !== 'matched' && (await reportOf(tx, match.id, input.userId))) {
+      throw new AppError('MATCH_ALREADY_SETTLED');
+    }
     const { violation_report: named } = input.report;
     if (named !== '' && (named === input.userId || !roster.some((p) => p.userId === named))) {
       throw new AppError('REPORT_VIOLATOR_NOT_PARTICIPANT');
@@ -64,7 +72,7 @@ async function lockOpenMatchOf(tx: Tx, userId: string) {
     .where(and(eq(matchPlayers.userId, userId), eq(matchPlayers.isOpen, true)))
     .limit(1);
   const match = open ? await lockMatch(tx, open.id) : undefined;
-  if (!match || match.status !== 'matched') throw new AppError('MATCH_NOT_FOUND');
+  if (match?.status !== 'matched') throw new AppError('MATCH_NOT_FOUND');
   return match;
 }
 

@@ -38,7 +38,11 @@ export async function lockMatch(tx: Tx, matchId: number): Promise<MatchRow | und
 }
 
 export async function reportsOf(db: Executor, matchId: number) {
-  return db.select().from(matchReports).where(eq(matchReports.matchId, matchId)).orderBy(asc(matchReports.reportedAt));
+  return db
+    .select()
+    .from(matchReports)
+    .where(eq(matchReports.matchId, matchId))
+    .orderBy(asc(matchReports.reportedAt), asc(matchReports.userId));
 }
 
 type ReportRow = Awaited<ReturnType<typeof reportsOf>>[number];

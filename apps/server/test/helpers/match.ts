@@ -1,0 +1,94 @@
+import { type CurrentMatch, currentMatchSchema, type MatchReportInput, movesOf } from '@rankmatch/shared';
+import { sql } from 'drizzle-orm';
+import { expect } from 'vitest';
+import type { TestApp } from './app.ts';
+
+// Fixtures for the match lifecycle tests: ten test accounts queued and matched by a real wave.
+
+export async function activeSeason(t: TestApp, id = 's-test'): Promise<void> {
+  const now = t.clock.now();
+  await t.ctx.db.execute(sql`insert into seasons (id, name, start_date, end_date, is_active)
+    values (${id}, 'テストシーズン', ${now - 86_400}, ${now + 86_400 * 30}, true) on conflict do nothing`);
+}
+
+export interface MatchedPlayers {
+  match: CurrentMatch;
+  /** user id → token */
+  tokens: Map<string, string>;
+  teamA: string[];
+  teamB: string[];
+  tokenOf(userId: string): string;
+}
+
+/**
+ * Ten test accounts (dummy_01…10 unless given), all rated 1500 so one window holds them and an even match moves each
+ * rate by exactly 20, join the queue; the admin triggers a wave; returns the match.
+ */
+export async function matchTen(t: TestApp, admin: string, ids = tenIds()): Promise<MatchedPlayers> {
+  const tokens = new Map<string, string>();
+  for (const id of ids) {
+    const token = await t.login(id);
+    tokens.set(id, token);
+    await t.ctx.db.execute(sql`update users set start_rate = 1500 where id = ${id}`);
+    const res = await t.request({ method: 'POST', url: '/api/queue/join', token, payload: {} });
+    expect(res.statusCode, res.body).toBe(200);
+  }
+  const wave = await t.request({ method: 'POST', url: '/api/debug/matchmaking/trigger', token: admin });
+  expect(wave.statusCode, wave.body).toBe(200);
+  const first = tokens.get(ids[0] as string) as string;
+  const res = await t.request({ method: 'GET', url: '/api/matches/current', token: first });
+  expect(res.statusCode, res.body).toBe(200);
+  const match = currentMatchSchema.parse(res.json());
+  const teamA = match.team_a.players.map((p) => p.user_id);
+  const teamB = match.team_b.players.map((p) => p.user_id);
+  return {
+    match,
+    tokens,
+    teamA,
+    teamB,
+    tokenOf: (userId) => {
+      const token = tokens.get(userId);
+      if (!token) throw new Error(`no token for ${userId}`);
+      return token;
+    },
+  };
+}
+
+export const tenIds = (from = 1) => Array.from({ length: 10 }, (_, i) => `dummy_${String(from + i).padStart(2, '0')}`);
+
+/** A valid win/lose report: picked Pikachu with its first moves, banned nothing unless given. */
+export function report(result: 'A-win' | 'B-win', extra: Partial<MatchReportInput> = {}): MatchReportInput {
+  const picked = extra.picked_pokemon ?? 'PIKACHU';
+  const moves = movesOf(picked);
+  return {
+    result,
+    banned_pokemon: '',
+    picked_pokemon: picked,
+    pokemon_move1: moves.slot1[0] ?? '',
+    pokemon_move2: moves.slot2[0] ?? '',
+    violation_report: '',
+    ...extra,
+  };
+}
+
+export function invalidReport(culprit: string): MatchReportInput {
+  return {
+    result: 'invalid',
+    banned_pokemon: '',
+    picked_pokemon: '',
+    pokemon_move1: '',
+    pokemon_move2: '',
+    violation_report: culprit,
+  };
+}
+
+export const postReport = (t: TestApp, matchId: string, token: string, payload: object) =>
+  t.request({ method: 'POST', url: `/api/matches/${matchId}/report`, token, payload });
+
+export async function seasonRow(t: TestApp, userId: string, seasonId = 's-test') {
+  const res = await t.ctx.db.execute(
+    sql`select rate, max_rate, match_count, win_count from season_stats where user_id = ${userId} and season_id = ${seasonId}`,
+  );
+  return (res as unknown as { rows: { rate: number; max_rate: number; match_count: number; win_count: number }[] })
+    .rows[0];
+}

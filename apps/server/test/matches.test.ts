@@ -1,0 +1,439 @@
+import {
+  adminMatchDetailSchema,
+  adminMatchListSchema,
+  ERRORS,
+  type MatchUpdate,
+  matchUpdateSchema,
+  movesOf,
+  userProfileSchema,
+  VALIDATION_MESSAGES as V,
+} from '@rankmatch/shared';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from './helpers/app.ts';
+import { activeSeason, invalidReport, matchTen, postReport, report, seasonRow } from './helpers/match.ts';
+
+// The match lifecycle through the API: ten test accounts matched by a real wave, then lobby, host, reports,
+// settlement, ratings, history and penalties. The test clock starts inside matching hours.
+let t: TestApp;
+let admin: string;
+let updates: MatchUpdate[];
+
+beforeEach(async () => {
+  await t?.close();
+  t = await createTestApp();
+  await activeSeason(t);
+  admin = await t.login('dummy_admin');
+  updates = [];
+  t.built.bus.subscribe((event) => {
+    if (event.type === 'match_update') updates.push(matchUpdateSchema.parse(event.data));
+  });
+});
+afterAll(() => t.close());
+
+const current = (token: string) => t.request({ method: 'GET', url: '/api/matches/current', token });
+const me = async (token: string) =>
+  userProfileSchema.parse((await t.request({ method: 'GET', url: '/api/users/me', token })).json());
+
+describe('a match from wave to settlement', () => {
+  it('settles on two agreeing reports from both teams: ratings, season numbers, history, pushes, ranking', async () => {
+    const m = await matchTen(t, admin);
+    const { match_id: id } = m.match;
+    const [a1, a2] = m.teamA as [string, string];
+    const [b1] = m.teamB as [string];
+    expect(m.match).toMatchObject({ status: 'matched', report_count: 0, has_reported: false, lobby_id: null });
+    expect(m.match.report_deadline_unixtime).toBe(m.match.started_at + 3600);
+    expect(m.match.lobby_create_timeout).toBe(150);
+
+    // One report holds the match; a correction replaces it (one report per player).
+    const first = await postReport(t, id, m.tokenOf(a1), report('B-win'));
+    expect(first.json()).toEqual({ ok: true, report_count: 1, status: 'matched' });
+    const corrected = await postReport(t, id, m.tokenOf(a1), report('A-win', { picked_pokemon: 'CHARIZARD' }));
+    expect(corrected.json()).toEqual({ ok: true, report_count: 1, status: 'matched' });
+    expect((await current(m.tokenOf(a1))).json()).toMatchObject({ has_reported: true, report_count: 1 });
+    // Same team agreeing is not enough: both teams must be among the reporters.
+    expect((await postReport(t, id, m.tokenOf(a2), report('A-win'))).json().status).toBe('matched');
+
+    const deciding = await postReport(t, id, m.tokenOf(b1), report('A-win'));
+    expect(deciding.json()).toEqual({ ok: true, report_count: 3, status: 'done' });
+
+    for (const userId of [...m.teamA, ...m.teamB]) {
+      const won = m.teamA.includes(userId);
+      expect(await seasonRow(t, userId)).toEqual({
+        rate: won ? 1520 : 1480,
+        max_rate: won ? 1520 : 1500,
+        match_count: 1,
+        win_count: won ? 1 : 0,
+      });
+    }
+    const profile = await me(m.tokenOf(a1));
+    expect(profile).toMatchObject({ rate: 1520, max_rate: 1520, match_count: 1, win_count: 1, win_rate: 100 });
+    expect(profile.latest_matches).toEqual([
+      { match_id: id, winlose: 1, deck_type: 'CHARIZARD', started_date: m.match.started_at, rate_delta: 20 },
+    ]);
+    expect((await me(m.tokenOf(b1))).latest_matches[0]).toMatchObject({ winlose: 0, rate_delta: -20 });
+    const history = await t.request({ method: 'GET', url: '/api/users/me/rating-history', token: m.tokenOf(b1) });
+    expect(history.json()).toEqual({ season_id: 's-test', points: [{ at: t.clock.now(), rate: 1480 }] });
+
+    // Players leave the ongoing list; the screen goes away for those who reported.
+    expect((await current(m.tokenOf(a1))).statusCode).toBe(404);
+    const queue = (await t.request({ method: 'GET', url: '/api/queue' })).json();
+    expect(queue).toMatchObject({ ongoing_matches: 0, ongoing_match_players: [] });
+    // Those who have not reported still see the settled match and may report (to name a violator) until the
+    // window closes; the result no longer changes and corrections are refused.
+    const b2 = m.teamB[1] as string;
+    expect((await current(m.tokenOf(b2))).json()).toMatchObject({ status: 'done', has_reported: false });
+    const late = await postReport(t, id, m.tokenOf(b2), report('B-win'));
+    expect(late.json()).toEqual({ ok: true, report_count: 4, status: 'done' });
+    expect((await current(m.tokenOf(b2))).statusCode).toBe(404);
+    expect(await seasonRow(t, b2)).toMatchObject({ rate: 1480, match_count: 1 });
+    const correction = await postReport(t, id, m.tokenOf(a1), report('B-win'));
+    expect(correction.statusCode).toBe(409);
+    expect(correction.json()).toEqual({ error: ERRORS.MATCH_ALREADY_SETTLED.message, code: 'MATCH_ALREADY_SETTLED' });
+    t.clock.advance(3600);
+    const closed = await postReport(t, id, m.tokenOf(m.teamB[2] as string), report('A-win'));
+    expect([closed.statusCode, closed.json().code]).toEqual([409, 'REPORT_WINDOW_CLOSED']);
+
+    expect(updates.map((u) => [u.report_count, u.status])).toEqual([
+      [1, 'matched'],
+      [1, 'matched'],
+      [2, 'matched'],
+      [3, 'done'],
+      [4, 'done'],
+    ]);
+    // The ranking job was nudged: the new rates appear without waiting for the 5-minute run.
+    await new Promise((r) => setTimeout(r, 1_300));
+    const ranking = (await t.request({ method: 'GET', url: '/api/public/ranking' })).json();
+    expect(ranking.rankings[0]).toMatchObject({ rate: 1520 });
+  });
+
+  it('counts a player again for the next wave once the match settled', async () => {
+    const m = await matchTen(t, admin);
+    await postReport(t, m.match.match_id, m.tokenOf(m.teamA[0] as string), report('B-win'));
+    await postReport(t, m.match.match_id, m.tokenOf(m.teamB[0] as string), report('B-win'));
+    const again = await t.request({
+      method: 'POST',
+      url: '/api/queue/join',
+      token: m.tokenOf(m.teamA[0] as string),
+      payload: {},
+    });
+    expect(again.statusCode).toBe(200);
+  });
+
+  it('settles ten reports arriving at the same instant once, moving each rating once', async () => {
+    const m = await matchTen(t, admin);
+    const replies = await Promise.all(
+      [...m.teamA, ...m.teamB].map((userId) => postReport(t, m.match.match_id, m.tokenOf(userId), report('B-win'))),
+    );
+    // Every report counts (the later ones after the settlement, as late reports); the ratings moved once.
+    expect(replies.map((r) => r.statusCode)).toEqual(Array(10).fill(200));
+    expect(replies.map((r) => r.json().report_count).sort((x, y) => x - y)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+    for (const userId of [...m.teamA, ...m.teamB]) {
+      const row = await seasonRow(t, userId);
+      expect(row?.match_count).toBe(1);
+      expect(row?.rate).toBe(m.teamB.includes(userId) ? 1520 : 1480);
+    }
+    const settledAt = await t.ctx.db.execute(sql`select count(*)::int as n from matches where settled_at is not null`);
+    expect((settledAt as unknown as { rows: { n: number }[] }).rows[0]?.n).toBe(1);
+  });
+});
+
+describe('the deadline rule (gather step)', () => {
+  it('holds a disputed match until the deadline, then the majority wins', async () => {
+    const m = await matchTen(t, admin);
+    const id = m.match.match_id;
+    await postReport(t, id, m.tokenOf(m.teamB[1] as string), report('B-win'));
+    await postReport(t, id, m.tokenOf(m.teamA[0] as string), report('A-win'));
+    await postReport(t, id, m.tokenOf(m.teamA[1] as string), report('A-win'));
+    // Three agree, one disagrees: no early settlement.
+    expect((await postReport(t, id, m.tokenOf(m.teamB[0] as string), report('A-win'))).json().status).toBe('matched');
+
+    t.clock.advance(3599);
+    expect((await t.request({ method: 'POST', url: '/api/debug/gather-match', token: admin })).json()).toEqual({
+      processed_matches: 0,
+    });
+    t.clock.advance(1);
+    expect((await t.request({ method: 'POST', url: '/api/debug/gather-match', token: admin })).json()).toEqual({
+      processed_matches: 1,
+    });
+    expect(await seasonRow(t, m.teamA[0] as string)).toMatchObject({ rate: 1520, match_count: 1 });
+    expect(updates.at(-1)).toMatchObject({ match_id: id, status: 'done', report_count: 4 });
+  });
+
+  it('voids a match without a majority: no rating change, history says invalid', async () => {
+    const m = await matchTen(t, admin);
+    const id = m.match.match_id;
+    await postReport(t, id, m.tokenOf(m.teamA[0] as string), report('A-win'));
+    await postReport(t, id, m.tokenOf(m.teamB[0] as string), report('B-win'));
+    t.clock.advance(3600);
+    await t.built.waves.gather();
+    const row = await seasonRow(t, m.teamA[0] as string);
+    expect(row === undefined || (row.rate === 1500 && row.match_count === 0)).toBe(true);
+    const profile = await me(m.tokenOf(m.teamA[0] as string));
+    expect(profile.latest_matches[0]).toMatchObject({ match_id: id, winlose: 2, rate_delta: 0 });
+    const history = await t.request({
+      method: 'GET',
+      url: '/api/users/me/rating-history',
+      token: m.tokenOf(m.teamA[0] as string),
+    });
+    expect(history.json().points).toEqual([]);
+  });
+
+  it('a wave gathers first: the players of a closed match can be matched again in the same wave', async () => {
+    const m = await matchTen(t, admin);
+    t.clock.advance(3600);
+    for (const token of m.tokens.values()) {
+      const res = await t.request({ method: 'POST', url: '/api/queue/join', token, payload: {} });
+      // Still in the open match until the gather step: the join rule refuses.
+      expect(res.json().code).toBe('QUEUE_IN_MATCH');
+    }
+    await t.request({ method: 'POST', url: '/api/debug/matchmaking/trigger', token: admin });
+    expect((await current(m.tokenOf(m.teamA[0] as string))).statusCode).toBe(404);
+  });
+});
+
+describe('report validation', () => {
+  it('answers each bad report with its message and changes nothing', async () => {
+    const m = await matchTen(t, admin);
+    const id = m.match.match_id;
+    const token = m.tokenOf(m.teamA[0] as string);
+    const pikachu = movesOf('PIKACHU');
+    const cases: [object, number, string, string][] = [
+      [{ ...report('A-win'), result: 'A-lose' }, 400, V.REPORT_RESULT_INVALID, 'REPORT_RESULT_INVALID'],
+      [report('A-win', { picked_pokemon: '' }), 400, V.REPORT_PICKED_REQUIRED, 'REPORT_PICKED_REQUIRED'],
+      [report('A-win', { picked_pokemon: 'AGUMON' }), 400, V.REPORT_POKEMON_UNKNOWN, 'REPORT_POKEMON_UNKNOWN'],
+      [report('A-win', { banned_pokemon: 'AGUMON' }), 400, V.REPORT_POKEMON_UNKNOWN, 'REPORT_POKEMON_UNKNOWN'],
+      [
+        report('A-win', { banned_pokemon: 'PIKACHU' }),
+        400,
+        V.REPORT_PICKED_SAME_AS_BANNED,
+        'REPORT_PICKED_SAME_AS_BANNED',
+      ],
+      [
+        report('A-win', { pokemon_move1: pikachu.slot2[0] as string }),
+        400,
+        V.REPORT_MOVE_INVALID,
+        'REPORT_MOVE_INVALID',
+      ],
+      [report('A-win', { pokemon_move2: '' }), 400, V.REPORT_MOVE_INVALID, 'REPORT_MOVE_INVALID'],
+      [invalidReport(''), 400, V.REPORT_INVALID_PLAYER_REQUIRED, 'REPORT_INVALID_PLAYER_REQUIRED'],
+      [
+        invalidReport(m.teamA[0] as string),
+        400,
+        ERRORS.REPORT_VIOLATOR_NOT_PARTICIPANT.message,
+        'REPORT_VIOLATOR_NOT_PARTICIPANT',
+      ],
+      [
+        report('A-win', { violation_report: 'dummy_20' }),
+        400,
+        ERRORS.REPORT_VIOLATOR_NOT_PARTICIPANT.message,
+        'REPORT_VIOLATOR_NOT_PARTICIPANT',
+      ],
+    ];
+    for (const [payload, status, error, code] of cases) {
+      const res = await postReport(t, id, token, payload);
+      expect(res.statusCode, JSON.stringify(payload)).toBe(status);
+      expect(res.json(), JSON.stringify(payload)).toMatchObject({ error, code });
+    }
+    const outsider = await t.login('dummy_20');
+    const foreign = await postReport(t, id, outsider, report('A-win'));
+    expect(foreign.statusCode).toBe(403);
+    expect(foreign.json().code).toBe('MATCH_NOT_PARTICIPANT');
+    expect((await postReport(t, '999999', token, report('A-win'))).statusCode).toBe(404);
+    const zero = await postReport(t, '0', token, report('A-win'));
+    expect([zero.statusCode, zero.json().code]).toEqual([400, 'MATCH_ID_INVALID']);
+    expect((await postReport(t, id, '', report('A-win'))).statusCode).toBe(401);
+    expect((await current(token)).json()).toMatchObject({ report_count: 0, has_reported: false });
+    expect(updates).toEqual([]);
+  });
+
+  it('accepts an empty ban, a lower-case id and the invalid shortcut naming another player', async () => {
+    const m = await matchTen(t, admin);
+    const id = m.match.match_id;
+    const lower = await postReport(
+      t,
+      id,
+      m.tokenOf(m.teamA[0] as string),
+      report('A-win', { picked_pokemon: 'pikachu' }),
+    );
+    expect(lower.statusCode, lower.body).toBe(200);
+    const invalid = await postReport(t, id, m.tokenOf(m.teamA[1] as string), invalidReport(m.teamB[2] as string));
+    expect(invalid.statusCode, invalid.body).toBe(200);
+    const detail = adminMatchDetailSchema.parse(
+      (await t.request({ method: 'GET', url: `/api/admin/matches/${id}`, token: admin })).json(),
+    );
+    const byUser = new Map(detail.user_reports.map((r) => [r.user_id, [r.picked_pokemon, r.result, r.outcome]]));
+    expect(byUser.get(m.teamA[0] as string)).toEqual(['PIKACHU', 'A-win', 'win']);
+    expect(byUser.get(m.teamA[1] as string)).toEqual(['', 'invalid', 'invalid']);
+  });
+});
+
+describe('lobby and host', () => {
+  it('lets only the host set the lobby number, validates it and pushes the change', async () => {
+    const m = await matchTen(t, admin);
+    const host = m.match.host_user_id as string;
+    const other = [...m.teamA, ...m.teamB].find((u) => u !== host) as string;
+    const set = (token: string, payload: object) =>
+      t.request({ method: 'POST', url: '/api/matches/lobby/update', token, payload });
+
+    const notHost = await set(m.tokenOf(other), { lobby_id: '12345678' });
+    expect([notHost.statusCode, notHost.json().code]).toEqual([403, 'MATCH_NOT_HOST']);
+    for (const lobby_id of ['abc', '123', '1234567890123', '']) {
+      const res = await set(m.tokenOf(host), { lobby_id });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ error: V.LOBBY_ID_INVALID, code: 'LOBBY_ID_INVALID' });
+    }
+    const mismatch = await set(m.tokenOf(host), { lobby_id: '12345678', host_user_id: other });
+    expect(mismatch.json().code).toBe('LOBBY_HOST_MISMATCH');
+    const ok = await set(m.tokenOf(host), { lobby_id: ' 12345678 ', host_user_id: host });
+    expect(ok.json()).toEqual({
+      match_id: m.match.match_id,
+      lobby_id: '12345678',
+      host_user_id: host,
+      status: 'matched',
+      report_count: 0,
+    });
+    expect((await current(m.tokenOf(other))).json().lobby_id).toBe('12345678');
+    expect(updates).toEqual([ok.json()]);
+    const outsider = await t.login('dummy_20');
+    expect((await set(outsider, { lobby_id: '12345678' })).statusCode).toBe(404);
+  });
+
+  it('hands the host role on in a fixed order; others may take it only when no lobby exists after the timeout', async () => {
+    const m = await matchTen(t, admin);
+    const order = [...m.teamA, ...m.teamB];
+    const host = m.match.host_user_id as string;
+    const transfer = (userId: string) =>
+      t.request({ method: 'POST', url: '/api/matches/host/transfer', token: m.tokenOf(userId), payload: {} });
+
+    const next = order[(order.indexOf(host) + 1) % 10] as string;
+    expect((await transfer(host)).json().host_user_id).toBe(next);
+    const bystander = order.find((u) => u !== next) as string;
+    const early = await transfer(bystander);
+    expect([early.statusCode, early.json().code]).toEqual([409, 'HOST_TAKEOVER_TOO_EARLY']);
+    t.clock.advance(150);
+    const takeover = await transfer(bystander);
+    expect(takeover.json().host_user_id).toBe(bystander);
+    await t.request({
+      method: 'POST',
+      url: '/api/matches/lobby/update',
+      token: m.tokenOf(bystander),
+      payload: { lobby_id: '87654321' },
+    });
+    // With a lobby, nobody takes the role any more, however late.
+    expect((await transfer(next)).json().code).toBe('HOST_TAKEOVER_TOO_EARLY');
+    expect(updates.map((u) => u.host_user_id)).toEqual([next, bystander, bystander]);
+  });
+});
+
+describe('penalties', () => {
+  async function reportsNaming(target: string, reporters: string[], m: Awaited<ReturnType<typeof matchTen>>) {
+    for (const r of reporters) {
+      const res = await postReport(t, m.match.match_id, m.tokenOf(r), report('A-win', { violation_report: target }));
+      expect(res.statusCode, res.body).toBe(200);
+    }
+  }
+
+  it('gives +1 penalty and a timeout to a player named by 4 of one team, when the window closes', async () => {
+    const m = await matchTen(t, admin);
+    const target = m.teamB[0] as string;
+    await reportsNaming(target, m.teamA.slice(0, 4), m);
+    await postReport(t, m.match.match_id, m.tokenOf(m.teamB[1] as string), report('A-win'));
+    // Settled by consensus already, penalties wait for the window to close.
+    const before = await me(m.tokenOf(target));
+    expect(before).toMatchObject({ penalty_count: 0, penalty_timeout_until: null });
+    const pending = adminMatchDetailSchema.parse(
+      (await t.request({ method: 'GET', url: `/api/admin/matches/${m.match.match_id}`, token: admin })).json(),
+    );
+    expect(pending.penalty_status).toEqual({ processed: false, penalty_players: [] });
+    expect(pending.penalty_summary).toEqual([
+      {
+        user_id: target,
+        trainer_name: expect.any(String),
+        team: 'B',
+        report_count: 4,
+        reporters: [...m.teamA.slice(0, 4)].sort(),
+        penalised: false,
+      },
+    ]);
+
+    t.clock.advance(3600);
+    expect((await t.request({ method: 'POST', url: '/api/debug/gather-match', token: admin })).json()).toEqual({
+      processed_matches: 1,
+    });
+    const after = await me(m.tokenOf(target));
+    expect(after).toMatchObject({ penalty_count: 1, effective_penalty: 1 });
+    expect(after.penalty_timeout_until).toBe(t.clock.now() + 30 * 60);
+    const join = await t.request({ method: 'POST', url: '/api/queue/join', token: m.tokenOf(target), payload: {} });
+    expect(join.json().code).toBe('QUEUE_PENALTY_TIMEOUT');
+    const detail = adminMatchDetailSchema.parse(
+      (await t.request({ method: 'GET', url: `/api/admin/matches/${m.match.match_id}`, token: admin })).json(),
+    );
+    expect(detail.penalty_status).toEqual({ processed: true, penalty_players: [target] });
+    expect(detail.penalty_summary[0]?.penalised).toBe(true);
+    // Processed once: a second gather changes nothing.
+    await t.built.waves.gather();
+    expect((await me(m.tokenOf(target))).penalty_count).toBe(1);
+  });
+
+  it('needs 4 of one team or 6 in total: 3 + 2 is not enough, 3 + 3 is', async () => {
+    const m = await matchTen(t, admin);
+    const target = m.teamA[0] as string;
+    await reportsNaming(target, [...m.teamA.slice(1, 4), ...m.teamB.slice(0, 2)], m);
+    t.clock.advance(3600);
+    await t.built.waves.gather();
+    expect((await me(m.tokenOf(target))).penalty_count).toBe(0);
+
+    const n = await matchTen(
+      t,
+      admin,
+      Array.from({ length: 10 }, (_, i) => `dummy_${String(11 + i)}`),
+    );
+    const target2 = n.teamA[0] as string;
+    await reportsNaming(target2, [...n.teamA.slice(1, 4), ...n.teamB.slice(0, 3)], n);
+    t.clock.advance(3600);
+    await t.built.waves.gather();
+    expect((await me(n.tokenOf(target2))).penalty_count).toBe(1);
+  });
+
+  it('earns a point of correction after 50 settled matches since the last penalty', async () => {
+    const m = await matchTen(t, admin);
+    const target = m.teamA[0] as string;
+    await t.ctx.db.execute(sql`update users set penalty_count = 2, matches_since_penalty = 49 where id = ${target}`);
+    await postReport(t, m.match.match_id, m.tokenOf(target), report('A-win'));
+    await postReport(t, m.match.match_id, m.tokenOf(m.teamB[0] as string), report('A-win'));
+    t.clock.advance(3600);
+    await t.built.waves.gather();
+    expect(await me(m.tokenOf(target))).toMatchObject({
+      penalty_count: 2,
+      penalty_correction: 1,
+      effective_penalty: 1,
+    });
+  });
+});
+
+describe('admin match views', () => {
+  it('lists matches with a status filter and shows the detail', async () => {
+    const m = await matchTen(t, admin);
+    const list = (q = '') => t.request({ method: 'GET', url: `/api/admin/matches${q}`, token: admin });
+    const all = adminMatchListSchema.parse((await list()).json());
+    expect(all.matches).toEqual([
+      expect.objectContaining({
+        match_id: m.match.match_id,
+        status: 'matched',
+        player_count: 10,
+        report_count: 0,
+        winner_team: null,
+      }),
+    ]);
+    expect(adminMatchListSchema.parse((await list('?status=done')).json()).matches).toEqual([]);
+    const bad = await list('?status=open');
+    expect([bad.statusCode, bad.json().code]).toEqual([400, 'MATCH_STATUS_FILTER_INVALID']);
+    const missing = await t.request({ method: 'GET', url: '/api/admin/matches/424242', token: admin });
+    expect([missing.statusCode, missing.json().code]).toEqual([404, 'ADMIN_MATCH_NOT_FOUND']);
+    expect(
+      (await t.request({ method: 'GET', url: '/api/admin/matches', token: m.tokenOf(m.teamA[0] as string) }))
+        .statusCode,
+    ).toBe(403);
+  });
+});
