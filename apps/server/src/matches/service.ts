@@ -6,8 +6,7 @@ import type { Db, Tx } from '../db/client.ts';
 import { matches, matchPlayers, matchReports } from '../db/schema.ts';
 import { AppError } from '../http/errors.ts';
 import { readSettings } from '../settings/service.ts';
-import { reportOf } from './queries.ts';
-import { advanceMatch, lockMatch, type MatchProgress, reportsOf, updateOf } from './settlement.ts';
+import { advanceMatch, lockMatch, type MatchProgress, playersOf, reportsOf, updateOf } from './settlement.ts';
 
 // Player actions on a match: the result report, the lobby number and the host role. Each runs in one transaction
 // under the match's row lock (see settlement.ts), so it sees and leaves a consistent match.
@@ -30,18 +29,17 @@ export function submitReport(
   return db.transaction(async (tx) => {
     const match = await lockMatch(tx, input.matchId);
     if (!match) throw new AppError('MATCH_NOT_FOUND');
-    const roster = await rosterOf(tx, match.id);
-    const me = roster.find((p) => p.userId === input.userId);
+    const [players, reports] = await Promise.all([playersOf(tx, match), reportsOf(tx, match.id)]);
+    const me = players.find((p) => p.userId === input.userId);
     if (!me) throw new AppError('MATCH_NOT_PARTICIPANT');
     // Until the window closes, a settled match still takes the report of a player who has not reported (it names
     // violators; the result is decided already). A correction needs the match open.
     if (input.now >= reportDeadline(match.startedAt, input.rules.settlement))
       throw new AppError('REPORT_WINDOW_CLOSED');
-    if (match.status !== 'matched' && (await reportOf(tx, match.id, input.userId))) {
-      throw new AppError('MATCH_ALREADY_SETTLED');
-    }
+    const mine = reports.find((r) => r.userId === input.userId);
+    if (match.status !== 'matched' && mine) throw new AppError('MATCH_ALREADY_SETTLED');
     const { violation_report: named } = input.report;
-    if (named !== '' && (named === input.userId || !roster.some((p) => p.userId === named))) {
+    if (named !== '' && (named === input.userId || !players.some((p) => p.userId === named))) {
       throw new AppError('REPORT_VIOLATOR_NOT_PARTICIPANT');
     }
     const values = {
@@ -56,11 +54,14 @@ export function submitReport(
       violationReport: named,
       reportedAt: input.now,
     };
-    await tx
+    const [stored] = await tx
       .insert(matchReports)
       .values(values)
-      .onConflictDoUpdate({ target: [matchReports.matchId, matchReports.userId], set: values });
-    return advanceMatch(tx, match, input.now, input.rules);
+      .onConflictDoUpdate({ target: [matchReports.matchId, matchReports.userId], set: values })
+      .returning();
+    if (!stored) throw new Error('report upsert returned nothing');
+    const updated = [...reports.filter((r) => r.userId !== input.userId), stored];
+    return advanceMatch(tx, match, input.now, input.rules, { players, reports: updated });
   });
 }
 

@@ -65,19 +65,45 @@ export function updateOf(match: MatchRow, reportCount: number): MatchUpdate {
   };
 }
 
+/** The ten players of a match with their current season numbers (the rate Elo starts from). */
+export async function playersOf(tx: Tx, match: Pick<MatchRow, 'id' | 'seasonId'>) {
+  return tx
+    .select({
+      userId: matchPlayers.userId,
+      team: matchPlayers.team,
+      startRate: users.startRate,
+      stats: seasonStats,
+    })
+    .from(matchPlayers)
+    .innerJoin(users, eq(users.id, matchPlayers.userId))
+    .leftJoin(seasonStats, and(eq(seasonStats.userId, matchPlayers.userId), eq(seasonStats.seasonId, match.seasonId)))
+    .where(eq(matchPlayers.matchId, match.id))
+    .orderBy(asc(matchPlayers.team), asc(matchPlayers.slot));
+}
+
+type PlayerRow = Awaited<ReturnType<typeof playersOf>>[number];
+
 /**
  * Brings a locked match up to date at `now`: settles it when its reports (or the passed deadline) decide it, and
  * once the report window has closed, tallies violations and applies penalties (once). Safe to call any number of
- * times; the caller must hold the row lock (see lockMatch) inside the same transaction.
+ * times; the caller must hold the row lock (see lockMatch) inside the same transaction. Callers that already read
+ * the players or the reports under the lock pass them in.
  */
-export async function advanceMatch(tx: Tx, locked: MatchRow, now: number, rules: Rules): Promise<MatchProgress> {
+export async function advanceMatch(
+  tx: Tx,
+  locked: MatchRow,
+  now: number,
+  rules: Rules,
+  loaded: { players?: PlayerRow[]; reports?: ReportRow[] } = {},
+): Promise<MatchProgress> {
   let match = locked;
-  const reports = await reportsOf(tx, match.id);
+  const reports = loaded.reports ?? (await reportsOf(tx, match.id));
   let settled = false;
   if (match.status === 'matched') {
     const decision = settle(reports.map(engineReport), { now, startedAt: match.startedAt }, rules.settlement);
     if (decision.status === 'settled') {
-      match = await applySettlement(tx, match, decision.winner, decision.reason, now, rules);
+      const players = loaded.players ?? (await playersOf(tx, match));
+      match = await applySettlement(tx, match, players, decision.winner, decision.reason, now, rules);
       settled = true;
     }
   }
@@ -90,64 +116,60 @@ export async function advanceMatch(tx: Tx, locked: MatchRow, now: number, rules:
   return { match, settled, penalised, update: updateOf(match, reports.length) };
 }
 
-/** Ratings, season numbers, the players' rate after, the match's result: one transaction (the caller's). */
+/**
+ * Ratings, season numbers, the players' rate after, the match's result, in the caller's transaction and in three
+ * statements whatever the team size (a settlement sits on the report's hot path).
+ */
 async function applySettlement(
   tx: Tx,
   match: MatchRow,
+  players: PlayerRow[],
   winner: 'A' | 'B' | null,
   reason: SettlementReason,
   now: number,
   rules: Rules,
 ): Promise<MatchRow> {
-  const players = await tx
-    .select({ player: matchPlayers, startRate: users.startRate, stats: seasonStats })
-    .from(matchPlayers)
-    .innerJoin(users, eq(users.id, matchPlayers.userId))
-    .leftJoin(seasonStats, and(eq(seasonStats.userId, matchPlayers.userId), eq(seasonStats.seasonId, match.seasonId)))
-    .where(eq(matchPlayers.matchId, match.id))
-    .orderBy(asc(matchPlayers.team), asc(matchPlayers.slot));
+  const rateOf = (p: PlayerRow) => p.stats?.rate ?? p.startRate;
   const rated = (team: 'A' | 'B') =>
-    players
-      .filter((p) => p.player.team === team)
-      .map((p) => ({ user_id: p.player.userId, rate: p.stats?.rate ?? p.startRate }));
-  const changes = rateMatch({ teamA: rated('A'), teamB: rated('B'), winner }, rules.rating);
-  const changeOf = new Map(changes.map((c) => [c.user_id, c]));
+    players.filter((p) => p.team === team).map((p) => ({ user_id: p.userId, rate: rateOf(p) }));
+  const changes = new Map(
+    rateMatch({ teamA: rated('A'), teamB: rated('B'), winner }, rules.rating).map((c) => [c.user_id, c]),
+  );
+  const after = (p: PlayerRow) => (winner === null ? rateOf(p) : (changes.get(p.userId)?.after ?? rateOf(p)));
 
-  for (const { player, startRate, stats } of players) {
-    const change = changeOf.get(player.userId);
-    const before = stats?.rate ?? startRate;
-    const after = winner === null ? before : (change?.after ?? before);
-    if (winner !== null) {
-      const won = player.team === winner;
-      const maxRate = updateMaxRate(stats?.maxRate ?? before, after);
-      const raisedMax = maxRate > (stats?.maxRate ?? before);
-      await tx
-        .insert(seasonStats)
-        .values({
-          userId: player.userId,
+  if (winner !== null) {
+    // New rows start the season's numbers; existing ones add the match (excluded.* is the row proposed here).
+    await tx
+      .insert(seasonStats)
+      .values(
+        players.map((p) => ({
+          userId: p.userId,
           seasonId: match.seasonId,
-          rate: after,
-          maxRate,
+          rate: after(p),
+          maxRate: updateMaxRate(p.stats?.maxRate ?? rateOf(p), after(p)),
           maxRateAt: now,
           matchCount: 1,
-          winCount: won ? 1 : 0,
-        })
-        .onConflictDoUpdate({
-          target: [seasonStats.userId, seasonStats.seasonId],
-          set: {
-            rate: after,
-            maxRate,
-            ...(raisedMax ? { maxRateAt: now } : {}),
-            matchCount: sql`${seasonStats.matchCount} + 1`,
-            winCount: sql`${seasonStats.winCount} + ${won ? 1 : 0}`,
-          },
-        });
-    }
-    await tx
-      .update(matchPlayers)
-      .set({ isOpen: false, rateAfter: after, rateDelta: after - before })
-      .where(and(eq(matchPlayers.matchId, match.id), eq(matchPlayers.userId, player.userId)));
+          winCount: p.team === winner ? 1 : 0,
+        })),
+      )
+      .onConflictDoUpdate({
+        target: [seasonStats.userId, seasonStats.seasonId],
+        set: {
+          rate: sql`excluded.rate`,
+          maxRate: sql`greatest(${seasonStats.maxRate}, excluded.max_rate)`,
+          maxRateAt: sql`case when excluded.max_rate > ${seasonStats.maxRate} then excluded.max_rate_at else ${seasonStats.maxRateAt} end`,
+          matchCount: sql`${seasonStats.matchCount} + 1`,
+          winCount: sql`${seasonStats.winCount} + excluded.win_count`,
+        },
+      });
   }
+  const rows = sql.join(
+    players.map((p) => sql`(${p.userId}, ${after(p)}::int, ${after(p) - rateOf(p)}::int)`),
+    sql`, `,
+  );
+  await tx.execute(sql`update ${matchPlayers} set is_open = false, rate_after = v.rate_after, rate_delta = v.rate_delta
+    from (values ${rows}) as v(user_id, rate_after, rate_delta)
+    where ${matchPlayers.matchId} = ${match.id} and ${matchPlayers.userId} = v.user_id`);
   const [done] = await tx
     .update(matches)
     .set({ status: 'done', winner, settledAt: now, settleReason: reason })
