@@ -346,3 +346,35 @@ describe('settlement simulations (seeded)', () => {
     expect(failures).toEqual([]);
   });
 });
+
+describe('self-interested liars (the threat a rating ladder faces)', () => {
+  // A liar reports whatever is better for them than the truth: on the losing team, their own win or a void. (A player
+  // on the winning team gains nothing by lying.) The issue's requirement: when the other players report honestly, the
+  // settled result never follows the liars, whatever the arrival order.
+  it('1–2 liars of the losing team never decide the result when the other eight report honestly', () => {
+    const rng = mulberry32(424242);
+    const failures: string[] = [];
+    for (let run = 0; run < 4000; run++) {
+      const winner: TeamSide = rng() < 0.5 ? 'A' : 'B';
+      const truth: MatchResult = winner === 'A' ? 'A-win' : 'B-win';
+      const losers = PLAYERS.filter((p) => p.team !== winner).sort(() => rng() - 0.5);
+      const liars = new Set(losers.slice(0, 1 + Math.floor(rng() * 2)).map((p) => p.user_id));
+      const lieOf = (team: TeamSide): MatchResult => (rng() < 0.5 ? 'invalid' : team === 'A' ? 'A-win' : 'B-win');
+      const order = PLAYERS.map((p) => ({ p, key: rng() })).sort((x, y) => x.key - y.key);
+      const reports: MatchReport[] = order.map(({ p }, i) => ({
+        ...p,
+        result: liars.has(p.user_id) ? lieOf(p.team) : truth,
+        violation_report: '',
+        reported_at: START + 60 + i * 30,
+      }));
+      let outcome: Settlement | undefined;
+      for (let i = 1; i <= reports.length && outcome?.status !== 'settled'; i++) {
+        outcome = settle(reports.slice(0, i), { now: START + 60 + (i - 1) * 30, startedAt: START });
+      }
+      if (outcome?.status !== 'settled') outcome = settle(reports, { now: reportDeadline(START), startedAt: START });
+      if (outcome.status !== 'settled' || outcome.result !== truth)
+        failures.push(`run ${run}: ${JSON.stringify(outcome)}`);
+    }
+    expect(failures).toEqual([]);
+  });
+});
