@@ -69,11 +69,26 @@ const envSchema = z.object({
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
   // Match rules (defaults and reasons in packages/engine: rating, settlement, penalty configs)
   RATING_K_FACTOR: z.coerce.number().int().min(1).max(200).default(DEFAULT_RATING_CONFIG.kFactor),
-  REPORT_WINDOW_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(DEFAULT_SETTLEMENT_CONFIG.reportWindowMinutes),
+  REPORT_WINDOW_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .default(DEFAULT_SETTLEMENT_CONFIG.reportWindowMinutes),
   PENALTY_SAME_TEAM_REPORTERS: z.coerce.number().int().min(1).max(5).default(DEFAULT_PENALTY_CONFIG.sameTeamReporters),
   PENALTY_TOTAL_REPORTERS: z.coerce.number().int().min(1).max(9).default(DEFAULT_PENALTY_CONFIG.totalReporters),
-  PENALTY_TIMEOUT_MINUTES: z.coerce.number().int().min(0).max(24 * 60).default(DEFAULT_PENALTY_CONFIG.timeoutMinutesPerPenalty),
-  PENALTY_CORRECTION_MATCHES: z.coerce.number().int().min(1).max(10_000).default(DEFAULT_PENALTY_CONFIG.matchesPerCorrection),
+  PENALTY_TIMEOUT_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(24 * 60)
+    .default(DEFAULT_PENALTY_CONFIG.timeoutMinutesPerPenalty),
+  PENALTY_CORRECTION_MATCHES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(10_000)
+    .default(DEFAULT_PENALTY_CONFIG.matchesPerCorrection),
   STATS_DASHBOARD_URL: url('STATS_DASHBOARD_URL'),
   AD_SLOT_URL: url('AD_SLOT_URL'),
   OPERATOR_NAME: optionalString,
