@@ -1,7 +1,8 @@
 // Matchmaking benchmark: `npm run bench:matchmaking`.
 // Synthetic queues of 1,000 / 10,000 / 50,000 players; the engine against a naive baseline in the same run.
 // Prints the median time per wave and the quality metrics side by side, then PASS/FAIL against the targets:
-// 10,000 players ≤ 200 ms per wave; ≥ 90 % of matches with team gap ≤ 7, ≥ 99 % ≤ 25; ≥ 95 % in a preferred role.
+// 10,000 players ≤ 200 ms per wave; ≥ 90 % of matches with team gap ≤ 7, ≥ 99 % ≤ 25; ≥ 95 % in a preferred role;
+// and the engine at least as good as the naive baseline on every quality metric (all rows but the time).
 import { performance } from 'node:perf_hooks';
 import { ROLES } from '@rankmatch/shared';
 import { matchPlayers } from '../src/matchmaking/metrics.ts';
@@ -26,9 +27,14 @@ interface Quality {
   gap7: number;
   gap25: number;
   meanGap: number;
+  maxGap: number;
   meanSpread: number;
+  maxSpread: number;
   preferred: number;
   firstChoice: number;
+  leftWaiting: number;
+  /** Longest wait (seconds) among the players left waiting; 0 when nobody is left. */
+  longestLeft: number;
 }
 
 function median(values: number[]): number {
@@ -37,10 +43,12 @@ function median(values: number[]): number {
   return s.length % 2 ? (s[mid] as number) : ((s[mid - 1] as number) + (s[mid] as number)) / 2;
 }
 
-function quality(matches: readonly Match[], ms: number): Quality {
+function quality(queue: readonly WaitingEntry[], matches: readonly Match[], ms: number): Quality {
   const players = matches.flatMap(matchPlayers);
   const share = (count: number, of: number): number => (of === 0 ? 0 : count / of);
   const sum = (xs: number[]): number => xs.reduce((a, b) => a + b, 0);
+  const matchedIds = new Set(players.map((p) => p.user_id));
+  const left = queue.filter((e) => !matchedIds.has(e.user_id));
   return {
     ms,
     matches: matches.length,
@@ -48,9 +56,13 @@ function quality(matches: readonly Match[], ms: number): Quality {
     gap7: share(matches.filter((m) => m.team_gap <= 7).length, matches.length),
     gap25: share(matches.filter((m) => m.team_gap <= 25).length, matches.length),
     meanGap: share(sum(matches.map((m) => m.team_gap)), matches.length),
+    maxGap: Math.max(0, ...matches.map((m) => m.team_gap)),
     meanSpread: share(sum(matches.map((m) => m.rating_spread)), matches.length),
+    maxSpread: Math.max(0, ...matches.map((m) => m.rating_spread)),
     preferred: share(players.filter((p) => p.preferred).length, players.length),
     firstChoice: share(players.filter((p) => p.first_choice).length, players.length),
+    leftWaiting: left.length,
+    longestLeft: Math.max(0, ...left.map((e) => NOW - e.joined_at)),
   };
 }
 
@@ -77,16 +89,21 @@ function describeMix(queue: readonly WaitingEntry[]): string {
 }
 
 const pct = (x: number): string => `${(100 * x).toFixed(1)} %`;
-const rows: [string, (q: Quality) => string][] = [
+/** label, format, and for quality rows the comparison: +1 = higher is better, −1 = lower is better. */
+const rows: [string, (q: Quality) => string, ((q: Quality) => number)?, (1 | -1)?][] = [
   ['time per wave (median ms)', (q) => q.ms.toFixed(1)],
-  ['matches', (q) => String(q.matches)],
-  ['matched players', (q) => String(q.matched)],
-  ['% matches gap ≤ 7', (q) => pct(q.gap7)],
-  ['% matches gap ≤ 25', (q) => pct(q.gap25)],
-  ['mean team gap', (q) => q.meanGap.toFixed(2)],
-  ['mean rating spread', (q) => q.meanSpread.toFixed(1)],
-  ['% in preferred role', (q) => pct(q.preferred)],
-  ['% in first choice', (q) => pct(q.firstChoice)],
+  ['matches', (q) => String(q.matches), (q) => q.matches, 1],
+  ['matched players', (q) => String(q.matched), (q) => q.matched, 1],
+  ['% matches gap ≤ 7', (q) => pct(q.gap7), (q) => q.gap7, 1],
+  ['% matches gap ≤ 25', (q) => pct(q.gap25), (q) => q.gap25, 1],
+  ['mean team gap', (q) => q.meanGap.toFixed(3), (q) => q.meanGap, -1],
+  ['max team gap', (q) => q.maxGap.toFixed(1), (q) => q.maxGap, -1],
+  ['mean rating spread', (q) => q.meanSpread.toFixed(2), (q) => q.meanSpread, -1],
+  ['max rating spread', (q) => String(q.maxSpread), (q) => q.maxSpread, -1],
+  ['% in preferred role', (q) => pct(q.preferred), (q) => q.preferred, 1],
+  ['% in first choice', (q) => pct(q.firstChoice), (q) => q.firstChoice, 1],
+  ['players left waiting', (q) => String(q.leftWaiting), (q) => q.leftWaiting, -1],
+  ['longest wait left (s)', (q) => (q.leftWaiting === 0 ? '—' : String(q.longestLeft)), (q) => q.longestLeft, -1],
 ];
 
 const verdicts: string[] = [];
@@ -100,8 +117,8 @@ for (const size of SIZES) {
   const queue: WaitingEntry[] = syntheticQueue(size, 20260105 + size, NOW);
   const engine = timed(() => runWave(queue, NOW));
   const naive = timed(() => naiveWave(queue, NOW));
-  const e = quality(engine.value.matches, engine.ms);
-  const b = quality(naive.value, naive.ms);
+  const e = quality(queue, engine.value.matches, engine.ms);
+  const b = quality(queue, naive.value, naive.ms);
 
   console.log(`\n=== ${size.toLocaleString('en-US')} waiting players ===`);
   console.log(`role mix: ${describeMix(queue)}`);
@@ -121,6 +138,14 @@ for (const size of SIZES) {
   check(
     e.preferred >= PREFERRED_TARGET,
     `${size} players: ${pct(e.preferred)} in a preferred role (target ≥ ${pct(PREFERRED_TARGET)})`,
+  );
+  // Tiny epsilon: means of non-integer gaps are summed in different orders.
+  const worse = rows
+    .filter(([, , value, sign]) => value && sign && sign * ((value(e) as number) - (value(b) as number)) < -1e-9)
+    .map(([label]) => label);
+  check(
+    worse.length === 0,
+    `${size} players: engine at least as good as the naive baseline on every quality metric${worse.length > 0 ? ` (worse: ${worse.join(', ')})` : ''}`,
   );
 }
 

@@ -10,7 +10,7 @@ import {
   type WaveResult,
 } from '../src/matchmaking/index.ts';
 import { mulberry32 } from '../src/matchmaking/rng.ts';
-import { roleCost } from '../src/matchmaking/roles.ts';
+import { OFF_ROLE_COST, roleCost } from '../src/matchmaking/roles.ts';
 import { PERMUTATIONS } from '../src/matchmaking/splits.ts';
 import { chooseSplit } from '../src/matchmaking/teams.ts';
 
@@ -141,6 +141,25 @@ function checkWave(queue: readonly WaitingEntry[], result: WaveResult, cfg: Matc
   }
   expect(violations).toEqual([]);
 
+  // Tens of rating neighbours: the matched players sorted by rate and cut into tens give the smallest total spread.
+  // Whenever every such ten lies within the base window (so that any member may anchor it), the matches are exactly
+  // those tens (compared as sorted lists of rates).
+  const byRates = (x: number[], y: number[]): number => {
+    for (let i = 0; i < x.length; i++) if (x[i] !== y[i]) return (x[i] as number) - (y[i] as number);
+    return 0;
+  };
+  const matchedRates = result.matches.flatMap((m) => membersOf(m).map((p) => p.rate)).sort((a, b) => a - b);
+  const cut: number[][] = [];
+  for (let i = 0; i < matchedRates.length; i += 10) cut.push(matchedRates.slice(i, i + 10));
+  if (cut.every((ten) => (ten[9] as number) - (ten[0] as number) <= cfg.windowBase)) {
+    const tens = result.matches.map((m) =>
+      membersOf(m)
+        .map((p) => p.rate)
+        .sort((a, b) => a - b),
+    );
+    expect(tens.sort(byRates)).toEqual(cut);
+  }
+
   // Metrics consistent with matches.
   const distinct = new Set(queue.map((e) => e.user_id)).size;
   const { metrics } = result;
@@ -249,11 +268,22 @@ describe('runWave properties over random queues', () => {
         all.push({ gap: Math.abs(2 * sumA - total) / 5, cost: bruteTeamCost(a) + bruteTeamCost(b) });
       }
       expect(all).toHaveLength(126);
+      // Within the tolerance: fewest off-role players, then the smallest gap, then the best ranks.
       const minGap = Math.min(...all.map((s) => s.gap));
-      const bestCost = Math.min(...all.filter((s) => s.gap <= minGap + tolerance + 1e-9).map((s) => s.cost));
+      const inTolerance = all.filter((s) => s.gap <= minGap + tolerance + 1e-9);
+      const offRole = (s: { cost: number }) => Math.floor(s.cost / OFF_ROLE_COST);
+      const fewestOff = Math.min(...inTolerance.map(offRole));
+      const bestGap = Math.min(...inTolerance.filter((s) => offRole(s) === fewestOff).map((s) => s.gap));
+      const bestCost = Math.min(
+        ...inTolerance.filter((s) => offRole(s) === fewestOff && s.gap <= bestGap + 1e-9).map((s) => s.cost),
+      );
       const choice = chooseSplit(players, tolerance);
-      expect(choice.gap).toBeLessThanOrEqual(minGap + tolerance + 1e-9);
+      expect(choice.gap).toBeCloseTo(bestGap, 9);
       expect(choice.roleCost).toBe(bestCost);
+      // The tolerance is only spent to put more players in a preferred role.
+      if (fewestOff === Math.min(...all.filter((s) => s.gap <= minGap + 1e-9).map(offRole))) {
+        expect(choice.gap).toBeCloseTo(minGap, 9);
+      }
       const teamCost = (members: number[], roles: number[]) =>
         members.reduce(
           (s, m, j) => s + roleCost((players[m] as { roles: Role[] }).roles, ROLES[roles[j] as number] as Role),

@@ -221,6 +221,110 @@ describe('runWave golden cases', () => {
     expect(players.every((p) => p.preferred)).toBe(true);
   });
 
+  it('cuts the players into tens of rating neighbours, whatever their waiting order', () => {
+    // Rates 1000…1019 with waiting times unrelated to rate: the tens are 1000–1009 and 1010–1019.
+    const entries = Array.from({ length: 20 }, (_, i) => entry(`p${i}`, 1000 + i, [], 100 + ((i * 7) % 20) * 10));
+    const { matches, waiting } = runWave(entries, NOW);
+    expect(waiting).toHaveLength(0);
+    const tens = matches.map((m) =>
+      [...m.team_a.players, ...m.team_b.players].map((p) => p.rate).sort((a, b) => a - b),
+    );
+    tens.sort((a, b) => (a[0] as number) - (b[0] as number));
+    expect(tens).toEqual([
+      Array.from({ length: 10 }, (_, i) => 1000 + i),
+      Array.from({ length: 10 }, (_, i) => 1010 + i),
+    ]);
+    for (const m of matches) expect(m.rating_spread).toBe(9);
+    // Each match is anchored on its longest-waiting member.
+    for (const m of matches) {
+      const members = [...m.team_a.players, ...m.team_b.players];
+      const longest = members.reduce((a, b) => (b.wait_seconds > a.wait_seconds ? b : a));
+      expect(m.anchor_user_id).toBe(longest.user_id);
+    }
+  });
+
+  it('swaps equal-rated players between tens so that everybody gets their first choice', () => {
+    // Twenty players of the same rate, four per role, listed so that the first ten in priority order hold four TOP,
+    // four MIDDLE and two BOTTOM_LANE players: only a different cut gives every role twice to each ten.
+    const order = [
+      TOP,
+      TOP,
+      TOP,
+      TOP,
+      MID,
+      MID,
+      MID,
+      MID,
+      BOT,
+      BOT,
+      BOT,
+      BOT,
+      SUP,
+      SUP,
+      SUP,
+      SUP,
+      TANK,
+      TANK,
+      TANK,
+      TANK,
+    ];
+    const entries = order.map((role, i) => entry(`p${i}`, 1500, [role as Role], 1000 - i));
+    const { matches, metrics } = runWave(entries, NOW);
+    expect(matches).toHaveLength(2);
+    expect(metrics.first_choice_share).toBe(1);
+    for (const m of matches) {
+      expect(m.team_gap).toBe(0);
+      expect(m.rating_spread).toBe(0);
+    }
+  });
+
+  it('leaves the latest arrivals waiting when the count is not a multiple of ten', () => {
+    const entries = Array.from({ length: 13 }, (_, i) => entry(`p${i}`, 1500, [], 1000 - 10 * i));
+    const { matches, waiting } = runWave(entries, NOW);
+    expect(matches).toHaveLength(1);
+    expect(waiting.map((w) => w.user_id)).toEqual(['p10', 'p11', 'p12']);
+  });
+
+  it('with as many matches either way, prefers the tighter match to leaving exactly the latest arrivals out', () => {
+    // Rates 1500–1503 in turn: leaving the three latest arrivals out gives a spread of 3; the anchor-by-anchor plan
+    // (the anchor at 1500 takes the nine nearest) leaves the three at 1503 waiting and has a spread of 2.
+    const entries = Array.from({ length: 13 }, (_, i) => entry(`p${i}`, 1500 + (i % 4), [], 1000 - 10 * i));
+    const { matches, waiting } = runWave(entries, NOW);
+    expect(matches).toHaveLength(1);
+    expect(matches[0]?.rating_spread).toBe(2);
+    expect(waiting.map((w) => w.user_id)).toEqual(['p3', 'p7', 'p11']);
+  });
+
+  it('keeps the anchor-by-anchor plan when leaving the latest arrivals out would mix two rating levels', () => {
+    // Ten players at 1500 (five of them the latest arrivals) and five at 1690 who arrived in between. Leaving the
+    // five latest out would match 5 × 1500 with 5 × 1690 (spread 190, gap ≥ 38); the anchor (1500, longest waiting)
+    // takes the other nine at 1500 instead, the same number of matches with a far smaller spread.
+    const entries = [
+      ...Array.from({ length: 5 }, (_, i) => entry(`old${i}`, 1500, [], 900 - i)),
+      ...Array.from({ length: 5 }, (_, i) => entry(`mid${i}`, 1690, [], 500 - i)),
+      ...Array.from({ length: 5 }, (_, i) => entry(`new${i}`, 1500, [], 100 - i)),
+    ];
+    const { matches, waiting } = runWave(entries, NOW);
+    expect(matches).toHaveLength(1);
+    expect(matches[0]?.rating_spread).toBe(0);
+    expect(waiting.map((w) => w.user_id).sort()).toEqual(['mid0', 'mid1', 'mid2', 'mid3', 'mid4']);
+  });
+
+  it('never forms a ten that does not fit in its anchor window', () => {
+    // Sorted and cut, the first ten would be 9 × 1000 + the anchor at 1300 (window 1100–1500): not allowed. The
+    // anchor takes nine others at 1300; the players at 1000 have only 9 in their window (fewer than 10 in all).
+    const entries = [
+      entry('anchor', 1300, [], 900),
+      ...Array.from({ length: 10 }, (_, i) => entry(`high${i}`, 1300, [], 500 - i)),
+      ...Array.from({ length: 9 }, (_, i) => entry(`low${i}`, 1000, [], 400 - i)),
+    ];
+    const { matches, waiting } = runWave(entries, NOW);
+    expect(matches).toHaveLength(1);
+    expect(matches[0]?.anchor_user_id).toBe('anchor');
+    expect(matches[0]?.rating_spread).toBe(0);
+    expect(waiting).toHaveLength(10);
+  });
+
   it('accepts partial config overrides', () => {
     const others = Array.from({ length: 9 }, (_, i) => entry(`o${i}`, 1620, [], 10));
     const entries = [entry('anchor', 1500, [], 600), ...others];

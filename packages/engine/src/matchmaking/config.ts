@@ -1,7 +1,8 @@
 import type { MatchmakingConfig } from './types.ts';
 
-// Defaults from the issue: window ±200, +50 per missed wave, 5-point gap tolerance for the role trade-off.
-// poolSize/maxPoolSize/waitBonusPerWave were tuned with `npm run bench:matchmaking`.
+// Defaults from the issue: window ±200, +50 per missed wave, 5-point gap tolerance for the role trade-off (spent
+// only to put more players in a preferred role). poolSize/maxPoolSize/waitBonusPerWave/gapPointsPerOffRole tune the
+// anchor-by-anchor plan and were tuned with `npm run bench:matchmaking`.
 export const DEFAULT_MATCHMAKING_CONFIG: Readonly<MatchmakingConfig> = Object.freeze({
   windowBase: 200,
   windowStepPerWave: 50,

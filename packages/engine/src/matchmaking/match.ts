@@ -3,6 +3,9 @@ import { ROLES, type Role } from '@rankmatch/shared';
 import { isFirstChoice, isPreferredRole, preferenceRank } from './roles.ts';
 import type { Match, MatchPlayer, MatchTeam, MatchTeamSide, WaitingEntry } from './types.ts';
 
+// Module-local copy (imported bindings cost a getter call per access under transpilers such as tsx).
+const ROLE_LIST: readonly Role[] = ROLES;
+
 export interface TeamsSpec {
   /** Indices into `players` of team A (must contain 0, the anchor) and team B. */
   teamA: readonly number[];
@@ -13,7 +16,7 @@ export interface TeamsSpec {
 }
 
 function toPlayer(entry: WaitingEntry, roleIdx: number, nowUnix: number): MatchPlayer {
-  const role = ROLES[roleIdx] as Role;
+  const role = ROLE_LIST[roleIdx] as Role;
   return {
     user_id: entry.user_id,
     rate: entry.rate,
@@ -33,7 +36,7 @@ function toTeam(
   now: number,
 ): MatchTeam {
   const out = members.map((m, j) => toPlayer(players[m] as WaitingEntry, roles[j] as number, now));
-  out.sort((x, y) => ROLES.indexOf(x.role) - ROLES.indexOf(y.role));
+  out.sort((x, y) => ROLE_LIST.indexOf(x.role) - ROLE_LIST.indexOf(y.role));
   let sum = 0;
   for (const p of out) sum += p.rate;
   return { players: out, average_rate: sum / out.length };

@@ -9,6 +9,17 @@ import { DP_COST_AT, DP_FROM, DP_MASKS, DP_START, PERMUTATIONS } from './splits.
 export const OFF_ROLE_COST = 100;
 
 const ROLE_INDEX: ReadonlyMap<Role, number> = new Map(ROLES.map((role, i) => [role, i]));
+// Module-local copies of imported constants and tables: in hot loops, every access to an imported binding costs a
+// getter call or an initialisation check (depending on the loader), several times slower than a local.
+const SIZE = TEAM_SIZE;
+const PERM_FLAT = Int8Array.from(PERMUTATIONS.flat());
+const PERMUTATION_COUNT = PERMUTATIONS.length;
+const MASKS = DP_MASKS;
+const START = DP_START;
+const FROM = DP_FROM;
+const COST_AT = DP_COST_AT;
+/** Scratch for bestPermutation. */
+const memberBase = new Int32Array(SIZE);
 
 export function roleIndex(role: Role): number {
   const index = ROLE_INDEX.get(role);
@@ -37,14 +48,22 @@ export function isFirstChoice(roles: readonly Role[], role: Role): boolean {
 }
 
 /**
- * Writes the cost table of `players` into `out`: out[p * 5 + r] = cost of player p in ROLES[r].
- * Unknown role strings in a list are ignored (they can never be assigned).
+ * Writes the role costs of one player into out[at..at+4]: out[at + r] = roleCost(roles, ROLES[r]). Unknown role
+ * strings in a list are ignored (they can never be assigned).
  */
-export function fillCostTable(players: readonly { roles: readonly Role[] }[], out: Int32Array): void {
-  for (let p = 0; p < players.length; p++) {
-    const roles = players[p]?.roles ?? [];
-    for (let r = 0; r < TEAM_SIZE; r++) out[p * TEAM_SIZE + r] = roleCost(roles, ROLES[r] as Role);
+export function fillCostRow(roles: readonly Role[], out: Int32Array, at: number): void {
+  const unlisted = roles.length === 0 ? 0 : OFF_ROLE_COST;
+  for (let r = 0; r < SIZE; r++) out[at + r] = unlisted;
+  // Backwards, so that a role listed twice keeps its first (best) rank, like preferenceRank.
+  for (let k = roles.length - 1; k >= 0; k--) {
+    const r = ROLE_INDEX.get(roles[k] as Role);
+    if (r !== undefined) out[at + r] = k;
   }
+}
+
+/** Writes the cost table of `players` into `out`: out[p * 5 + r] = cost of player p in ROLES[r]. */
+export function fillCostTable(players: readonly { roles: readonly Role[] }[], out: Int32Array): void {
+  for (let p = 0; p < players.length; p++) fillCostRow(players[p]?.roles ?? [], out, p * SIZE);
 }
 
 /**
@@ -53,18 +72,18 @@ export function fillCostTable(players: readonly { roles: readonly Role[] }[], ou
  * Returns the role index of each member and the total cost.
  */
 export function bestPermutation(costs: Int32Array, members: readonly number[]): { roles: number[]; cost: number } {
-  let best: readonly number[] = PERMUTATIONS[0] as readonly number[];
-  let bestCost = Number.POSITIVE_INFINITY;
-  for (const perm of PERMUTATIONS) {
+  for (let j = 0; j < SIZE; j++) memberBase[j] = (members[j] as number) * SIZE;
+  let best = 0;
+  let bestCost = 0x3fffffff;
+  for (let k = 0, at = 0; k < PERMUTATION_COUNT; k++) {
     let cost = 0;
-    for (let j = 0; j < TEAM_SIZE; j++)
-      cost += costs[(members[j] as number) * TEAM_SIZE + (perm[j] as number)] as number;
+    for (let j = 0; j < SIZE; j++, at++) cost += costs[(memberBase[j] as number) + (PERM_FLAT[at] as number)] as number;
     if (cost < bestCost) {
       bestCost = cost;
-      best = perm;
+      best = k;
     }
   }
-  return { roles: [...best], cost: bestCost };
+  return { roles: Array.from(PERM_FLAT.subarray(best * SIZE, (best + 1) * SIZE)), cost: bestCost };
 }
 
 /**
@@ -74,15 +93,16 @@ export function bestPermutation(costs: Int32Array, members: readonly number[]): 
  */
 export function fillTeamCosts(costs: Int32Array, dp: Int32Array): void {
   dp[0] = 0;
-  const masks = DP_MASKS.length;
+  const masks = MASKS.length;
   for (let i = 0; i < masks; i++) {
-    let best = Number.MAX_SAFE_INTEGER;
-    const end = DP_START[i + 1] as number;
-    for (let t = DP_START[i] as number; t < end; t++) {
-      const cost = (dp[DP_FROM[t] as number] as number) + (costs[DP_COST_AT[t] as number] as number);
+    // A small-integer sentinel keeps the loop in int32 arithmetic (a larger one makes V8 use doubles).
+    let best = 0x3fffffff;
+    const end = START[i + 1] as number;
+    for (let t = START[i] as number; t < end; t++) {
+      const cost = (dp[FROM[t] as number] as number) + (costs[COST_AT[t] as number] as number);
       if (cost < best) best = cost;
     }
-    dp[DP_MASKS[i] as number] = best;
+    dp[MASKS[i] as number] = best;
   }
 }
 

@@ -3,14 +3,18 @@ import { ROLES, type Role, TEAM_SIZE } from '@rankmatch/shared';
 import { seededHash } from './rng.ts';
 import type { MatchmakingConfig, WaitingEntry } from './types.ts';
 
-const ALL_ROLES_MASK = (1 << TEAM_SIZE) - 1;
+// Module-local copies of imported constants: in hot loops, every access to an imported binding costs a getter call or
+// an initialisation check (depending on the loader).
+const ROLE_COUNT = TEAM_SIZE;
+const ROLE_LIST: readonly Role[] = ROLES;
+const ALL_ROLES_MASK = (1 << ROLE_COUNT) - 1;
 
 /** Bit r set = the player accepts ROLES[r] as a preferred role (no preference = every role). */
 export function roleMask(roles: readonly Role[]): number {
   if (roles.length === 0) return ALL_ROLES_MASK;
   let mask = 0;
   for (const role of roles) {
-    const r = ROLES.indexOf(role);
+    const r = ROLE_LIST.indexOf(role);
     if (r !== -1) mask |= 1 << r;
   }
   return mask;
@@ -72,6 +76,7 @@ export class RateList {
   readonly rateAt: Float64Array;
   readonly prev: Int32Array;
   readonly next: Int32Array;
+  private readonly removed: Uint8Array;
   remaining: number;
 
   constructor(queue: readonly WaitingEntry[]) {
@@ -93,10 +98,16 @@ export class RateList {
       this.prev[pos] = pos - 1;
       this.next[pos] = pos + 1 < n ? pos + 1 : -1;
     }
+    this.removed = new Uint8Array(n);
     this.remaining = n;
   }
 
+  isRemoved(queueIndex: number): boolean {
+    return this.removed[queueIndex] === 1;
+  }
+
   remove(queueIndex: number): void {
+    this.removed[queueIndex] = 1;
     const pos = this.posOf[queueIndex] as number;
     const p = this.prev[pos] as number;
     const nx = this.next[pos] as number;
@@ -108,12 +119,15 @@ export class RateList {
 
 /**
  * Role slots of one match: every role needs exactly 2 players (one per team). Kuhn's augmenting paths keep a
- * maximum matching of the chosen players to slots, so `tryAdd` answers "can all chosen players still get a
- * preferred role?" exactly, re-seating earlier players when needed.
+ * maximum matching of the added players to slots, so `tryAdd` answers "can all chosen players still get a
+ * preferred role?" exactly, re-seating earlier players when needed. A player that does not fit is not added.
  */
-class RoleSlots {
-  private readonly occupant = new Int32Array(2 * TEAM_SIZE);
-  private readonly masks = new Int32Array(2 * TEAM_SIZE);
+export class RoleSlots {
+  private readonly occupant = new Int32Array(2 * ROLE_COUNT);
+  private readonly masks = new Int32Array(2 * ROLE_COUNT);
+  private readonly savedOccupant = new Int32Array(2 * ROLE_COUNT);
+  private readonly savedMasks = new Int32Array(2 * ROLE_COUNT);
+  private savedCount = 0;
   private count = 0;
   private visited = 0;
 
@@ -123,6 +137,7 @@ class RoleSlots {
   }
 
   tryAdd(mask: number): boolean {
+    if (this.count === 2 * ROLE_COUNT) return false;
     const p = this.count;
     this.masks[p] = mask;
     this.visited = 0;
@@ -131,9 +146,22 @@ class RoleSlots {
     return true;
   }
 
+  /** Remembers the current seating (one level: a later save overwrites it). */
+  save(): void {
+    this.savedOccupant.set(this.occupant);
+    this.savedMasks.set(this.masks);
+    this.savedCount = this.count;
+  }
+
+  restore(): void {
+    this.occupant.set(this.savedOccupant);
+    this.masks.set(this.savedMasks);
+    this.count = this.savedCount;
+  }
+
   private place(p: number): boolean {
     const mask = this.masks[p] as number;
-    for (let r = 0; r < TEAM_SIZE; r++) {
+    for (let r = 0; r < ROLE_COUNT; r++) {
       if (!(mask & (1 << r)) || this.visited & (1 << r)) continue;
       this.visited |= 1 << r;
       for (let k = 0; k < 2; k++) {
@@ -184,7 +212,7 @@ export function pickGroups(
   const anchorRate = list.rateAt[anchorPos] as number;
   let left = list.prev[anchorPos] as number;
   let right = list.next[anchorPos] as number;
-  const need = 2 * TEAM_SIZE - 1;
+  const need = 2 * ROLE_COUNT - 1;
 
   // Scores are computed once per candidate (scores is indexed by queue index and only read for pool members).
   const scoreOf = (q: number): number => {

@@ -21,10 +21,14 @@ export interface MatchmakingConfig {
   windowStepPerWave: number;
   /**
    * Team-average gap tolerance (rating points) for the role trade-off: among the 126 splits whose gap is within
-   * `gapTolerance` of the smallest possible gap, the one with the best role satisfaction wins.
+   * `gapTolerance` of the smallest possible gap, those with the most players in a preferred role win; among them,
+   * the smallest gap (then the best preference ranks). The tolerance is never spent on ranks alone.
    */
   gapTolerance: number;
-  /** How many nearest-by-rating candidates (inside the window) the group selection looks at first. */
+  /**
+   * Anchor-by-anchor plan (see runWave): how many nearest-by-rating candidates (inside the window) the group
+   * selection looks at first.
+   */
   poolSize: number;
   /** When the first pool cannot cover the roles, the pool grows (inside the window) up to this many candidates. */
   maxPoolSize: number;
@@ -66,9 +70,10 @@ export interface MatchTeam {
 
 export interface Match {
   /**
-   * The player the match was built around: the longest-waiting player still unmatched when it was formed. The
-   * window is centred on them; they are always in team A. (A member may have waited even longer if their own
-   * window held fewer than 9 players when their turn came.)
+   * The player the match was built around, normally its longest-waiting member. The window is centred on them;
+   * they are always in team A. (In the anchor-by-anchor plan, when regrouping a run of matches into tens of rating
+   * neighbours would break a window, the run keeps its matches and a member may have waited longer than the
+   * anchor: their own window held fewer than 9 unmatched players when their turn came.)
    */
   anchor_user_id: string;
   /** Inclusive rating window of the anchor: every member's rate lies in [min, max]. */
