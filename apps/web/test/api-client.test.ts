@@ -58,6 +58,26 @@ describe('apiRequest', () => {
     expect(hasAuthError()).toBe(true);
   });
 
+  it("with authErrorScreen 'unauthorized', a 403 is a business answer; a 401 still ends the session", async () => {
+    storeSession(buildToken(), { user_id: 'dummy_02' });
+    stub(
+      createFakeFetch({
+        'POST /api/x': {
+          status: 403,
+          body: { error: 'ペナルティによる参加制限中です', code: 'QUEUE_PENALTY_TIMEOUT' },
+        },
+        'POST /api/y': { status: 401, body: { error: '認証の有効期限が切れました。', code: 'UNAUTHORIZED' } },
+      }).fetch,
+    );
+    const forbidden = await apiRequest('/api/x', { method: 'POST', authErrorScreen: 'unauthorized' });
+    expect(forbidden).toMatchObject({ status: 403, code: 'QUEUE_PENALTY_TIMEOUT' });
+    expect(getSession()).not.toBeNull();
+    expect(hasAuthError()).toBe(false);
+    await apiRequest('/api/y', { method: 'POST', authErrorScreen: 'unauthorized' });
+    expect(getSession()).toBeNull();
+    expect(hasAuthError()).toBe(true);
+  });
+
   it('does not send an expired token and forgets it', async () => {
     storeSession(buildToken({ exp: Math.floor(Date.now() / 1000) + 1 }), { user_id: 'dummy_02' });
     vi.useFakeTimers({ now: Date.now() + 5000 });

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { buildProfile } from '../src/testing/data.ts';
 import { renderApp, signInAs } from '../src/testing/render-app.tsx';
@@ -44,13 +44,28 @@ describe('rules tab', () => {
     expect(screen.getByRole('link', { name: '告知' })).toHaveAttribute('rel', 'noopener noreferrer');
   });
 
-  it('uses GET /api/master when signed in', async () => {
+  it('uses GET /api/master when signed in (no site-status panel; the rule details still come from the system)', async () => {
     signInAs(buildProfile(), { cacheProfile: true });
     const { server } = renderApp('/', {
       'GET /api/master': master({ announcement_content: 'メンテナンスのお知らせ' }),
     });
     expect(await screen.findByText('メンテナンスのお知らせ')).toBeInTheDocument();
     expect(server.callsTo('GET /api/public/master')).toHaveLength(0);
-    expect(server.callsTo('GET /api/public/system')).toHaveLength(0);
+    expect(screen.queryByRole('region', { name: 'サイトの状況' })).not.toBeInTheDocument();
+    expect(await screen.findByText('レートはElo方式で計算します（初期レート1500）。')).toBeInTheDocument();
+  });
+
+  it("documents the server's matchmaking, settlement, rating and penalty rules, one paragraph per line", async () => {
+    renderApp('/');
+    const details = await screen.findByRole('region', { name: 'マッチング・集計・レート・ペナルティの詳細' });
+    expect(
+      await within(details).findByText('マッチングは2分ごとの「ウェーブ」でまとめて行います。'),
+    ).toBeInTheDocument();
+    for (const heading of ['マッチング', '試合結果の集計', 'レート', 'ペナルティ']) {
+      expect(within(details).getByRole('heading', { level: 3, name: heading })).toBeInTheDocument();
+    }
+    expect(within(details).getByText('待ち時間が長い人から順に基準プレイヤーとします。').tagName).toBe('P');
+    expect(within(details).getByText('試合結果は参加者の報告で決まります。')).toBeInTheDocument();
+    expect(within(details).getByText('違反報告が重なるとペナルティが加算されます。')).toBeInTheDocument();
   });
 });

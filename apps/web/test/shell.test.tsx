@@ -76,10 +76,10 @@ describe('shell and navigation', () => {
     expect(await screen.findByText('ログインが必要です')).toBeInTheDocument();
   });
 
-  it('match tab: a coming-soon note (no counts) when signed in', async () => {
+  it('match tab: the queue panel when signed in', async () => {
     signInAs(buildProfile(), { cacheProfile: true });
     renderApp('/?tab=match');
-    expect(await screen.findByText('マッチング機能は準備中です')).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'マッチングに参加' })).toBeInTheDocument();
     expect(screen.queryByText('ログインが必要です')).not.toBeInTheDocument();
   });
 });

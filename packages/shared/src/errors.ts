@@ -75,6 +75,11 @@ export const ERRORS = {
 
 export type ErrorCode = keyof typeof ERRORS;
 
+/** QUEUE_PENALTY_TIMEOUT with the minutes left (server reply and the web's disabled join button). */
+export function penaltyTimeoutMessage(minutes: number): string {
+  return `${ERRORS.QUEUE_PENALTY_TIMEOUT.message}（残り${minutes}分）`;
+}
+
 /** The body of every error reply. `details` lists field problems of a validation error. */
 export interface ErrorBody {
   error: string;

@@ -1,5 +1,5 @@
 import { isMatchingOpen, nextWaveUnix, penaltyQueueBlock, remainingTimeoutMinutes } from '@rankmatch/engine';
-import type { QueueEntry, QueueInfo } from '@rankmatch/shared';
+import { penaltyTimeoutMessage, type QueueEntry, type QueueInfo } from '@rankmatch/shared';
 import { and, count, countDistinct, desc, eq, gt, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
 import { matchPlayers, queueEntries, waveRuns } from '../db/schema.ts';
@@ -45,7 +45,7 @@ export async function joinBlock(db: Executor, user: UserRow, now: number): Promi
   if (penalty === 'penalty_threshold') return new AppError('QUEUE_PENALTY_BLOCKED');
   if (penalty === 'penalty_timeout') {
     const minutes = remainingTimeoutMinutes(now, user.penaltyTimeoutUntil);
-    return new AppError('QUEUE_PENALTY_TIMEOUT', `ペナルティによる参加制限中です（残り${minutes}分）`);
+    return new AppError('QUEUE_PENALTY_TIMEOUT', penaltyTimeoutMessage(minutes));
   }
   if (!isSeasonOpen(await markedActiveSeason(db), now)) return new AppError('QUEUE_SEASON_CLOSED');
   if (await isInOpenMatch(db, user.id)) return new AppError('QUEUE_IN_MATCH');

@@ -23,9 +23,6 @@ export const APP_TEXTS = {
     loginRequired: 'ログインが必要です',
     loginHint: 'マイページからログインすると、マッチングに参加できるようになります。',
     toMypage: 'マイページでログイン',
-    comingSoonTitle: 'マッチング機能は準備中です',
-    comingSoonText:
-      'キューへの参加と試合画面は近日公開予定です。公開までは、ルールの確認やプロフィールの設定をしてお待ちください。',
   },
   footer: {
     copyright: 'rankmatch — ポケモンユナイト ランクマッチ（非公式コミュニティサイト）',

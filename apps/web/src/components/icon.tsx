@@ -18,6 +18,15 @@ const PATHS = {
   check: 'M5 12.5l4.5 4.5L19 7.5',
   sparkles:
     'M12 3l1.8 4.2L18 9l-4.2 1.8L12 15l-1.8-4.2L6 9l4.2-1.8z M19 15l.8 1.7 1.7.8-1.7.8L19 20l-.8-1.7-1.7-.8 1.7-.8z',
+  crown: 'M4 18h16 M4 18L3 7l5 4 4-6 4 6 5-4-1 11',
+  copy: 'M9 9h11v11H9z M5 15H4V4h11v1',
+  refresh: 'M20 11a8 8 0 1 0-2.3 5.7 M20 4v7h-7',
+  clock: 'M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18z M12 7v5l3 2',
+  users: 'M9 11a4 4 0 1 0 0-8 4 4 0 0 0 0 8z M2 21c0-4 3-6 7-6s7 2 7 6 M16 3.5a4 4 0 0 1 0 7.5 M18 15c2.4.6 4 2.5 4 6',
+  hourglass: 'M6 3h12 M6 21h12 M7 3c0 5 10 5 10 9s-10 4-10 9 M17 3c0 5-10 5-10 9s10 4 10 9',
+  plugOff: 'M9 7V3 M15 7V3 M6 7h12v4a6 6 0 0 1-12 0z M12 17v4 M3 3l18 18',
+  alert: 'M12 3l10 18H2z M12 10v5 M12 18h.01',
+  send: 'M4 12l16-8-6 16-3-7z M11 13l9-9',
 } as const;
 
 export type IconName = keyof typeof PATHS;

@@ -22,8 +22,11 @@ export interface ApiRequestOptions<T> {
   schema?: z.ZodType<T>;
   /** Token to send instead of the stored session's (URL test login); null sends none. */
   token?: string | null;
-  /** Whether 401/403 shows the 認証エラー screen (default: when the session's token was sent). */
-  authErrorScreen?: boolean;
+  /**
+   * Whether 401/403 shows the 認証エラー screen (default: when the session's token was sent). 'unauthorized' shows it
+   * on 401 only, for calls whose 403 is a business answer to show in place (queue join penalties, match calls).
+   */
+  authErrorScreen?: boolean | 'unauthorized';
   signal?: AbortSignal;
 }
 
@@ -101,7 +104,8 @@ export async function apiRequest<T = unknown>(path: string, options: ApiRequestO
 
   if (!response.ok) {
     const showScreen = options.authErrorScreen ?? (usesSession && token !== null);
-    if ((response.status === 401 || response.status === 403) && showScreen) {
+    const authFailure = response.status === 401 || (response.status === 403 && showScreen !== 'unauthorized');
+    if (authFailure && showScreen) {
       if (usesSession) clearSession();
       reportAuthError();
     }

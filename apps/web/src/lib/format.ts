@@ -16,6 +16,7 @@ const shortDateTime = new Intl.DateTimeFormat('ja-JP', {
 });
 const longDate = new Intl.DateTimeFormat('ja-JP', { year: 'numeric', month: 'long', day: 'numeric' });
 const shortDate = new Intl.DateTimeFormat('ja-JP', { month: 'numeric', day: 'numeric' });
+const clock = new Intl.DateTimeFormat('ja-JP', { hour: '2-digit', minute: '2-digit' });
 
 export const formatInteger = (n: number) => integer.format(n);
 /** 55.5 → "55.5%" (one decimal at most). */
@@ -26,3 +27,13 @@ export const formatDateTime = (unixSeconds: number) => dateTime.format(unixSecon
 export const formatShortDateTime = (unixSeconds: number) => shortDateTime.format(unixSeconds * 1000);
 export const formatLongDate = (unixSeconds: number) => longDate.format(unixSeconds * 1000);
 export const formatShortDate = (unixSeconds: number) => shortDate.format(unixSeconds * 1000);
+export const formatClock = (unixSeconds: number) => clock.format(unixSeconds * 1000);
+/** A countdown or elapsed time: 125 → "02:05"; an hour or more → "1:02:05"; negative counts as 0. */
+export function formatCountdown(seconds: number): string {
+  const total = Math.max(0, Math.floor(seconds));
+  const h = Math.floor(total / 3600);
+  const m = Math.floor((total % 3600) / 60);
+  const s = total % 60;
+  const mmss = `${String(m).padStart(2, '0')}:${String(s).padStart(2, '0')}`;
+  return h > 0 ? `${h}:${mmss}` : mmss;
+}

@@ -1,4 +1,13 @@
-import type { RankingEntry, Season, UserProfile } from '@rankmatch/shared';
+import type {
+  CurrentMatch,
+  MatchPlayer,
+  QueueEntry,
+  QueueInfo,
+  RankingEntry,
+  Role,
+  Season,
+  UserProfile,
+} from '@rankmatch/shared';
 
 // Small factories for test data.
 
@@ -80,6 +89,88 @@ export function buildSeason(overrides: Partial<Season> = {}): Season {
   };
 }
 
+const nowSeconds = () => Math.floor(Date.now() / 1000);
+
+export function buildQueueInfo(overrides: Partial<QueueInfo> = {}): QueueInfo {
+  const now = nowSeconds();
+  return {
+    total_waiting: 7,
+    ongoing_matches: 2,
+    ongoing_match_players: [],
+    previous_matched_unixtime: now - 60,
+    previous_user_count: 20,
+    average_wait_time: 95,
+    next_wave_unixtime: now + 75,
+    is_matching_open: true,
+    is_season_active: true,
+    ...overrides,
+  };
+}
+
+export function buildQueueEntry(overrides: Partial<QueueEntry> = {}): QueueEntry {
+  return {
+    user_id: 'dummy_02',
+    deck_type: null,
+    roles: [],
+    joined_at: nowSeconds() - 30,
+    waves_missed: 0,
+    ...overrides,
+  };
+}
+
+const ROLE_ORDER: Role[] = ['TOP_LANE', 'MIDDLE', 'BOTTOM_LANE', 'SUPPORT', 'TANK'];
+
+export function buildMatchPlayer(n: number, overrides: Partial<MatchPlayer> = {}): MatchPlayer {
+  const id = `dummy_${String(n).padStart(2, '0')}`;
+  return {
+    user_id: id,
+    trainer_name: `選手${n}`,
+    discord_username: `player_${n}`,
+    discord_avatar_url: null,
+    twitter_id: null,
+    rate: 1500 + n * 10,
+    max_rate: 1600 + n * 10,
+    current_badge: null,
+    current_badge_2: null,
+    role: ROLE_ORDER[(n - 1) % 5] ?? null,
+    ...overrides,
+  };
+}
+
+/**
+ * A match of ten: team A dummy_01..05, team B dummy_06..10 (rates 1510..1600). dummy_02 (the default signed-in
+ * user) plays in team A; dummy_01 is the host.
+ */
+export function buildMatch(overrides: Partial<CurrentMatch> = {}): CurrentMatch {
+  const now = nowSeconds();
+  return {
+    match_id: '42',
+    team_a: {
+      team_id: 'A',
+      team_name: 'チームA',
+      is_first_attack: true,
+      players: [1, 2, 3, 4, 5].map((n) => buildMatchPlayer(n)),
+    },
+    team_b: {
+      team_id: 'B',
+      team_name: 'チームB',
+      is_first_attack: false,
+      players: [6, 7, 8, 9, 10].map((n) => buildMatchPlayer(n)),
+    },
+    status: 'matched',
+    matched_unixtime: now - 10,
+    started_at: now - 10,
+    lobby_id: null,
+    host_user_id: 'dummy_01',
+    report_count: 0,
+    has_reported: false,
+    report_deadline_unixtime: now + 3600,
+    lobby_create_timeout: 150,
+    lobby_join_timeout: 250,
+    ...overrides,
+  };
+}
+
 /** Replies every screen asks for, with harmless defaults; tests override what they look at. */
 export function defaultHandlers() {
   return {
@@ -116,6 +207,13 @@ export function defaultHandlers() {
         matching: { is_open: true, hours_text: '平日 14:00〜翌4:00 / 土日 終日（日本時間）' },
         player_count: 32,
         match_count: 120,
+        rules: {
+          matchmaking:
+            'マッチングは2分ごとの「ウェーブ」でまとめて行います。\n待ち時間が長い人から順に基準プレイヤーとします。',
+          settlement: '試合結果は参加者の報告で決まります。',
+          rating: 'レートはElo方式で計算します（初期レート1500）。',
+          penalty: '違反報告が重なるとペナルティが加算されます。',
+        },
       },
     },
     'GET /api/public/master': {
@@ -134,5 +232,11 @@ export function defaultHandlers() {
     },
     'GET /api/users/me/rating-history': { body: { season_id: 's1', points: [] } },
     'POST /api/auth/logout': { body: { ok: true } },
+    'GET /api/queue': { body: buildQueueInfo() },
+    'GET /api/queue/me': { body: { in_queue: false, entry: null } },
+    'GET /api/matches/current': {
+      status: 404,
+      body: { error: '進行中の試合が見つかりません', code: 'MATCH_NOT_FOUND' },
+    },
   };
 }

@@ -11,6 +11,7 @@ import { writeProfileCache } from '../lib/auth/profile-cache.ts';
 import { reloadSession, storeSession } from '../lib/auth/session.ts';
 import { buildToken, defaultHandlers } from './data.ts';
 import { createFakeFetch, type Handlers } from './fake-fetch.ts';
+import { FakeSocketServer } from './fake-websocket.ts';
 
 export function createTestQueryClient(): QueryClient {
   return new QueryClient({
@@ -26,21 +27,29 @@ export function signInAs(profile: UserProfile, options: { cacheProfile?: boolean
   return token;
 }
 
-/** Renders the whole app at a URL with a fake server; returns the user-event instance and the fake fetch. */
-export function renderApp(url = '/', handlers: Handlers = {}) {
+/**
+ * Renders the whole app at a URL with a fake server and fake WebSockets (opened at once unless told otherwise);
+ * returns the user-event instance, the fake fetch and the socket server.
+ */
+export function renderApp(
+  url = '/',
+  handlers: Handlers = {},
+  options: { sockets?: FakeSocketServer; user?: Parameters<typeof userEvent.setup>[0] } = {},
+) {
   window.history.replaceState(null, '', url);
   reloadSession();
   resetAuthError();
   const server = createFakeFetch({ ...defaultHandlers(), ...handlers });
   vi.stubGlobal('fetch', server.fetch);
+  const sockets = options.sockets ?? new FakeSocketServer({ autoOpen: true });
   const queryClient = createTestQueryClient();
-  const user = userEvent.setup();
+  const user = userEvent.setup(options.user);
   const view = render(
-    <AppProvider queryClient={queryClient}>
+    <AppProvider queryClient={queryClient} createSocket={sockets.create}>
       <BrowserRouter>
         <AppRoutes />
       </BrowserRouter>
     </AppProvider>,
   );
-  return { ...view, user, server, queryClient };
+  return { ...view, user, server, sockets, queryClient };
 }

@@ -1,6 +1,7 @@
 import { type ReactNode, useEffect } from 'react';
-import { Link, NavLink } from 'react-router';
+import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { UrlLoginBanner } from '../../features/auth/components/url-login-banner.tsx';
+import { useMatchFound } from '../../features/match/hooks/use-match-found.ts';
 import { useActiveSeason } from '../../features/season/api/get-active-season.ts';
 import { themeVariables } from '../../features/season/theme.ts';
 import { useSite } from '../../features/static/api/get-site.ts';
@@ -29,11 +30,22 @@ const NAV_LINKS = [
   { to: '/privacy', label: T.nav.privacy },
 ] as const;
 
+/** A match-found push switches to the match tab from anywhere (the match itself is reloaded over HTTP). */
+function useSwitchToFoundMatch() {
+  const navigate = useNavigate();
+  const location = useLocation();
+  useMatchFound(() => {
+    const onMatchTab = location.pathname === '/' && new URLSearchParams(location.search).get('tab') === 'match';
+    if (!onMatchTab) void navigate('/?tab=match');
+  });
+}
+
 export function AppShell({ children }: { children: ReactNode }) {
   const site = useSite();
   const authError = useAuthError();
   useSeasonTheme();
   useSessionExpiry();
+  useSwitchToFoundMatch();
   const statsUrl = site.data?.stats_dashboard_url;
 
   return (

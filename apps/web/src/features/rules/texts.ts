@@ -25,5 +25,14 @@ export const RULES_TEXTS = {
     'レートは1試合ごとにおよそ10〜50変動します。',
     'ランキングは最高レート順で決まります。',
   ],
+  /** The server's own rules (GET /api/public/system `rules`), shown for everyone under the rules. */
+  detailsTitle: 'マッチング・集計・レート・ペナルティの詳細',
+  detailsIntro: 'サイトが実際に使っている設定から作られた説明です。',
+  detailsSections: {
+    matchmaking: 'マッチング',
+    settlement: '試合結果の集計',
+    rating: 'レート',
+    penalty: 'ペナルティ',
+  },
   fallbackIntro: 'ランクマッチに参加する前に、以下のルールを確認してください。',
 } as const;

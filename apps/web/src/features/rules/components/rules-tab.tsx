@@ -18,7 +18,8 @@ export function RulesTab() {
   const signedIn = session !== null;
   const master = useMaster(signedIn ? session.user.user_id : null);
   const publicMaster = usePublicMaster(!signedIn);
-  const system = usePublicSystem(!signedIn);
+  // Public for everyone: visitors see the site status from it, everyone the rule details.
+  const system = usePublicSystem();
   const settings = signedIn ? master : publicMaster;
 
   return (
@@ -42,7 +43,49 @@ export function RulesTab() {
         </h2>
         <SettingsText query={settings} pick={(s) => s.rules_content} empty={<FallbackRules />} />
       </section>
+      <RuleDetails query={system} />
     </div>
+  );
+}
+
+type SystemQuery = {
+  isPending: boolean;
+  isError: boolean;
+  data: SystemReply | undefined;
+  error: Error | null;
+  refetch: () => unknown;
+};
+
+/** The matchmaking, settlement, rating and penalty rules as the server states them (one paragraph per line). */
+function RuleDetails({ query }: { query: SystemQuery }) {
+  const rules = query.data?.rules;
+  return (
+    <section className="card" aria-labelledby="rule-details-title">
+      <h2 id="rule-details-title" className="card__title">
+        <Icon name="stats" className="card__title-icon" />
+        {T.detailsTitle}
+      </h2>
+      {query.isPending ? (
+        <Skeleton lines={6} />
+      ) : query.isError || !rules ? (
+        <ErrorState message={query.error?.message ?? T.loadFailed} onRetry={() => query.refetch()} />
+      ) : (
+        <div className="rule-details">
+          <p className="muted rule-details__intro">{T.detailsIntro}</p>
+          {(Object.keys(T.detailsSections) as (keyof typeof T.detailsSections)[]).map((key) => (
+            <section key={key} className="rule-details__section" aria-labelledby={`rule-details-${key}`}>
+              <h3 id={`rule-details-${key}`}>{T.detailsSections[key]}</h3>
+              {rules[key]
+                .split('\n')
+                .filter((line) => line.trim())
+                .map((line) => (
+                  <p key={line}>{line}</p>
+                ))}
+            </section>
+          ))}
+        </div>
+      )}
+    </section>
   );
 }
 
@@ -84,17 +127,7 @@ export function FallbackRules() {
   );
 }
 
-function SystemPanel({
-  query,
-}: {
-  query: {
-    isPending: boolean;
-    isError: boolean;
-    data: SystemReply | undefined;
-    error: Error | null;
-    refetch: () => unknown;
-  };
-}) {
+function SystemPanel({ query }: { query: SystemQuery }) {
   return (
     <section className="card" aria-labelledby="system-title">
       <h2 id="system-title" className="card__title">

@@ -1,0 +1,270 @@
+import { mkdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type Browser, chromium, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+
+// Queue and match in Chromium against the real server (see global-setup.ts): one test account joins the queue from
+// the match tab on a desktop browser, a second one watches on a phone, the other eight join through the API, the
+// admin triggers a wave, and both browsers switch to the match screen on the WebSocket push, without a reload.
+// Screenshots go to e2e/screenshots/ at 1280×800 and 390×844.
+
+const baseUrl = inject('baseUrl');
+const chromiumPath = inject('chromiumPath');
+const screenshotDir = join(dirname(fileURLToPath(import.meta.url)), 'screenshots');
+
+// site.test.ts edits these two; the special id has its own rate.
+const RESERVED = new Set(['dummy_02', 'dummy_04', 'dummy_admin', 'dummy_special']);
+const TEST_ACCOUNTS = Array.from({ length: 30 }, (_, i) => `dummy_${String(i + 1).padStart(2, '0')}`).filter(
+  (id) => !RESERVED.has(id),
+);
+
+interface CurrentMatchReply {
+  team_a: { players: { user_id: string }[] };
+  team_b: { players: { user_id: string }[] };
+  host_user_id: string | null;
+}
+
+interface LoginReply {
+  access_token: string;
+  user: { user_id: string; trainer_name: string; rate: number };
+}
+
+async function api<T>(path: string, init: { method?: string; body?: unknown; token?: string } = {}) {
+  const response = await fetch(`${baseUrl}${path}`, {
+    method: init.method ?? 'GET',
+    headers: {
+      ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
+    },
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  });
+  return { status: response.status, body: (await response.json()) as T };
+}
+
+async function login(userId: string): Promise<LoginReply> {
+  const reply = await api<LoginReply>('/api/auth/dummy/login', { method: 'POST', body: { user_id: userId } });
+  expect(reply.status, `login ${userId}: ${JSON.stringify(reply.body)}`).toBe(200);
+  return reply.body;
+}
+
+/** Ten accounts whose current rates lie closest together, so one wave surely matches them. */
+function closestTen(accounts: LoginReply[]): LoginReply[] {
+  const sorted = [...accounts].sort((a, b) => a.user.rate - b.user.rate);
+  let best = 0;
+  for (let i = 0; i + 9 < sorted.length; i++) {
+    const span = (sorted[i + 9]?.user.rate ?? 0) - (sorted[i]?.user.rate ?? 0);
+    const bestSpan = (sorted[best + 9]?.user.rate ?? 0) - (sorted[best]?.user.rate ?? 0);
+    if (span < bestSpan) best = i;
+  }
+  return sorted.slice(best, best + 10);
+}
+
+/** Logs a test account in through the my page dropdown, then opens the match tab. */
+async function loginInBrowser(page: Page, userId: string): Promise<void> {
+  await page.goto(`${baseUrl}/?tab=mypage`);
+  await page.getByLabel('テストアカウントを選択').selectOption(userId);
+  await page.getByRole('button', { name: 'テストアカウントでログイン' }).click();
+  await page.getByRole('button', { name: 'プロフィール編集' }).waitFor();
+  await page.getByRole('tab', { name: 'マッチング' }).click();
+  await page.waitForURL(/\?tab=match$/);
+}
+
+describe.skipIf(!chromiumPath)('queue and match in Chromium', () => {
+  let browser: Browser;
+
+  beforeAll(async () => {
+    mkdirSync(screenshotDir, { recursive: true });
+    browser = await chromium.launch({
+      executablePath: chromiumPath ?? undefined,
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    });
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('joins from the match tab; a triggered wave shows the match screen live on desktop and phone', async () => {
+    // Pick ten accounts close in rate; make sure each has a trainer name.
+    const accounts = closestTen(await Promise.all(TEST_ACCOUNTS.map(login)));
+    for (const account of accounts) {
+      if (account.user.trainer_name.trim()) continue;
+      const named = await api('/api/users/me/profile', {
+        method: 'PUT',
+        body: { trainer_name: `E2E${account.user.user_id}` },
+        token: account.access_token,
+      });
+      expect(named.status).toBe(200);
+    }
+    const [desktopAccount, phoneAccount, ...others] = accounts;
+    if (!desktopAccount || !phoneAccount) throw new Error('not enough test accounts');
+
+    const open = async (name: 'desktop' | 'phone', width: number, height: number) => {
+      const context = await browser.newContext({
+        viewport: { width, height },
+        locale: 'ja-JP',
+        timezoneId: 'Asia/Tokyo',
+      });
+      const page = await context.newPage();
+      const errors: string[] = [];
+      page.on('pageerror', (err) => errors.push(err.message));
+      const shot = (step: string, fullPage = false) =>
+        page.screenshot({ path: join(screenshotDir, `${name}-queue-${step}.png`), fullPage });
+      return { context, page, errors, shot };
+    };
+    const desktop = await open('desktop', 1280, 800);
+    const phone = await open('phone', 390, 844);
+
+    // The rules tab documents the server's matchmaking, settlement, rating and penalty rules.
+    for (const { page, shot } of [desktop, phone]) {
+      await page.goto(baseUrl);
+      const details = page.getByRole('region', { name: 'マッチング・集計・レート・ペナルティの詳細' });
+      await details.getByRole('heading', { name: 'ペナルティ' }).waitFor();
+      await details.scrollIntoViewIfNeeded();
+      await shot('00-rule-details');
+    }
+
+    // Desktop: the queue panel, then join with a deck and two roles from the UI.
+    await loginInBrowser(desktop.page, desktopAccount.user.user_id);
+    const joinButton = desktop.page.getByRole('button', { name: 'マッチングに参加' });
+    await joinButton.waitFor();
+    await desktop.page.getByText('リアルタイム更新中').waitFor();
+    await desktop.page.getByTestId('queue-waiting').waitFor();
+    await desktop.shot('01-panel');
+    await desktop.page.getByLabel('デッキ').selectOption('A');
+    await desktop.page.getByRole('button', { name: 'タンク' }).click();
+    await desktop.page.getByRole('button', { name: 'サポート' }).click();
+    await joinButton.click();
+    await desktop.page.getByRole('heading', { name: 'キューに参加中' }).waitFor();
+    await desktop.page.getByText('キューに参加しました').waitFor();
+
+    // Phone: the second account joins from its match tab too.
+    await loginInBrowser(phone.page, phoneAccount.user.user_id);
+    await phone.page.getByRole('button', { name: 'マッチングに参加' }).click();
+    await phone.page.getByRole('heading', { name: 'キューに参加中' }).waitFor();
+
+    // The other eight join through the API; the open pages count them live (WebSocket diffs, no reload).
+    for (const account of others) {
+      const joined = await api<{ in_queue: boolean }>('/api/queue/join', {
+        method: 'POST',
+        body: {},
+        token: account.access_token,
+      });
+      expect(joined.status, `join ${account.user.user_id}: ${JSON.stringify(joined.body)}`).toBe(200);
+    }
+    await desktop.page.getByTestId('queue-waiting').filter({ hasText: '10人' }).waitFor({ timeout: 15_000 });
+    await phone.page.getByTestId('queue-waiting').filter({ hasText: '10人' }).waitFor({ timeout: 15_000 });
+    for (const { page } of [desktop, phone]) await page.evaluate(() => window.scrollTo(0, 0));
+    await desktop.shot('02-in-queue');
+    await phone.shot('02-in-queue');
+    await phone.shot('02-in-queue-full', true);
+
+    // The admin runs a wave now (matching hours do not apply to a triggered wave).
+    const admin = await login('dummy_admin');
+    const wave = await api<{ message: string; created_matches?: unknown[] }>('/api/debug/matchmaking/trigger', {
+      method: 'POST',
+      body: {},
+      token: admin.access_token,
+    });
+    expect(wave.status, JSON.stringify(wave.body)).toBe(200);
+
+    // Both pages switch to the match screen by themselves, with both teams.
+    for (const { page } of [desktop, phone]) {
+      await page.getByRole('heading', { name: /^試合 #\d+$/ }).waitFor({ timeout: 20_000 });
+      for (const team of ['チームA', 'チームB']) {
+        await expect(page.getByRole('region', { name: team }).getByRole('listitem').count()).resolves.toBe(5);
+      }
+      await page.getByText('あなた', { exact: true }).first().waitFor();
+      await expect(page.getByTestId('match-status').textContent()).resolves.toBe('進行中');
+      await expect(page.getByTestId('report-count').textContent()).resolves.toBe('0/2');
+      await page.getByTestId('lobby-phase').waitFor();
+    }
+    const current = await api<CurrentMatchReply>('/api/matches/current', { token: desktopAccount.access_token });
+    expect(current.status).toBe(200);
+    const { team_a: teamA, team_b: teamB, host_user_id: hostId } = current.body;
+    const ids = [...teamA.players, ...teamB.players].map((p) => p.user_id).sort();
+    expect(ids).toEqual(accounts.map((a) => a.user.user_id).sort());
+    await desktop.shot('03-match');
+    await desktop.shot('03-match-full', true);
+    await phone.shot('03-match');
+    await phone.shot('03-match-full', true);
+
+    // The host sets the lobby number (in the browser when the desktop player hosts, else through the API); both
+    // pages show it through the matchUpdate push.
+    const lobbyId = '12345678';
+    if (hostId === desktopAccount.user.user_id) {
+      await desktop.page.getByLabel('ロビー番号（4〜12桁の数字）').fill(lobbyId);
+      await desktop.page.getByRole('button', { name: 'ロビー番号を設定' }).click();
+    } else {
+      const host = accounts.find((a) => a.user.user_id === hostId);
+      if (!host) throw new Error(`host ${hostId} is not one of the ten`);
+      const set = await api('/api/matches/lobby/update', {
+        method: 'POST',
+        body: { lobby_id: lobbyId },
+        token: host.access_token,
+      });
+      expect(set.status, JSON.stringify(set.body)).toBe(200);
+    }
+    for (const { page } of [desktop, phone]) {
+      await page.getByTestId('lobby-number').filter({ hasText: lobbyId }).first().waitFor({ timeout: 10_000 });
+      await expect(page.getByTestId('lobby-phase').textContent()).resolves.toBe('ロビー参加');
+    }
+    await phone.page.getByRole('heading', { name: 'ロビー', exact: true }).scrollIntoViewIfNeeded();
+    await phone.shot('04-lobby');
+
+    // The desktop player reports "team A won" through the wizard; the phone sees the count go up live.
+    const desktopInA = teamA.players.some((p) => p.user_id === desktopAccount.user.user_id);
+    {
+      const { page, shot } = desktop;
+      await page.getByRole('button', { name: '結果を報告する' }).click();
+      const dialog = page.getByRole('dialog', { name: '試合結果の報告' });
+      await dialog.waitFor();
+      await dialog.getByRole('button', { name: 'ピカチュウ' }).click();
+      await shot('05-wizard-banned');
+      await dialog.getByRole('button', { name: '次へ' }).click();
+      await dialog.getByRole('button', { name: 'ディフェンス' }).click();
+      await dialog.getByRole('button', { name: 'カビゴン' }).click();
+      await dialog.getByRole('button', { name: '次へ' }).click();
+      await dialog.getByRole('radio', { name: 'じたばた' }).click();
+      await shot('06-wizard-moves');
+      await dialog.getByRole('radio', { name: 'あくび' }).click();
+      await dialog.getByRole('button', { name: desktopInA ? '勝利' : '敗北' }).click();
+      await dialog.getByRole('radio', { name: '報告しない' }).waitFor();
+      await dialog.getByRole('button', { name: '報告する' }).click();
+      await dialog.waitFor({ state: 'detached' });
+      await page.getByText('報告済み（1/2）').waitFor();
+    }
+    await phone.page.getByTestId('report-count').filter({ hasText: '1/2' }).waitFor({ timeout: 10_000 });
+    await desktop.page.evaluate(() => window.scrollTo(0, 0));
+    await desktop.shot('07-reported');
+
+    // The phone opens the wizard too, on the invalid path (not sent).
+    {
+      const { page, shot } = phone;
+      await page.getByRole('button', { name: '結果を報告する' }).click();
+      const dialog = page.getByRole('dialog', { name: '試合結果の報告' });
+      await dialog.waitFor();
+      await dialog.getByRole('button', { name: 'ピカチュウ' }).click();
+      await shot('05-wizard-banned');
+      await dialog.getByRole('button', { name: '無効試合として報告' }).click();
+      await dialog.getByText('無効試合の原因になったプレイヤーを選んでください').first().waitFor();
+      await shot('06-wizard-invalid');
+      await page.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'detached' });
+    }
+
+    expect(desktop.errors).toEqual([]);
+    expect(phone.errors).toEqual([]);
+    await desktop.context.close();
+    await phone.context.close();
+  });
+});

@@ -1,0 +1,86 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { ErrorState } from '../../../components/notice.tsx';
+import { SkeletonBlock } from '../../../components/skeleton.tsx';
+import { currentMatchKey, resyncMatch, useCurrentMatch } from '../../../features/match/api/get-current-match.ts';
+import { MatchScreen } from '../../../features/match/components/match-screen.tsx';
+import { MATCH_TEXTS } from '../../../features/match/texts.ts';
+import { QueuePanel } from '../../../features/queue/components/queue-panel.tsx';
+import { useQueueFeed } from '../../../features/queue/hooks/use-queue-feed.ts';
+import { useLogout } from '../../../lib/auth/logout.ts';
+import { refreshMyProfile, useMyProfile } from '../../../lib/auth/user.ts';
+import { useNow } from '../../../lib/use-now.ts';
+
+/**
+ * The signed-in match tab (loaded on demand): the in-match screen while the user has an open match (or a settled
+ * one they may still report), else the queue panel (spec §2 Match tab, §4 Match screen). The queue feed's
+ * ongoing_match_players also drives the switch: entering the list reloads the match, leaving it hides the screen.
+ */
+export default function MatchArea({ userId }: { userId: string }) {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const logout = useLogout();
+  const profile = useMyProfile();
+  const feed = useQueueFeed(userId);
+  const now = useNow();
+  const current = useCurrentMatch(userId);
+  const [finished, setFinished] = useState<string | null>(null);
+
+  const players = feed.info.data?.ongoing_match_players;
+  const inOngoing = players ? players.includes(userId) : undefined;
+  const previous = useRef(inOngoing);
+  useEffect(() => {
+    const was = previous.current;
+    previous.current = inOngoing;
+    if (was === undefined || inOngoing === undefined || was === inOngoing) return;
+    if (inOngoing) {
+      void resyncMatch(queryClient);
+    } else {
+      queryClient.setQueryData(currentMatchKey(userId), null);
+      void queryClient.invalidateQueries({ queryKey: currentMatchKey(userId) });
+    }
+  }, [inOngoing, queryClient, userId]);
+
+  const match = current.data;
+  // A settled match stays on screen only for a player who may still report it (until the report deadline).
+  const late = match?.status === 'done' && !match.has_reported && now < match.report_deadline_unixtime;
+  const doneId = match?.status === 'done' ? match.match_id : null;
+  useEffect(() => {
+    if (!doneId) return;
+    // Settled: the rate changed, so the own profile is reloaded; the server says whether a report is still due.
+    void refreshMyProfile(queryClient, userId);
+    void queryClient.invalidateQueries({ queryKey: currentMatchKey(userId) });
+  }, [doneId, queryClient, userId]);
+  const shownId = match && (match.status === 'matched' || late) ? match.match_id : null;
+  // When the screen goes away (settled and reported, or no longer the user's match), the queue panel says so.
+  const lastShown = useRef<string | null>(null);
+  useEffect(() => {
+    if (shownId) {
+      lastShown.current = shownId;
+      setFinished(null);
+    } else if (lastShown.current) {
+      setFinished(lastShown.current);
+      lastShown.current = null;
+    }
+  }, [shownId]);
+
+  if (match && shownId) return <MatchScreen match={match} userId={userId} />;
+  if (current.isPending) return <SkeletonBlock height={420} label={MATCH_TEXTS.loading} />;
+
+  const relogin = () =>
+    logout.mutate(undefined, {
+      onSettled: () => {
+        void navigate('/?tab=mypage');
+      },
+    });
+
+  return (
+    <>
+      {current.isError && (
+        <ErrorState message={`${MATCH_TEXTS.loadFailed}: ${current.error.message}`} onRetry={() => current.refetch()} />
+      )}
+      <QueuePanel userId={userId} profile={profile} feed={feed} finishedMatchId={finished} onRelogin={relogin} />
+    </>
+  );
+}

@@ -1,0 +1,37 @@
+import type { UserProfile } from '@rankmatch/shared';
+import { Notice } from '../../../components/notice.tsx';
+import { useNow } from '../../../lib/use-now.ts';
+import type { QueueFeed } from '../hooks/use-queue-feed.ts';
+import { QUEUE_TEXTS as T } from '../texts.ts';
+import { QueueEntryCard } from './queue-entry-card.tsx';
+import { QueueStats } from './queue-stats.tsx';
+import './queue.css';
+
+/** The waiting screen of the match tab (spec §2 Match tab, §4 Queue). */
+export function QueuePanel({
+  userId,
+  profile,
+  feed,
+  finishedMatchId,
+  onRelogin,
+}: {
+  userId: string;
+  profile: UserProfile | undefined;
+  feed: QueueFeed;
+  /** The match that was just settled, for a one-line note. */
+  finishedMatchId?: string | null;
+  onRelogin: () => void;
+}) {
+  const now = useNow();
+  return (
+    <div className="queue-panel">
+      {finishedMatchId && (
+        <Notice tone="success" live>
+          <p>{T.finishedNotice(finishedMatchId)}</p>
+        </Notice>
+      )}
+      <QueueStats feed={feed} now={now} onRelogin={onRelogin} />
+      <QueueEntryCard userId={userId} profile={profile} feed={feed} now={now} />
+    </div>
+  );
+}

@@ -1,0 +1,281 @@
+import type { CurrentMatch } from '@rankmatch/shared';
+import { screen, within } from '@testing-library/react';
+import type { UserEvent } from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { buildMatch, buildProfile } from '../src/testing/data.ts';
+import type { Handlers } from '../src/testing/fake-fetch.ts';
+import { renderApp, signInAs } from '../src/testing/render-app.tsx';
+
+// dummy_02 plays in team A, dummy_07 in team B, dummy_30 in neither (see buildMatch).
+
+function openMatch(userId = 'dummy_02', handlers: Handlers = {}, match: CurrentMatch = buildMatch()) {
+  signInAs(buildProfile({ user_id: userId }), { cacheProfile: true });
+  let current = match;
+  const view = renderApp('/?tab=match', {
+    'GET /api/matches/current': () => ({ body: current }),
+    'POST /api/matches/42/report': () => {
+      current = { ...current, has_reported: true, report_count: current.report_count + 1 };
+      return { body: { ok: true, report_count: current.report_count, status: 'matched' } };
+    },
+    ...handlers,
+  });
+  return view;
+}
+
+async function openWizard(user: UserEvent, button = '結果を報告する') {
+  await user.click(await screen.findByRole('button', { name: button }));
+  return screen.findByRole('dialog', { name: '試合結果の報告' });
+}
+
+const progress = (dialog: HTMLElement) =>
+  within(dialog).getByRole('progressbar', { name: '報告の進み具合' }).getAttribute('aria-valuenow');
+const click = (user: UserEvent, dialog: HTMLElement, name: string | RegExp) =>
+  user.click(within(dialog).getByRole('button', { name }));
+
+/** Goes through the normal path up to the result step: ban ピカチュウ, pick カビゴン, both moves. */
+async function toResult(user: UserEvent, dialog: HTMLElement) {
+  await click(user, dialog, 'ピカチュウ');
+  await click(user, dialog, '次へ');
+  await click(user, dialog, 'ディフェンス');
+  await click(user, dialog, 'カビゴン');
+  await click(user, dialog, '次へ');
+  await user.click(within(dialog).getByRole('radio', { name: 'じたばた' }));
+  await user.click(within(dialog).getByRole('radio', { name: 'あくび' }));
+}
+
+describe('report wizard: normal path', () => {
+  it('banned → picked → moves → result → violation → submit, with 20/40/60/80/100 % and auto-advances', async () => {
+    const { server, user } = openMatch();
+    const dialog = await openWizard(user);
+    expect(progress(dialog)).toBe('20');
+    expect(within(dialog).getByText('あなたは2番目のBANを報告してください')).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: '戻る' })).toBeDisabled();
+
+    // banned: the type first (アタック is shown first), then the character.
+    await click(user, dialog, 'スピード');
+    expect(within(dialog).queryByRole('button', { name: 'ピカチュウ' })).not.toBeInTheDocument();
+    await click(user, dialog, 'アタック');
+    await click(user, dialog, 'ピカチュウ');
+    expect(within(dialog).getByRole('button', { name: 'ピカチュウ' })).toHaveAttribute('aria-pressed', 'true');
+    await click(user, dialog, '次へ');
+
+    // picked: the banned character is not offered.
+    expect(progress(dialog)).toBe('40');
+    expect(within(dialog).queryByRole('button', { name: 'ピカチュウ' })).not.toBeInTheDocument();
+    await user.type(within(dialog).getByLabelText('ポケモンを検索'), 'カビ');
+    await click(user, dialog, 'カビゴン');
+    await click(user, dialog, '次へ');
+
+    // moves: one of each slot; advances by itself once both are chosen.
+    expect(progress(dialog)).toBe('60');
+    expect(within(dialog).getByText('カビゴンの技を選んでください')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('radio', { name: 'ヘビーボンバー' }));
+    expect(progress(dialog)).toBe('60');
+    await user.click(within(dialog).getByRole('radio', { name: 'とおせんぼう' }));
+
+    // result: advances by itself.
+    expect(progress(dialog)).toBe('80');
+    expect(within(dialog).getByText('あなたのチーム: チームA')).toBeInTheDocument();
+    await click(user, dialog, '勝利');
+
+    // violation: optional, other participants only, 'do not report' chosen.
+    expect(progress(dialog)).toBe('100');
+    expect(within(dialog).getByRole('radio', { name: '報告しない' })).toBeChecked();
+    expect(within(dialog).getAllByRole('radio')).toHaveLength(10);
+    expect(within(dialog).queryByRole('radio', { name: /選手2\b/ })).not.toBeInTheDocument();
+    await click(user, dialog, '報告する');
+
+    expect(server.callsTo('POST /api/matches/42/report')[0]?.body).toEqual({
+      result: 'A-win',
+      banned_pokemon: 'PIKACHU',
+      picked_pokemon: 'SNORLAX',
+      pokemon_move1: 'ヘビーボンバー',
+      pokemon_move2: 'とおせんぼう',
+      violation_report: '',
+    });
+    // Success: the wizard closes and the screen shows 報告済み with the count.
+    await screen.findByText('報告済み（1/2）');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it.each([
+    ['dummy_02', '勝利', 'A-win'],
+    ['dummy_02', '敗北', 'B-win'],
+    ['dummy_07', '勝利', 'B-win'],
+    ['dummy_07', '敗北', 'A-win'],
+  ])('%s choosing %s reports %s', async (userId, outcome, result) => {
+    const { server, user } = openMatch(userId);
+    const dialog = await openWizard(user);
+    await toResult(user, dialog);
+    await click(user, dialog, outcome);
+    await click(user, dialog, '報告する');
+    await screen.findByText('報告済み（1/2）');
+    expect(server.callsTo('POST /api/matches/42/report')[0]?.body).toMatchObject({ result });
+  });
+
+  it('a violation report names the chosen participant', async () => {
+    const { server, user } = openMatch();
+    const dialog = await openWizard(user);
+    await toResult(user, dialog);
+    await click(user, dialog, '敗北');
+    await user.click(within(dialog).getByRole('radio', { name: /選手8/ }));
+    await click(user, dialog, '報告する');
+    await screen.findByText('報告済み（1/2）');
+    expect(server.callsTo('POST /api/matches/42/report')[0]?.body).toMatchObject({ violation_report: 'dummy_08' });
+  });
+
+  it('allows leaving the ban empty', async () => {
+    const { server, user } = openMatch();
+    const dialog = await openWizard(user);
+    await click(user, dialog, '次へ');
+    await click(user, dialog, 'ディフェンス');
+    await click(user, dialog, 'カビゴン');
+    await click(user, dialog, '次へ');
+    await user.click(within(dialog).getByRole('radio', { name: 'じたばた' }));
+    await user.click(within(dialog).getByRole('radio', { name: 'あくび' }));
+    await click(user, dialog, '勝利');
+    await click(user, dialog, '報告する');
+    await screen.findByText('報告済み（1/2）');
+    expect(server.callsTo('POST /api/matches/42/report')[0]?.body).toMatchObject({ banned_pokemon: '' });
+  });
+});
+
+describe('report wizard: validation and navigation', () => {
+  it('requires a picked character: 使用したポケモンを選択してください', async () => {
+    const { user } = openMatch();
+    const dialog = await openWizard(user);
+    await click(user, dialog, '次へ');
+    await click(user, dialog, '次へ');
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('使用したポケモンを選択してください');
+    expect(progress(dialog)).toBe('40');
+  });
+
+  it('refuses the banned character as the picked one: BANしたポケモンと同じポケモンは選択できません', async () => {
+    const { user } = openMatch();
+    const dialog = await openWizard(user);
+    await click(user, dialog, '次へ');
+    await click(user, dialog, 'ピカチュウ');
+    await click(user, dialog, '戻る');
+    expect(progress(dialog)).toBe('20');
+    await click(user, dialog, 'ピカチュウ'); // now banned
+    await click(user, dialog, '次へ');
+    await click(user, dialog, '次へ');
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('BANしたポケモンと同じポケモンは選択できません');
+    expect(progress(dialog)).toBe('40');
+  });
+
+  it('Back goes one step at a time and is disabled at the first step', async () => {
+    const { user } = openMatch();
+    const dialog = await openWizard(user);
+    await toResult(user, dialog);
+    expect(progress(dialog)).toBe('80');
+    await click(user, dialog, '戻る');
+    expect(progress(dialog)).toBe('60');
+    // The chosen moves are kept; Next moves on again.
+    expect(within(dialog).getByRole('radio', { name: 'じたばた' })).toBeChecked();
+    await click(user, dialog, '戻る');
+    expect(progress(dialog)).toBe('40');
+    expect(within(dialog).getByRole('button', { name: 'カビゴン' })).toHaveAttribute('aria-pressed', 'true');
+    await click(user, dialog, '戻る');
+    expect(progress(dialog)).toBe('20');
+    expect(within(dialog).getByRole('button', { name: '戻る' })).toBeDisabled();
+  });
+
+  it('says ユーザーのチーム情報が取得できません when the user is in neither team', async () => {
+    const { user, server } = openMatch('dummy_30');
+    const dialog = await openWizard(user);
+    await toResult(user, dialog);
+    await click(user, dialog, '勝利');
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('ユーザーのチーム情報が取得できません');
+    expect(progress(dialog)).toBe('80');
+    expect(server.callsTo('POST /api/matches/42/report')).toHaveLength(0);
+  });
+});
+
+describe('report wizard: invalid path', () => {
+  it('banned → invalid_player (another participant, required) → submit', async () => {
+    const { server, user } = openMatch();
+    const dialog = await openWizard(user);
+    await click(user, dialog, '無効試合として報告');
+    expect(progress(dialog)).toBe('100');
+    expect(within(dialog).getAllByRole('radio')).toHaveLength(9);
+    expect(within(dialog).queryByRole('radio', { name: '報告しない' })).not.toBeInTheDocument();
+    await click(user, dialog, '無効試合として報告する');
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('無効試合の原因プレイヤーを選択してください');
+    expect(server.callsTo('POST /api/matches/42/report')).toHaveLength(0);
+
+    await user.click(within(dialog).getByRole('radio', { name: /選手5/ }));
+    await click(user, dialog, '無効試合として報告する');
+    await screen.findByText('報告済み（1/2）');
+    expect(server.callsTo('POST /api/matches/42/report')[0]?.body).toEqual({
+      result: 'invalid',
+      banned_pokemon: '',
+      picked_pokemon: '',
+      pokemon_move1: '',
+      pokemon_move2: '',
+      violation_report: 'dummy_05',
+    });
+  });
+
+  it('Back from invalid_player returns to banned', async () => {
+    const { user } = openMatch();
+    const dialog = await openWizard(user);
+    await click(user, dialog, '無効試合として報告');
+    await click(user, dialog, '戻る');
+    expect(progress(dialog)).toBe('20');
+    expect(within(dialog).getByText(/BANされたポケモンを選んでください/)).toBeInTheDocument();
+  });
+});
+
+describe('report wizard: sending', () => {
+  it("shows the server's message in a red box and stays open", async () => {
+    const { user } = openMatch('dummy_02', {
+      'POST /api/matches/42/report': {
+        status: 409,
+        body: { error: 'この試合は集計済みのため報告できません', code: 'MATCH_ALREADY_SETTLED' },
+      },
+    });
+    const dialog = await openWizard(user);
+    await click(user, dialog, '無効試合として報告');
+    await user.click(within(dialog).getByRole('radio', { name: /選手5/ }));
+    await click(user, dialog, '無効試合として報告する');
+    const box = await within(dialog).findByText('この試合は集計済みのため報告できません');
+    expect(box.closest('.notice')).toHaveClass('notice--danger');
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
+  });
+
+  it('says 報告に失敗しました when the server gives no message', async () => {
+    const { user } = openMatch('dummy_02', {
+      'POST /api/matches/42/report': () => {
+        throw new TypeError('Failed to fetch');
+      },
+    });
+    const dialog = await openWizard(user);
+    await click(user, dialog, '無効試合として報告');
+    await user.click(within(dialog).getByRole('radio', { name: /選手5/ }));
+    await click(user, dialog, '無効試合として報告する');
+    expect(await within(dialog).findByText('報告に失敗しました')).toBeInTheDocument();
+  });
+
+  it('a player who already reported may correct the report while the match is open; the form starts fresh', async () => {
+    const { server, user } = openMatch('dummy_02', {}, buildMatch({ has_reported: true, report_count: 1 }));
+    const dialog = await openWizard(user, '報告を修正する');
+    expect(progress(dialog)).toBe('20');
+    expect(within(dialog).getByText('未選択')).toBeInTheDocument();
+    await click(user, dialog, '無効試合として報告');
+    await user.click(within(dialog).getByRole('radio', { name: /選手9/ }));
+    await click(user, dialog, '無効試合として報告する');
+    await screen.findByText('報告済み（2/2）');
+    expect(server.callsTo('POST /api/matches/42/report')).toHaveLength(1);
+  });
+
+  it('closes with Escape without sending, also after a step change (focus moves to the new question)', async () => {
+    const { server, user } = openMatch();
+    const dialog = await openWizard(user);
+    await click(user, dialog, '無効試合として報告');
+    expect(within(dialog).getByText('無効試合の原因になったプレイヤーを選んでください')).toHaveFocus();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(server.callsTo('POST /api/matches/42/report')).toHaveLength(0);
+  });
+});
