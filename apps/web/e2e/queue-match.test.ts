@@ -1,12 +1,14 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { movesOf } from '@rankmatch/shared';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 
 // Queue and match in Chromium against the real server (see global-setup.ts): one test account joins the queue from
 // the match tab on a desktop browser, a second one watches on a phone, the other eight join through the API, the
-// admin triggers a wave, and both browsers switch to the match screen on the WebSocket push, without a reload.
+// admin triggers a wave, and both browsers switch to the match screen on the WebSocket push, without a reload; the
+// desktop player reports through the wizard, the nine others through the API, and the my page shows the new rate.
 // Screenshots go to e2e/screenshots/ at 1280×800 and 390×844.
 
 const baseUrl = inject('baseUrl');
@@ -261,6 +263,51 @@ describe.skipIf(!chromiumPath)('queue and match in Chromium', () => {
       await page.keyboard.press('Escape');
       await dialog.waitFor({ state: 'detached' });
     }
+
+    // The other nine report "team A won" through the API (the phone's account too); the match settles, the desktop's
+    // match screen goes away by itself and the my page shows the new rate and the history entry.
+    const matchId = (await desktop.page.getByRole('heading', { name: /^試合 #\d+$/ }).textContent())?.replace(
+      /\D/g,
+      '',
+    );
+    const moves = movesOf('PIKACHU');
+    for (const account of [phoneAccount, ...others]) {
+      const sent = await api<{ status: string }>(`/api/matches/${matchId}/report`, {
+        method: 'POST',
+        body: {
+          result: 'A-win',
+          banned_pokemon: '',
+          picked_pokemon: 'PIKACHU',
+          pokemon_move1: moves.slot1[0],
+          pokemon_move2: moves.slot2[0],
+          violation_report: '',
+        },
+        token: account.access_token,
+      });
+      expect(sent.status, JSON.stringify(sent.body)).toBe(200);
+    }
+    await desktop.page.getByText(`試合 #${matchId} の結果が集計されました`).waitFor({ timeout: 15_000 });
+    await desktop.shot('08-settled');
+    const after = await api<{ rate: number; latest_matches: { match_id: string; rate_delta: number }[] }>(
+      '/api/users/me',
+      { token: desktopAccount.access_token },
+    );
+    const delta = after.body.latest_matches[0]?.rate_delta ?? 0;
+    expect(after.body.latest_matches[0]?.match_id).toBe(matchId);
+    expect(after.body.rate).toBe(desktopAccount.user.rate + delta);
+    expect(delta > 0).toBe(desktopInA);
+    await desktop.page.getByRole('tab', { name: 'マイページ' }).click();
+    const status = desktop.page.getByRole('region', { name: 'ステータス' });
+    await status
+      .getByText(after.body.rate.toLocaleString('ja-JP'), { exact: true })
+      .first()
+      .waitFor({ timeout: 10_000 });
+    const history = desktop.page.getByRole('region', { name: '最近の試合' });
+    const row = history.getByRole('listitem').first();
+    await row.getByText('カビゴン').waitFor();
+    await row.getByText(delta >= 0 ? `+${delta}` : `${delta}`, { exact: true }).waitFor();
+    await history.scrollIntoViewIfNeeded();
+    await desktop.shot('09-mypage-after');
 
     expect(desktop.errors).toEqual([]);
     expect(phone.errors).toEqual([]);
