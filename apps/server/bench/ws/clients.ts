@@ -13,6 +13,7 @@ let extraFrames = 0;
 let closed = 0;
 let closing = false;
 let openCount = 0;
+let cpuArmed = process.cpuUsage();
 
 function report(message: ClientReport): void {
   process.send?.(message);
@@ -94,13 +95,17 @@ process.on('message', (command: ClientCommand) => {
       received = 0;
       extraFrames = 0;
       round = command.round;
+      cpuArmed = process.cpuUsage();
       armed = true;
       report({ type: 'armed', round });
       return;
-    case 'collect':
+    case 'collect': {
       armed = false;
-      report({ type: 'arrivals', round: command.round, times: Array.from(arrivals), extraFrames, closed });
+      const cpu = process.cpuUsage(cpuArmed);
+      const cpuMs = (cpu.user + cpu.system) / 1000;
+      report({ type: 'arrivals', round: command.round, times: Array.from(arrivals), extraFrames, closed, cpuMs });
       return;
+    }
     case 'close':
       close();
       return;

@@ -19,15 +19,20 @@ export interface LagReport {
   /** Garbage-collection pauses in the window: total and longest, in ms. */
   gcTotalMs: number;
   gcMaxMs: number;
-  /** The hub's heartbeat bursts (a ping to every client) in the window, each its loop's duration in ms. */
-  heartbeatsMs: number[];
+  /** The hub's heartbeat ticks in the window (each pings one group of clients, in slices): duration, longest slice. */
+  heartbeats: { ms: number; slices: number; longestSliceMs: number }[];
+  /** The longest slice of any hub loop over clients (fan-out or heartbeat) in the window: how long it held the loop. */
+  longestSliceMs: number;
 }
 
 export type ServerCommand = { cmd: 'size' } | { cmd: 'lagReset' } | { cmd: 'lagReport' } | { cmd: 'shutdown' };
 
 export type ServerReport =
   | { type: 'ready'; port: number; tokens: string[]; users: number; setupMs: number; setupSteps: string }
-  /** A flush that followed publishes: its start, first and last frame handed to a socket, end. */
+  /**
+   * A flush that followed publishes: its start, when the fan-out of its frame began (query, diff and framing done)
+   * and ended (the frame handed to every socket), its end; the fan-out's socket count, slices and longest slice.
+   */
   | {
       type: 'flush';
       start: number;
@@ -35,6 +40,8 @@ export type ServerReport =
       lastSend: number;
       end: number;
       sends: number;
+      slices: number;
+      longestSliceMs: number;
       /** This process's CPU time (user + system) during the flush: far below end - start means it was descheduled. */
       cpuMs: number;
       publishes: number[];
@@ -54,6 +61,6 @@ export type ClientReport =
   | { type: 'connected'; open: number; failed: number; firstError: string | null; ms: number }
   | { type: 'armed'; round: number }
   | { type: 'roundDone'; round: number }
-  /** Per socket, the arrival time of the round's first queueDiff frame, or -1. */
-  | { type: 'arrivals'; round: number; times: number[]; extraFrames: number; closed: number }
+  /** Per socket, the arrival time of the round's first queueDiff frame, or -1; CPU time used since armed. */
+  | { type: 'arrivals'; round: number; times: number[]; extraFrames: number; closed: number; cpuMs: number }
   | { type: 'fatal'; error: string };

@@ -3,15 +3,16 @@
 // open session and a signed token each, and instruments that do not change the app:
 // - every `queue_changed` published on the bus is timed (the bus is in-process: subscribers run inside publish());
 // - the hub's flushQueue is wrapped: a flush following a publish reports its start and end (end = every frame handed
-//   to its socket) with the publish times it coalesced;
+//   to its socket) with the publish times it coalesced; its fan-out (hub.deliver) is timed too, with the slices
+//   (hub.slice: the stretches between two yields to the event loop) it took;
 // - perf_hooks.monitorEventLoopDelay samples this process's event loop; the parent resets it and asks for a report,
-//   which also gives the window's CPU time, garbage-collection pauses and heartbeat bursts (a ping to every client
-//   every 30 s), the other things that can block this event loop.
+//   which also gives the window's CPU time, garbage-collection pauses, the longest slice of any hub loop and the
+//   heartbeat ticks (each pings one group of clients; every client once per 30 s), the other things that can block
+//   this event loop.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
-import WebSocket from 'ws';
 import { buildApp } from '../../src/app.ts';
 import { openSession } from '../../src/auth/sessions.ts';
 import { loadConfig } from '../../src/config.ts';
@@ -97,37 +98,68 @@ async function main(): Promise<void> {
   bus.subscribe((event) => {
     if (event.type === 'queue_changed') pending.push(mono());
   });
-  // Frames handed to sockets during a timed flush (ws is the module @fastify/websocket uses).
+  // The fan-out of a timed flush: when hub.deliver began and ended, and its slices (each call of hub.slice runs until
+  // it yields to the event loop). A slice belongs to that fan-out when it walks the same target list.
+  type Targets = Parameters<typeof hub.deliver>[0];
   let sends = 0;
   let firstSend = 0;
   let lastSend = 0;
   let timing = false;
-  const send = WebSocket.prototype.send;
-  WebSocket.prototype.send = function (this: WebSocket, ...args: Parameters<WebSocket['send']>) {
-    if (timing) {
-      if (sends++ === 0) firstSend = mono();
-      send.apply(this, args);
+  let flushTargets: Targets | null = null;
+  let flushSlices = 0;
+  let flushLongest = 0;
+  const deliver = hub.deliver.bind(hub);
+  hub.deliver = async (targets, message) => {
+    if (!timing || flushTargets) return deliver(targets, message);
+    flushTargets = targets;
+    sends = targets.length;
+    firstSend = mono();
+    try {
+      await deliver(targets, message);
+    } finally {
       lastSend = mono();
-      return;
     }
-    send.apply(this, args);
-  } as WebSocket['send'];
-  // The heartbeat pings every client in one loop: each burst (pings within one tick) is timed.
-  let heartbeats: number[] = [];
-  let burst: { start: number; last: number } | null = null;
-  const ping = WebSocket.prototype.ping;
-  WebSocket.prototype.ping = function (this: WebSocket, ...args: Parameters<WebSocket['ping']>) {
-    if (!burst) {
-      const current = { start: mono(), last: 0 };
-      burst = current;
-      setImmediate(() => {
-        heartbeats.push(current.last - current.start);
-        burst = null;
-      });
+  };
+  // Every slice in the window (fan-outs and heartbeats alike) for the longest one; heartbeats are timed whole.
+  let longestSlice = 0;
+  let heartbeats: LagReport['heartbeats'] = [];
+  let heartbeatRunning = false;
+  let heartbeatTargets: Targets | null = null;
+  let heartbeatSlices = 0;
+  let heartbeatLongest = 0;
+  const slice = hub.slice.bind(hub);
+  hub.slice = (targets, from, each) => {
+    const t = mono();
+    const next = slice(targets, from, each);
+    const ms = mono() - t;
+    longestSlice = Math.max(longestSlice, ms);
+    if (targets === flushTargets) {
+      flushSlices++;
+      flushLongest = Math.max(flushLongest, ms);
+    } else if (heartbeatTargets === null && from === 0 && heartbeatRunning) {
+      heartbeatTargets = targets;
     }
-    ping.apply(this, args);
-    burst.last = mono();
-  } as WebSocket['ping'];
+    if (targets === heartbeatTargets) {
+      heartbeatSlices++;
+      heartbeatLongest = Math.max(heartbeatLongest, ms);
+    }
+    return next;
+  };
+  const heartbeat = hub.heartbeat.bind(hub);
+  hub.heartbeat = async () => {
+    if (heartbeatRunning) return heartbeat();
+    heartbeatRunning = true;
+    heartbeatTargets = null;
+    heartbeatSlices = 0;
+    heartbeatLongest = 0;
+    const t = mono();
+    try {
+      await heartbeat();
+    } finally {
+      heartbeatRunning = false;
+      heartbeats.push({ ms: mono() - t, slices: heartbeatSlices, longestSliceMs: heartbeatLongest });
+    }
+  };
   let gcTotal = 0;
   let gcMax = 0;
   const gc = new PerformanceObserver((list) => {
@@ -143,6 +175,9 @@ async function main(): Promise<void> {
     const publishes = pending;
     pending = [];
     sends = 0;
+    flushTargets = null;
+    flushSlices = 0;
+    flushLongest = 0;
     timing = true;
     const cpu = process.cpuUsage();
     const start = mono();
@@ -150,11 +185,24 @@ async function main(): Promise<void> {
       await flush();
     } finally {
       timing = false;
+      flushTargets = null;
     }
     const end = mono();
     const used = process.cpuUsage(cpu);
     const cpuMs = (used.user + used.system) / 1000;
-    report({ type: 'flush', start, firstSend, lastSend, end, sends, cpuMs, publishes, clients: hub.size });
+    report({
+      type: 'flush',
+      start,
+      firstSend,
+      lastSend,
+      end,
+      sends,
+      slices: flushSlices,
+      longestSliceMs: flushLongest,
+      cpuMs,
+      publishes,
+      clients: hub.size,
+    });
   };
   const lag = monitorEventLoopDelay({ resolution: LAG_RESOLUTION_MS });
   lag.enable();
@@ -191,6 +239,7 @@ async function main(): Promise<void> {
         cpuStart = process.cpuUsage();
         gcTotal = 0;
         gcMax = 0;
+        longestSlice = 0;
         heartbeats = [];
         return;
       case 'lagReport': {
@@ -206,7 +255,8 @@ async function main(): Promise<void> {
           rssMb: process.memoryUsage().rss / 1024 / 1024,
           gcTotalMs: gcTotal,
           gcMaxMs: gcMax,
-          heartbeatsMs: heartbeats,
+          heartbeats,
+          longestSliceMs: longestSlice,
         };
         report({ type: 'lag', lag: result });
         return;
