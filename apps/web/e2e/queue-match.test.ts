@@ -1,19 +1,14 @@
-import { mkdirSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { movesOf } from '@rankmatch/shared';
-import { type Browser, chromium, type Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api, baseUrl, chromiumPath, launchChromium, screenshotDir } from './support.ts';
 
 // Queue and match in Chromium against the real server (see global-setup.ts): one test account joins the queue from
 // the match tab on a desktop browser, a second one watches on a phone, the other eight join through the API, the
 // admin triggers a wave, and both browsers switch to the match screen on the WebSocket push, without a reload; the
 // desktop player reports through the wizard, the nine others through the API, and the my page shows the new rate.
 // Screenshots go to e2e/screenshots/ at 1280×800 and 390×844.
-
-const baseUrl = inject('baseUrl');
-const chromiumPath = inject('chromiumPath');
-const screenshotDir = join(dirname(fileURLToPath(import.meta.url)), 'screenshots');
 
 // site.test.ts edits these two; the special id has its own rate.
 const RESERVED = new Set(['dummy_02', 'dummy_04', 'dummy_admin', 'dummy_special']);
@@ -30,18 +25,6 @@ interface CurrentMatchReply {
 interface LoginReply {
   access_token: string;
   user: { user_id: string; trainer_name: string; rate: number };
-}
-
-async function api<T>(path: string, init: { method?: string; body?: unknown; token?: string } = {}) {
-  const response = await fetch(`${baseUrl}${path}`, {
-    method: init.method ?? 'GET',
-    headers: {
-      ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
-    },
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-  });
-  return { status: response.status, body: (await response.json()) as T };
 }
 
 async function login(userId: string): Promise<LoginReply> {
@@ -76,19 +59,7 @@ describe.skipIf(!chromiumPath)('queue and match in Chromium', () => {
   let browser: Browser;
 
   beforeAll(async () => {
-    mkdirSync(screenshotDir, { recursive: true });
-    browser = await chromium.launch({
-      executablePath: chromiumPath ?? undefined,
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
-    });
+    browser = await launchChromium();
   });
 
   afterAll(async () => {

@@ -1,16 +1,11 @@
-import { mkdirSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { type Browser, chromium } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { join } from 'node:path';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api, baseUrl, chromiumPath, launchChromium, screenshotDir } from './support.ts';
 
 // The whole site in Debian's Chromium against the real server (see global-setup.ts): log in with a test account
 // from the dropdown, edit the profile (with a validation error), equip two badges, look at the ranking and the
 // static pages, log out. Screenshots of every step go to e2e/screenshots/ at 1280×800 and 390×844.
-
-const baseUrl = inject('baseUrl');
-const chromiumPath = inject('chromiumPath');
-const screenshotDir = join(dirname(fileURLToPath(import.meta.url)), 'screenshots');
 
 const VIEWPORTS = [
   { name: 'desktop', width: 1280, height: 800, account: 'dummy_02' },
@@ -22,18 +17,6 @@ const BADGES = [
   { id: 'badge_001', display: 'S0 1位' },
   { id: 'badge_075', display: '第1回大会 優勝' },
 ] as const;
-
-async function api<T>(path: string, init: { method?: string; body?: unknown; token?: string } = {}) {
-  const response = await fetch(`${baseUrl}${path}`, {
-    method: init.method ?? 'GET',
-    headers: {
-      ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
-    },
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-  });
-  return { status: response.status, body: (await response.json()) as T };
-}
 
 /** Awards the two badges to a test account through the admin API (as dummy_admin). */
 async function awardBadges(userId: string): Promise<void> {
@@ -56,19 +39,7 @@ describe.skipIf(!chromiumPath)('the site in Chromium', () => {
   let browser: Browser;
 
   beforeAll(async () => {
-    mkdirSync(screenshotDir, { recursive: true });
-    browser = await chromium.launch({
-      executablePath: chromiumPath ?? undefined,
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
-    });
+    browser = await launchChromium();
   });
 
   afterAll(async () => {

@@ -1,0 +1,41 @@
+import { mkdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type Browser, chromium } from 'playwright-core';
+import { inject } from 'vitest';
+
+// What every browser test needs: the server started by global-setup.ts, Debian's Chromium, the screenshot folder.
+
+export const baseUrl = inject('baseUrl');
+export const chromiumPath = inject('chromiumPath');
+export const screenshotDir = join(dirname(fileURLToPath(import.meta.url)), 'screenshots');
+
+/** Headless Chromium with the flags the project uses everywhere (no sandbox, no background traffic). */
+export function launchChromium(): Promise<Browser> {
+  mkdirSync(screenshotDir, { recursive: true });
+  return chromium.launch({
+    executablePath: chromiumPath ?? undefined,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  });
+}
+
+/** A JSON call to the server under test, with an optional bearer token. */
+export async function api<T>(path: string, init: { method?: string; body?: unknown; token?: string } = {}) {
+  const response = await fetch(`${baseUrl}${path}`, {
+    method: init.method ?? 'GET',
+    headers: {
+      ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
+    },
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  });
+  return { status: response.status, body: (await response.json()) as T };
+}
