@@ -57,6 +57,10 @@ const halfWidth = (e: WaitingEntry, cfg: MatchmakingConfig): number =>
 const waitsLonger = (a: WaitingEntry, b: WaitingEntry): boolean =>
   a.joined_at < b.joined_at || (a.joined_at === b.joined_at && a.waves_missed >= b.waves_missed);
 
+/** Strictly longer: an earlier join, or the same second and more waves missed (exact ties are a coin toss). */
+const waitsStrictlyLonger = (a: WaitingEntry, b: WaitingEntry): boolean =>
+  a.joined_at < b.joined_at || (a.joined_at === b.joined_at && a.waves_missed > b.waves_missed);
+
 const membersOf = (m: Match) => [...m.team_a.players, ...m.team_b.players];
 
 function checkWave(queue: readonly WaitingEntry[], result: WaveResult, cfg: MatchmakingConfig): void {
@@ -83,9 +87,14 @@ function checkWave(queue: readonly WaitingEntry[], result: WaveResult, cfg: Matc
     // Each team covers the five roles.
     check(new Set(m.team_a.players.map((p) => p.role)).size === 5, `${tag}: team A roles`);
     check(new Set(m.team_b.players.map((p) => p.role)).size === 5, `${tag}: team B roles`);
-    // The anchor is in team A and everybody lies in its window. (A member may have waited longer than the anchor:
-    // a player whose own window held fewer than 9 can still join a later anchor's match.)
+    // The anchor is the member who waits longest, it is in team A and everybody lies in its window.
     const anchor = byId.get(m.anchor_user_id) as WaitingEntry;
+    for (const p of membersOf(m).filter((member) => member.user_id !== anchor.user_id)) {
+      check(
+        !waitsStrictlyLonger(byId.get(p.user_id) as WaitingEntry, anchor),
+        `${tag}: ${p.user_id} waits longer than the anchor`,
+      );
+    }
     check(
       m.team_a.players.some((p) => p.user_id === anchor.user_id),
       `${tag}: anchor not in team A`,
@@ -132,11 +141,12 @@ function checkWave(queue: readonly WaitingEntry[], result: WaveResult, cfg: Matc
   }
 
   // Nobody is skipped while a match was possible: a player left waiting has fewer than 9 other *left-waiting*
-  // players in their window (those were unmatched when the player's turn as anchor came).
+  // players who wait less than them in their window (those were unmatched when the player's turn as anchor came; a
+  // player who waits longer can only be in a match anchored on themself, in their own window).
   const left = result.waiting.map((w) => byId.get(w.user_id) as WaitingEntry);
   for (const p of left) {
     const half = halfWidth(p, cfg);
-    const inWindow = left.filter((o) => o !== p && Math.abs(o.rate - p.rate) <= half).length;
+    const inWindow = left.filter((o) => o !== p && waitsLonger(p, o) && Math.abs(o.rate - p.rate) <= half).length;
     check(inWindow < 9, `${p.user_id} left waiting with ${inWindow} waiting players in the window`);
   }
   expect(violations).toEqual([]);

@@ -19,7 +19,7 @@ function groupPenalty(choice: SplitChoice, cfg: MatchmakingConfig): number {
 
 /**
  * The anchor-by-anchor selection: every unmatched player, longest waiting first, is tried as the anchor of a new
- * match; the anchor is matched whenever ≥ 9 unmatched players lie inside its window, so the longest-waiting player
+ * match among the players after it; the anchor is matched whenever ≥ 9 of them lie inside its window, so the longest-waiting player
  * is never skipped while a match is possible, and everyone else's window widens each wave they miss until they
  * reach the front. Returns the groups (anchor first) with their best splits.
  */
@@ -34,7 +34,12 @@ function planByAnchors(pool: WavePool): PlannedMatch[] {
     const entry = queue[anchor] as WaitingEntry;
     const half = windowHalfWidth(entry.waves_missed, cfg);
     const groups = pickGroups(queue, masks, scores, list, anchor, entry.rate - half, entry.rate + half, cfg);
-    if (groups === null) continue;
+    if (groups === null) {
+      // Fewer than 9 others inside its window: this player waits (its window widens) and joins no later anchor's
+      // match either, so every match's longest-waiting member is its anchor and the others lie in its window.
+      list.remove(anchor);
+      continue;
+    }
     // Usually one group. With fallbacks, keep the lowest penalty; stop at the first within the gap tolerance.
     let best: { plan: PlannedMatch; penalty: number } | null = null;
     for (const group of groups) {
