@@ -278,14 +278,14 @@ describe('lobby and host', () => {
 
     const notHost = await set(m.tokenOf(other), { lobby_id: '12345678' });
     expect([notHost.statusCode, notHost.json().code]).toEqual([403, 'MATCH_NOT_HOST']);
-    for (const lobby_id of ['abc', '123', '1234567890123', '']) {
+    for (const lobby_id of ['abc', '123', '1234567890123', '', undefined, 12345678]) {
       const res = await set(m.tokenOf(host), { lobby_id });
       expect(res.statusCode).toBe(400);
       expect(res.json()).toMatchObject({ error: V.LOBBY_ID_INVALID, code: 'LOBBY_ID_INVALID' });
     }
     const mismatch = await set(m.tokenOf(host), { lobby_id: '12345678', host_user_id: other });
     expect(mismatch.json().code).toBe('LOBBY_HOST_MISMATCH');
-    const ok = await set(m.tokenOf(host), { lobby_id: ' 12345678 ', host_user_id: host });
+    const ok = await set(m.tokenOf(host), { lobby_id: ' １２３４５６７８ ', host_user_id: host });
     expect(ok.json()).toEqual({
       match_id: m.match.match_id,
       lobby_id: '12345678',

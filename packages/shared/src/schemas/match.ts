@@ -152,7 +152,11 @@ export const reportReplySchema = z.object({
 /** The in-game room number: digits only. */
 export const LOBBY_ID_PATTERN = /^\d{4,12}$/;
 export const lobbyUpdateSchema = z.object({
-  lobby_id: z.string().trim().regex(LOBBY_ID_PATTERN, M.LOBBY_ID_INVALID),
+  // Full-width digits (a Japanese keyboard's default) count as digits.
+  lobby_id: z
+    .string(M.LOBBY_ID_INVALID)
+    .transform((id) => id.normalize('NFKC').trim())
+    .pipe(z.string().regex(LOBBY_ID_PATTERN, M.LOBBY_ID_INVALID)),
   /** Optional; when sent it must be the caller (the current host). Hand the role over with host/transfer. */
   host_user_id: userIdSchema.optional(),
 });

@@ -124,7 +124,7 @@ function LobbyForm({ match, userId }: { match: CurrentMatch; userId: string }) {
             maxLength={12}
             placeholder={T.lobbyPlaceholder}
             value={value}
-            onChange={(e) => setValue(e.target.value.replace(/[^\d]/g, ''))}
+            onChange={(e) => setValue(e.target.value.normalize('NFKC').replace(/\D/g, ''))}
             aria-invalid={error ? true : undefined}
             aria-describedby={error ? 'lobby-id-error' : undefined}
           />
