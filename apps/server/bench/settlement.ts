@@ -14,13 +14,13 @@ import { type MatchReportInput, movesOf, type ServerMessage } from '@rankmatch/s
 import { eq, sql } from 'drizzle-orm';
 import WebSocket from 'ws';
 import { buildApp } from '../src/app.ts';
-import { openSession } from '../src/auth/sessions.ts';
 import { loadConfig } from '../src/config.ts';
 import { unixNow } from '../src/context.ts';
 import { openPglite, openPostgres } from '../src/db/client.ts';
-import { matches, matchPlayers, queueEntries, seasons, users } from '../src/db/schema.ts';
+import { matches, matchPlayers, queueEntries } from '../src/db/schema.ts';
 import { MemoryBus } from '../src/events/bus.ts';
 import { seedOnStart } from '../src/seed/index.ts';
+import { activeBenchSeason, benchAccounts } from './fixtures.ts';
 
 const MATCHES = Number(process.env.BENCH_MATCHES ?? 100);
 const PLAYERS = MATCHES * 10;
@@ -63,29 +63,10 @@ async function main(): Promise<void> {
     );
   }
   await seedOnStart(database.db, config, now);
-  await ctx.db.update(seasons).set({ isActive: false });
-  await ctx.db.insert(seasons).values({
-    id: 'bench-settle',
-    name: '集計ベンチ',
-    startDate: now - 86_400,
-    endDate: now + 86_400,
-    isActive: true,
-    createdAt: now,
-  });
-  const ids = Array.from({ length: PLAYERS }, (_, i) => `dummy_stl_${String(i + 1).padStart(4, '0')}`);
-  await ctx.db.insert(users).values(
-    ids.map((id) => ({
-      id,
-      authSub: `dummy|${id}`,
-      isDummy: true,
-      trainerName: id,
-      discordUsername: id,
-      createdAt: now,
-      updatedAt: now,
-    })),
-  );
-  const tokenOf = new Map<string, string>();
-  for (const id of ids) tokenOf.set(id, await openSession(ctx.db, ctx.tokens, { userId: id, dummy: true, now }));
+  await activeBenchSeason(ctx, 'bench-settle', '集計ベンチ', now);
+  const accounts = await benchAccounts(ctx, 'dummy_stl_', PLAYERS, now);
+  const { ids } = accounts;
+  const tokenOf = new Map(ids.map((id, i) => [id, accounts.tokens[i] as string]));
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();
   if (!address || typeof address === 'string') throw new Error('no address');

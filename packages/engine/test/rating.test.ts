@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { mulberry32 } from '../src/matchmaking/rng.ts';
 import type { RatedPlayer } from '../src/rating/index.ts';
 import {
   DEFAULT_RATING_CONFIG,
@@ -126,18 +127,6 @@ describe('rateMatch', () => {
     expect(RATING_RULE_JA).toContain('+10〜+50');
   });
 });
-
-// Seeded PRNG (mulberry32) so property runs are reproducible without extra libraries.
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 describe('rateMatch properties (seeded random teams)', () => {
   const rng = mulberry32(20240601);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { mulberry32 } from '../src/matchmaking/rng.ts';
 import type { MatchReport, MatchResult, Settlement, TeamSide } from '../src/settlement/index.ts';
 import {
   countVotes,
@@ -205,18 +206,6 @@ describe('settle', () => {
     expect(settle(split, clockAt)).toMatchObject({ status: 'pending' });
   });
 });
-
-// Seeded PRNG (mulberry32): reproducible simulations without extra libraries.
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const PLAYERS: { user_id: string; team: TeamSide }[] = [
   ...['a1', 'a2', 'a3', 'a4', 'a5'].map((user_id) => ({ user_id, team: 'A' as const })),

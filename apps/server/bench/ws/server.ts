@@ -14,18 +14,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
 import { buildApp } from '../../src/app.ts';
-import { openSession } from '../../src/auth/sessions.ts';
 import { loadConfig } from '../../src/config.ts';
 import { unixNow } from '../../src/context.ts';
 import { openPglite } from '../../src/db/client.ts';
-import { seasons, users } from '../../src/db/schema.ts';
 import { MemoryBus } from '../../src/events/bus.ts';
 import { seedOnStart } from '../../src/seed/index.ts';
+import { activeBenchSeason, benchAccounts } from '../fixtures.ts';
 import { type LagReport, mono, type ServerCommand, type ServerReport } from './protocol.ts';
 
 const USERS = Number(process.env.BENCH_WS_USERS ?? 10_000);
 const LAG_RESOLUTION_MS = 10;
-const DAY = 86_400;
 
 function report(message: ServerReport): void {
   process.send?.(message);
@@ -58,39 +56,11 @@ async function main(): Promise<void> {
   const { app, ctx, hub } = await buildApp({ config, database, logger: false, webDist: null, bus });
   const now = unixNow();
   await seedOnStart(database.db, config, now);
-  await ctx.db.insert(seasons).values({
-    id: 'bench-ws',
-    name: 'WSベンチマーク',
-    startDate: now - DAY,
-    endDate: now + DAY,
-    isActive: true,
-    createdAt: now,
-  });
+  await activeBenchSeason(ctx, 'bench-ws', 'WSベンチマーク', now);
 
   step('app');
   // Test accounts and their tokens, made here rather than through 10,000 HTTP logins.
-  const ids = Array.from({ length: USERS }, (_, i) => `dummy_wsb_${String(i + 1).padStart(5, '0')}`);
-  for (let i = 0; i < ids.length; i += 1000) {
-    await ctx.db.insert(users).values(
-      ids.slice(i, i + 1000).map((id) => ({
-        id,
-        authSub: `dummy|${id}`,
-        isDummy: true,
-        trainerName: id,
-        discordUsername: id,
-        createdAt: now,
-        updatedAt: now,
-      })),
-    );
-  }
-  step('users');
-  const tokens: string[] = [];
-  for (let i = 0; i < ids.length; i += 250) {
-    const chunk = ids.slice(i, i + 250);
-    tokens.push(
-      ...(await Promise.all(chunk.map((userId) => openSession(ctx.db, ctx.tokens, { userId, dummy: true, now })))),
-    );
-  }
+  const { tokens } = await benchAccounts(ctx, 'dummy_wsb_', USERS, now);
   step('sessions');
 
   // Instruments.

@@ -1,11 +1,9 @@
 import { reportDeadline, tallyViolations } from '@rankmatch/engine';
 import type { AdminMatchDetail, CurrentMatch, ReportResult, Role } from '@rankmatch/shared';
 import type { Config } from '../config.ts';
-import type { MatchRow, matchRoster } from './queries.ts';
-import type { reportsOf } from './settlement.ts';
+import { engineReport, type MatchRow, type matchRoster, type ReportRow } from './queries.ts';
 
 type Roster = Awaited<ReturnType<typeof matchRoster>>;
-type Reports = Awaited<ReturnType<typeof reportsOf>>;
 
 export const TEAM_NAMES = { A: 'チームA', B: 'チームB' } as const;
 
@@ -63,7 +61,7 @@ const outcomeOf = (result: string, team: string): 'win' | 'lose' | 'invalid' =>
 export function presentAdminMatch(
   match: MatchRow,
   roster: Roster,
-  reports: Reports,
+  reports: ReportRow[],
   rules: Config['rules'],
 ): AdminMatchDetail {
   const nameOf = new Map(roster.map((r) => [r.user.id, r.user.trainerName]));
@@ -79,13 +77,7 @@ export function presentAdminMatch(
       })),
   });
   const tally = tallyViolations(
-    reports.map((r) => ({
-      user_id: r.userId,
-      team: r.team as 'A' | 'B',
-      result: r.result as ReportResult,
-      violation_report: r.violationReport,
-      reported_at: r.reportedAt,
-    })),
+    reports.map(engineReport),
     roster.map((r) => ({ user_id: r.user.id, team: r.player.team as 'A' | 'B' })),
     rules.penalty,
   );

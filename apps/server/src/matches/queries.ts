@@ -1,5 +1,6 @@
-import { and, asc, count, desc, eq, gt, isNull, sql } from 'drizzle-orm';
-import type { Executor } from '../db/client.ts';
+import type { MatchReport, MatchResult } from '@rankmatch/engine';
+import { and, asc, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { Executor, Tx } from '../db/client.ts';
 import { matches, matchPlayers, matchReports, seasonStats, users } from '../db/schema.ts';
 
 export async function isParticipant(db: Executor, matchId: string, userId: string): Promise<boolean> {
@@ -61,20 +62,6 @@ export async function matchRoster(db: Executor, match: Pick<MatchRow, 'id' | 'se
     .orderBy(asc(matchPlayers.team), asc(matchPlayers.slot));
 }
 
-export async function reportOf(db: Executor, matchId: number, userId: string) {
-  const [row] = await db
-    .select({ userId: matchReports.userId })
-    .from(matchReports)
-    .where(and(eq(matchReports.matchId, matchId), eq(matchReports.userId, userId)))
-    .limit(1);
-  return row;
-}
-
-export async function reportCount(db: Executor, matchId: number): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(matchReports).where(eq(matchReports.matchId, matchId));
-  return row?.n ?? 0;
-}
-
 export const ADMIN_MATCH_LIST_LIMIT = 100;
 
 /** Newest first, with the counts the admin table shows. */
@@ -97,3 +84,47 @@ export async function findMatch(db: Executor, matchId: number): Promise<MatchRow
   const [row] = await db.select().from(matches).where(eq(matches.id, matchId)).limit(1);
   return row;
 }
+
+export async function lockMatch(tx: Tx, matchId: number): Promise<MatchRow | undefined> {
+  const [row] = await tx.select().from(matches).where(eq(matches.id, matchId)).for('update');
+  return row;
+}
+
+export async function reportsOf(db: Executor, matchId: number) {
+  return db
+    .select()
+    .from(matchReports)
+    .where(eq(matchReports.matchId, matchId))
+    .orderBy(asc(matchReports.reportedAt), asc(matchReports.userId));
+}
+
+export type ReportRow = Awaited<ReturnType<typeof reportsOf>>[number];
+
+/** A stored report as the engine's rules read it. */
+export const engineReport = (
+  r: Pick<ReportRow, 'userId' | 'team' | 'result' | 'violationReport' | 'reportedAt'>,
+): MatchReport => ({
+  user_id: r.userId,
+  team: r.team as 'A' | 'B',
+  result: r.result as MatchResult,
+  violation_report: r.violationReport,
+  reported_at: r.reportedAt,
+});
+
+/** The ten players of a match with their current season numbers (the rate Elo starts from). */
+export async function playersOf(db: Executor, match: Pick<MatchRow, 'id' | 'seasonId'>) {
+  return db
+    .select({
+      userId: matchPlayers.userId,
+      team: matchPlayers.team,
+      startRate: users.startRate,
+      stats: seasonStats,
+    })
+    .from(matchPlayers)
+    .innerJoin(users, eq(users.id, matchPlayers.userId))
+    .leftJoin(seasonStats, and(eq(seasonStats.userId, matchPlayers.userId), eq(seasonStats.seasonId, match.seasonId)))
+    .where(eq(matchPlayers.matchId, match.id))
+    .orderBy(asc(matchPlayers.team), asc(matchPlayers.slot));
+}
+
+export type PlayerRow = Awaited<ReturnType<typeof playersOf>>[number];

@@ -14,9 +14,8 @@ import { parse } from '../http/validate.ts';
 import { readSettings } from '../settings/service.ts';
 import type { MatchNotifier } from './notify.ts';
 import { presentAdminListItem, presentAdminMatch, presentMatch } from './presenter.ts';
-import { adminMatchList, currentMatchOf, findMatch, matchRoster, reportCount, reportOf } from './queries.ts';
+import { adminMatchList, currentMatchOf, findMatch, matchRoster, reportsOf } from './queries.ts';
 import { submitReport, transferHost, updateLobby } from './service.ts';
-import { reportsOf } from './settlement.ts';
 
 export function registerMatchRoutes(
   app: FastifyInstance,
@@ -31,15 +30,14 @@ export function registerMatchRoutes(
     const { user } = await guard.user(request);
     const match = await currentMatchOf(ctx.db, user.id, ctx.now() - reportDeadline(0, rules.settlement));
     if (!match) throw new AppError('MATCH_NOT_FOUND');
-    const [roster, reported, count, settings] = await Promise.all([
+    const [roster, reports, settings] = await Promise.all([
       matchRoster(ctx.db, match),
-      reportOf(ctx.db, match.id, user.id),
-      reportCount(ctx.db, match.id),
+      reportsOf(ctx.db, match.id),
       readSettings(ctx.db),
     ]);
     return presentMatch(match, roster, {
-      reported: reported !== undefined,
-      reportCount: count,
+      reported: reports.some((r) => r.userId === user.id),
+      reportCount: reports.length,
       rules,
       lobbyTimeouts: { create: settings.lobby_create_timeout, join: settings.lobby_join_timeout },
     });

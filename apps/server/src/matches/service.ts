@@ -1,25 +1,18 @@
 import { reportDeadline } from '@rankmatch/engine';
 import { type MatchReportPayload, type MatchUpdate, nextHost } from '@rankmatch/shared';
-import { and, asc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Config } from '../config.ts';
 import type { Db, Tx } from '../db/client.ts';
-import { matches, matchPlayers, matchReports } from '../db/schema.ts';
+import { matches, matchReports } from '../db/schema.ts';
 import { AppError } from '../http/errors.ts';
 import { readSettings } from '../settings/service.ts';
-import { advanceMatch, lockMatch, type MatchProgress, playersOf, reportsOf, updateOf } from './settlement.ts';
+import { lockMatch, openMatchOf, playersOf, reportsOf } from './queries.ts';
+import { advanceMatch, type MatchProgress, updateOf } from './settlement.ts';
 
 // Player actions on a match: the result report, the lobby number and the host role. Each runs in one transaction
 // under the match's row lock (see settlement.ts), so it sees and leaves a consistent match.
 
 type Rules = Config['rules'];
-
-async function rosterOf(tx: Tx, matchId: number) {
-  return tx
-    .select({ userId: matchPlayers.userId, team: matchPlayers.team })
-    .from(matchPlayers)
-    .where(eq(matchPlayers.matchId, matchId))
-    .orderBy(asc(matchPlayers.team), asc(matchPlayers.slot));
-}
 
 /** Stores (or replaces) the caller's report, then settles the match if the reports now decide it. */
 export function submitReport(
@@ -67,11 +60,7 @@ export function submitReport(
 
 /** Locks the caller's open match, or 404. */
 async function lockOpenMatchOf(tx: Tx, userId: string) {
-  const [open] = await tx
-    .select({ id: matchPlayers.matchId })
-    .from(matchPlayers)
-    .where(and(eq(matchPlayers.userId, userId), eq(matchPlayers.isOpen, true)))
-    .limit(1);
+  const open = await openMatchOf(tx, userId);
   const match = open ? await lockMatch(tx, open.id) : undefined;
   if (match?.status !== 'matched') throw new AppError('MATCH_NOT_FOUND');
   return match;
@@ -104,7 +93,7 @@ export function transferHost(db: Db, input: { userId: string; now: number }): Pr
   return db.transaction(async (tx) => {
     const match = await lockOpenMatchOf(tx, input.userId);
     if (match.hostUserId === input.userId) {
-      const order = (await rosterOf(tx, match.id)).map((p) => p.userId);
+      const order = (await playersOf(tx, match)).map((p) => p.userId);
       return changed(tx, match.id, { hostUserId: nextHost(order, input.userId) ?? input.userId });
     }
     const { lobby_create_timeout } = await readSettings(tx);

@@ -1,5 +1,4 @@
 import {
-  type MatchReport,
   type MatchResult,
   type PenaltyState,
   penaltyStateAfterMatch,
@@ -13,9 +12,17 @@ import {
 import type { MatchUpdate } from '@rankmatch/shared';
 import { and, asc, eq, inArray, lte, or, sql } from 'drizzle-orm';
 import type { Config } from '../config.ts';
-import type { Executor, Tx } from '../db/client.ts';
-import { matches, matchPlayers, matchReports, seasonStats, users } from '../db/schema.ts';
-import type { MatchRow } from './queries.ts';
+import type { Tx } from '../db/client.ts';
+import { matches, matchPlayers, seasonStats, users } from '../db/schema.ts';
+import {
+  engineReport,
+  lockMatch,
+  type MatchRow,
+  type PlayerRow,
+  playersOf,
+  type ReportRow,
+  reportsOf,
+} from './queries.ts';
 
 // Settlement and penalties of one match, as I/O around the engine's pure rules. Every entry point locks the match
 // row first (SELECT … FOR UPDATE), so concurrent reports, gather steps and instances settle a match exactly once
@@ -32,29 +39,6 @@ export interface MatchProgress {
   update: MatchUpdate;
 }
 
-export async function lockMatch(tx: Tx, matchId: number): Promise<MatchRow | undefined> {
-  const [row] = await tx.select().from(matches).where(eq(matches.id, matchId)).for('update');
-  return row;
-}
-
-export async function reportsOf(db: Executor, matchId: number) {
-  return db
-    .select()
-    .from(matchReports)
-    .where(eq(matchReports.matchId, matchId))
-    .orderBy(asc(matchReports.reportedAt), asc(matchReports.userId));
-}
-
-type ReportRow = Awaited<ReturnType<typeof reportsOf>>[number];
-
-const engineReport = (r: ReportRow): MatchReport => ({
-  user_id: r.userId,
-  team: r.team as 'A' | 'B',
-  result: r.result as MatchResult,
-  violation_report: r.violationReport,
-  reported_at: r.reportedAt,
-});
-
 export function updateOf(match: MatchRow, reportCount: number): MatchUpdate {
   return {
     match_id: String(match.id),
@@ -64,24 +48,6 @@ export function updateOf(match: MatchRow, reportCount: number): MatchUpdate {
     report_count: reportCount,
   };
 }
-
-/** The ten players of a match with their current season numbers (the rate Elo starts from). */
-export async function playersOf(tx: Tx, match: Pick<MatchRow, 'id' | 'seasonId'>) {
-  return tx
-    .select({
-      userId: matchPlayers.userId,
-      team: matchPlayers.team,
-      startRate: users.startRate,
-      stats: seasonStats,
-    })
-    .from(matchPlayers)
-    .innerJoin(users, eq(users.id, matchPlayers.userId))
-    .leftJoin(seasonStats, and(eq(seasonStats.userId, matchPlayers.userId), eq(seasonStats.seasonId, match.seasonId)))
-    .where(eq(matchPlayers.matchId, match.id))
-    .orderBy(asc(matchPlayers.team), asc(matchPlayers.slot));
-}
-
-type PlayerRow = Awaited<ReturnType<typeof playersOf>>[number];
 
 /**
  * Brings a locked match up to date at `now`: settles it when its reports (or the passed deadline) decide it, and
@@ -98,19 +64,19 @@ export async function advanceMatch(
 ): Promise<MatchProgress> {
   let match = locked;
   const reports = loaded.reports ?? (await reportsOf(tx, match.id));
+  const players = async () => loaded.players ?? (await playersOf(tx, match));
   let settled = false;
   if (match.status === 'matched') {
     const decision = settle(reports.map(engineReport), { now, startedAt: match.startedAt }, rules.settlement);
     if (decision.status === 'settled') {
-      const players = loaded.players ?? (await playersOf(tx, match));
-      match = await applySettlement(tx, match, players, decision.winner, decision.reason, now, rules);
+      match = await applySettlement(tx, match, await players(), decision.winner, decision.reason, now, rules);
       settled = true;
     }
   }
   let penalised = false;
   const windowClosed = now >= reportDeadline(match.startedAt, rules.settlement);
   if (match.status === 'done' && !match.penaltiesProcessed && windowClosed) {
-    match = await applyPenalties(tx, match, reports, now, rules);
+    match = await applyPenalties(tx, match, await players(), reports, now, rules);
     penalised = true;
   }
   return { match, settled, penalised, update: updateOf(match, reports.length) };
@@ -183,14 +149,11 @@ async function applySettlement(
 async function applyPenalties(
   tx: Tx,
   match: MatchRow,
+  roster: PlayerRow[],
   reports: ReportRow[],
   now: number,
   rules: Rules,
 ): Promise<MatchRow> {
-  const roster = await tx
-    .select({ userId: matchPlayers.userId, team: matchPlayers.team })
-    .from(matchPlayers)
-    .where(eq(matchPlayers.matchId, match.id));
   const summary = tallyViolations(
     reports.map(engineReport),
     roster.map((p) => ({ user_id: p.userId, team: p.team as 'A' | 'B' })),

@@ -1,5 +1,5 @@
 import { banAssignments, type CurrentMatch, getCharacter, movesOf } from '@rankmatch/shared';
-import { useEffect, useReducer, useRef } from 'react';
+import { type ReactNode, useEffect, useReducer, useRef } from 'react';
 import { Avatar } from '../../../components/avatar.tsx';
 import { Modal } from '../../../components/modal.tsx';
 import { Notice } from '../../../components/notice.tsx';
@@ -136,6 +136,18 @@ export default function ReportWizard({
   );
 }
 
+/** One step: its question (focused when the step opens, it labels the step) and its controls. */
+function StepFrame({ question, children }: { question: ReactNode; children: ReactNode }) {
+  return (
+    <section className="wizard__step" aria-labelledby="wizard-q">
+      <p id="wizard-q" className="wizard__question" tabIndex={-1}>
+        {question}
+      </p>
+      {children}
+    </section>
+  );
+}
+
 function WizardStep({
   draft,
   dispatch,
@@ -154,10 +166,7 @@ function WizardStep({
       const myTeam = team === 'A' ? match.team_a : team === 'B' ? match.team_b : null;
       const ban = myTeam ? banAssignments(myTeam.players).get(userId) : undefined;
       return (
-        <section className="wizard__step" aria-labelledby="wizard-q">
-          <p id="wizard-q" className="wizard__question" tabIndex={-1}>
-            {T.bannedQuestion}
-          </p>
+        <StepFrame question={T.bannedQuestion}>
           <Notice tone={ban ? 'info' : 'success'}>
             <p>{ban ? T.banAssignment(ban) : T.banNotAssigned}</p>
           </Notice>
@@ -168,30 +177,24 @@ function WizardStep({
             </button>
             <span className="field__hint">{T.invalidShortcutHint}</span>
           </div>
-        </section>
+        </StepFrame>
       );
     }
     case 'picked':
       return (
-        <section className="wizard__step" aria-labelledby="wizard-q">
-          <p id="wizard-q" className="wizard__question" tabIndex={-1}>
-            {T.pickedQuestion}
-          </p>
+        <StepFrame question={T.pickedQuestion}>
           <CharacterChooser
             value={draft.picked}
             exclude={draft.banned}
             onChange={(id) => dispatch({ type: 'pick', id })}
           />
-        </section>
+        </StepFrame>
       );
     case 'moves': {
       const moves = movesOf(draft.picked);
       const name = getCharacter(draft.picked)?.name_ja ?? draft.picked;
       return (
-        <section className="wizard__step" aria-labelledby="wizard-q">
-          <p id="wizard-q" className="wizard__question" tabIndex={-1}>
-            {T.movesQuestion(name)}
-          </p>
+        <StepFrame question={T.movesQuestion(name)}>
           <div className="wizard__moves">
             {([1, 2] as const).map((slot) => (
               <fieldset key={slot} className="choice-group">
@@ -211,15 +214,12 @@ function WizardStep({
               </fieldset>
             ))}
           </div>
-        </section>
+        </StepFrame>
       );
     }
     case 'result':
       return (
-        <section className="wizard__step" aria-labelledby="wizard-q">
-          <p id="wizard-q" className="wizard__question" tabIndex={-1}>
-            {T.resultQuestion}
-          </p>
+        <StepFrame question={T.resultQuestion}>
           {team && (
             <p className="muted">{T.yourTeam(team === 'A' ? match.team_a.team_name : match.team_b.team_name)}</p>
           )}
@@ -236,7 +236,7 @@ function WizardStep({
               </button>
             ))}
           </div>
-        </section>
+        </StepFrame>
       );
     case 'violation':
     case 'invalid_player': {
@@ -245,10 +245,7 @@ function WizardStep({
       const choose = (id: string) =>
         dispatch(violation ? { type: 'violation', userId: id } : { type: 'invalidPlayer', userId: id });
       return (
-        <section className="wizard__step" aria-labelledby="wizard-q">
-          <p id="wizard-q" className="wizard__question" tabIndex={-1}>
-            {violation ? T.violationQuestion : T.invalidQuestion}
-          </p>
+        <StepFrame question={violation ? T.violationQuestion : T.invalidQuestion}>
           <fieldset className="choice-group choice-group--players" aria-labelledby="wizard-q">
             {violation && (
               <label className="choice">
@@ -276,7 +273,7 @@ function WizardStep({
               );
             })}
           </fieldset>
-        </section>
+        </StepFrame>
       );
     }
   }
