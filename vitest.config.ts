@@ -5,7 +5,9 @@ import { defineConfig } from 'vitest/config';
 // - server:pglite: integration tests through Fastify inject on the embedded database (always)
 // - server:pg:     the same tests on real PostgreSQL (only when TEST_DATABASE_URL is set, as in CI)
 // - web:           React components and hooks in jsdom (Testing Library)
+// - faults:        kill -9 of the real server around waves and reports, on PGlite (and PostgreSQL in CI)
 // - e2e:           the built site served by the real server, driven by playwright-core in Debian's Chromium
+// - e2e:admin:     the admin panel's browser test, last (it ends the demo season)
 const withPostgres = Boolean(process.env.TEST_DATABASE_URL);
 
 export default defineConfig({
@@ -51,6 +53,17 @@ export default defineConfig({
             },
           ]
         : []),
+      // The fault suite: the real server as a process, killed with -9 around waves and reports (npm run test:faults).
+      {
+        test: {
+          name: 'faults',
+          include: ['apps/server/faults/**/*.test.ts'],
+          environment: 'node',
+          fileParallelism: false,
+          sequence: { groupOrder: 1 },
+          testTimeout: 240_000,
+        },
+      },
       {
         extends: './apps/web/vite.config.ts',
         test: {
@@ -67,11 +80,26 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['apps/web/e2e/**/*.test.ts'],
+          exclude: ['apps/web/e2e/admin.test.ts'],
           environment: 'node',
           globalSetup: ['apps/web/e2e/global-setup.ts'],
           fileParallelism: false,
           sequence: { groupOrder: 2 },
           testTimeout: 60_000,
+          hookTimeout: 180_000,
+        },
+      },
+      // The admin's browser test activates a season (which ends the demo season the others play in): it runs last,
+      // on a server of its own.
+      {
+        test: {
+          name: 'e2e:admin',
+          include: ['apps/web/e2e/admin.test.ts'],
+          environment: 'node',
+          globalSetup: ['apps/web/e2e/global-setup.ts'],
+          fileParallelism: false,
+          sequence: { groupOrder: 3 },
+          testTimeout: 120_000,
           hookTimeout: 180_000,
         },
       },

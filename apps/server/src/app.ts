@@ -1,32 +1,59 @@
 import { existsSync } from 'node:fs';
+import type { Socket } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import { BODY_LIMIT_BYTES, ERRORS } from '@rankmatch/shared';
-import Fastify, { type FastifyInstance, LogController } from 'fastify';
+import Fastify, {
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  LogController,
+} from 'fastify';
+import { registerAchievementRoutes } from './achievements/routes.ts';
+import { AchievementService } from './achievements/service.ts';
+import { registerAdminScope } from './admin/scope.ts';
 import { registerAuditRoutes } from './audit/routes.ts';
 import { createGuard } from './auth/guard.ts';
 import { registerAuthRoutes } from './auth/routes.ts';
 import { TokenService } from './auth/tokens.ts';
-import { registerBadgeRoutes } from './badges/routes.ts';
+import { registerBadgeAdminRoutes, registerBadgeRoutes } from './badges/routes.ts';
 import type { Config } from './config.ts';
 import { type AppContext, unixNow } from './context.ts';
 import type { Database } from './db/client.ts';
 import { registerDebugRoutes } from './debug/routes.ts';
+import { registerDocsRoutes } from './docs/openapi.ts';
 import { type EventBus, openBus } from './events/bus.ts';
+import { DomainEvents } from './events/domain.ts';
 import { registerHealthRoutes } from './health/routes.ts';
 import { registerErrorHandling } from './http/errors.ts';
-import { registerMasterRoutes } from './master/routes.ts';
+import { registerSecurityHeaders } from './http/security-headers.ts';
+import { Scheduler } from './jobs/scheduler.ts';
+import { registerMasterAdminRoutes, registerMasterRoutes } from './master/routes.ts';
+import { registerMatchAdminRoutes } from './matches/admin-routes.ts';
 import { MatchNotifier } from './matches/notify.ts';
 import { registerMatchRoutes } from './matches/routes.ts';
 import { WaveRunner } from './matches/wave-runner.ts';
+import { Metrics, registerMetrics } from './metrics/metrics.ts';
+import { registerPlayerRoutes } from './players/routes.ts';
 import { registerQueueRoutes } from './queue/routes.ts';
-import { registerRankingRoutes } from './ranking/routes.ts';
+import { queueInfo } from './queue/service.ts';
+import { registerRankingAdminRoutes, registerRankingRoutes } from './ranking/routes.ts';
 import { RankingService } from './ranking/service.ts';
 import { RealtimeHub } from './realtime/hub.ts';
-import { registerSeasonRoutes } from './seasons/routes.ts';
+import { SeasonEnder } from './seasons/end.ts';
+import { registerSeasonAdminRoutes, registerSeasonRoutes } from './seasons/routes.ts';
+import { registerShopAdminRoutes } from './shop/admin-routes.ts';
+import { StripeProvider, stripeClient, TestPaymentProvider } from './shop/provider.ts';
+import { registerShopRoutes } from './shop/routes.ts';
+import { ShopService } from './shop/service.ts';
 import { registerSiteRoutes } from './site/routes.ts';
+import { registerStatsRoutes } from './stats/routes.ts';
+import { StatsService } from './stats/service.ts';
+import { registerUserAdminRoutes } from './users/admin-routes.ts';
 import { registerUserRoutes } from './users/routes.ts';
 
 export interface AppOptions {
@@ -34,8 +61,8 @@ export interface AppOptions {
   database: Database;
   now?: () => number;
   fetch?: typeof fetch;
-  /** pino options, or false for silence (tests). */
-  logger?: boolean | { level: string };
+  /** pino options, or false for silence (tests); a stream receives the JSON lines (tests that read the log). */
+  logger?: boolean | { level: string; stream?: NodeJS.WritableStream };
   /** Event fan-out; by default in-process, or Redis when REDIS_URL is set. */
   bus?: EventBus;
   /** Folder of the built web app; defaults to apps/web/dist when it exists. */
@@ -48,6 +75,24 @@ function defaultWebDist(): string | null {
   return existsSync(join(dist, 'index.html')) ? dist : null;
 }
 
+/** The router's own refusals (a path parameter over the length limit, a malformed URL). */
+function routerRefusal(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  const code = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'URI_TOO_LONG' : 'BAD_URL';
+  void reply.code(ERRORS[code].status).send({ error: ERRORS[code].message, code });
+}
+
+/** The HTTP parser's refusals (headers over the size limit, a malformed request), written to the socket. */
+function parserRefusal(error: Error, socket: Socket): void {
+  const code =
+    (error as NodeJS.ErrnoException).code === 'HPE_HEADER_OVERFLOW' ? 'HEADERS_TOO_LARGE' : 'VALIDATION_ERROR';
+  const body = JSON.stringify({ error: ERRORS[code].message, code });
+  if (!socket.writable) return;
+  socket.end(
+    `HTTP/1.1 ${ERRORS[code].status} ${code}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+      `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  );
+}
+
 export interface BuiltApp {
   app: FastifyInstance;
   ctx: AppContext;
@@ -55,6 +100,14 @@ export interface BuiltApp {
   bus: EventBus;
   waves: WaveRunner;
   hub: RealtimeHub;
+  jobs: Scheduler;
+  events: DomainEvents;
+  seasonEnd: SeasonEnder;
+  achievements: AchievementService;
+  shop: ShopService | null;
+  stats: StatsService;
+  /** Every registered route (method and path). */
+  routes: { method: string; path: string }[];
 }
 
 export async function buildApp(options: AppOptions): Promise<BuiltApp> {
@@ -67,12 +120,20 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
         : {
             level: typeof options.logger === 'object' ? options.logger.level : config.logLevel,
             redact: ['req.headers.authorization', 'req.headers.cookie'],
+            ...(typeof options.logger === 'object' && options.logger.stream && { stream: options.logger.stream }),
           },
     bodyLimit: BODY_LIMIT_BYTES,
     // Fastify's two lines per request are replaced by our one (onResponse hook below).
     logController: new LogController({ disableRequestLogging: true }),
-    trustProxy: true,
+    // A hop count trusts that many proxies in front of us (proxy-addr's hop index counts from the nearest).
+    trustProxy:
+      typeof config.trustProxy === 'number'
+        ? (_address: string, hop: number) => hop < (config.trustProxy as number)
+        : config.trustProxy,
     return503OnClosing: true,
+    // Input the router or the HTTP parser refuses before any handler runs still gets a catalogued answer.
+    frameworkErrors: routerRefusal,
+    clientErrorHandler: parserRefusal,
   });
   const ctx: AppContext = {
     config,
@@ -83,7 +144,7 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
     fetch: options.fetch ?? globalThis.fetch,
   };
   const guard = createGuard(ctx);
-  const bus = options.bus ?? (await openBus(config.redisUrl));
+  const bus = options.bus ?? (await openBus(config.redisUrl, config.redisChannel, app.log));
   if (!options.bus) app.addHook('onClose', async () => bus.close());
 
   // One log line per request: method, path without the query (it may carry codes or tokens), status, time.
@@ -99,37 +160,104 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
     );
   });
 
+  // Every route, for the documentation check (test) and nothing else.
+  const routes: { method: string; path: string }[] = [];
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) routes.push({ method, path: route.url });
+  });
   registerErrorHandling(app);
-  await app.register(rateLimit, {
+  await registerSecurityHeaders(app, config);
+  // Compressed replies where the proxy does not compress (the ranking is 29 KB of JSON).
+  await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
+  const metrics = new Metrics();
+  registerMetrics(app, config, metrics);
+  // Rate limits on /api (not /api/health): per address, and per signed-in user whatever address they come from.
+  const limited = (request: FastifyRequest) =>
+    request.url.startsWith('/api/') && !/^\/api\/health(\?|$)/.test(request.url);
+  const limitOptions = {
     max: config.rateLimitPerMinute,
     timeWindow: '1 minute',
-    allowList: (request) => !request.url.startsWith('/api/'),
-    errorResponseBuilder: (_request, context) => ({
+    allowList: (request: FastifyRequest) => !limited(request),
+    errorResponseBuilder: (_request: FastifyRequest, context: { ttl: number }) => ({
       statusCode: 429,
       error: ERRORS.RATE_LIMITED.message,
       code: 'RATE_LIMITED',
       retry_after_seconds: Math.ceil(context.ttl / 1000),
     }),
-  });
+  };
+  await app.register(rateLimit, { ...limitOptions, keyGenerator: (request) => `ip:${request.ip}` });
+  app.addHook(
+    'onRequest',
+    app.rateLimit({
+      ...limitOptions,
+      keyGenerator: async (request) => {
+        const subject = await ctx.tokens.subjectOf(request.headers.authorization);
+        return subject ? `user:${subject}` : `ip:${request.ip}`;
+      },
+    }),
+  );
 
+  // Domain events after commit; the handlers registered below run once, on the instance that committed.
+  const events = new DomainEvents(bus, app.log);
+  app.addHook('onClose', async () => events.drain());
   registerHealthRoutes(app, ctx, bus);
-  registerAuthRoutes(app, ctx, guard);
+  registerDocsRoutes(app);
+  registerAuthRoutes(app, ctx, guard, events);
   registerUserRoutes(app, ctx, guard);
-  const ranking = new RankingService(ctx.db, now);
+  const jobs = new Scheduler(database, app.log);
+  app.addHook('onClose', async () => jobs.stop());
+  const ranking = new RankingService(ctx.db, now, jobs);
   registerSiteRoutes(app, ctx);
   registerMasterRoutes(app, ctx, guard);
   registerBadgeRoutes(app, ctx, guard);
-  registerSeasonRoutes(app, ctx, guard, ranking);
+  registerSeasonRoutes(app, ctx);
   registerRankingRoutes(app, ctx, guard, ranking);
-  registerAuditRoutes(app, ctx, guard);
-  const notifier = new MatchNotifier(bus, ranking);
-  const waves = new WaveRunner(ctx, bus, notifier, app.log);
-  app.addHook('onClose', async () => waves.stop());
+  const achievements = new AchievementService(ctx, events);
+  events.on('match.settled', () => ranking.nudge());
+  events.on('match.settled', (event) => achievements.onMatchSettled(event));
+  events.on('season.ended', () => ranking.nudge());
+  const notifier = new MatchNotifier(events);
+  const waves = new WaveRunner(ctx, bus, notifier, app.log, jobs, metrics);
+  const seasonEnd = new SeasonEnder(ctx, jobs, events);
   registerQueueRoutes(app, ctx, guard, bus);
-  registerMatchRoutes(app, ctx, guard, notifier);
-  registerDebugRoutes(app, ctx, guard, { bus, waves });
-  const hub = new RealtimeHub(ctx, bus);
+  registerMatchRoutes(app, ctx, guard, notifier, metrics);
+  registerPlayerRoutes(app, ctx);
+  const stats = new StatsService(ctx, bus, jobs);
+  registerStatsRoutes(app, stats);
+  registerAchievementRoutes(app, guard, achievements);
+  const stripe = stripeClient(config);
+  const shop = config.shop
+    ? new ShopService(
+        ctx,
+        config.shop.mode === 'stripe'
+          ? new StripeProvider(stripe)
+          : new TestPaymentProvider(ctx.db, config.publicUrl, now),
+        events,
+        jobs,
+      )
+    : null;
+  registerShopRoutes(app, ctx, guard, shop, stripe);
+  // Every admin and debug call: one scope checks the session and is_admin before anything else runs.
+  await registerAdminScope(app, guard, (admin) => {
+    registerUserAdminRoutes(admin, ctx, events);
+    registerBadgeAdminRoutes(admin, ctx, events);
+    registerMasterAdminRoutes(admin, ctx);
+    registerSeasonAdminRoutes(admin, ctx, ranking, seasonEnd);
+    registerRankingAdminRoutes(admin, ranking);
+    registerMatchAdminRoutes(admin, ctx, ranking);
+    registerAuditRoutes(admin, ctx);
+    registerDebugRoutes(admin, ctx, { bus, waves, notifier });
+    registerShopAdminRoutes(admin, ctx, shop);
+  });
+  const hub = new RealtimeHub(ctx, bus, metrics);
   await hub.register(app, guard);
+  metrics.watch({
+    queueSize: async () => (await queueInfo(ctx.db, ctx.now())).total_waiting,
+    wsClients: () => hub.size,
+    jobs,
+    ctx,
+    bus,
+  });
   app.addHook('onClose', async () => ranking.stop());
 
   // Everything outside /api is the web app (single-page: unknown paths get index.html).
@@ -143,5 +271,5 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
       return reply.sendFile('index.html');
     });
   }
-  return { app, ctx, ranking, bus, waves, hub };
+  return { app, ctx, ranking, bus, waves, hub, jobs, events, seasonEnd, achievements, shop, stats, routes };
 }

@@ -13,6 +13,7 @@ import {
   type SettlementConfig,
 } from '@rankmatch/engine';
 import { z } from 'zod';
+import { busChannel } from './events/bus.ts';
 
 // Configuration from environment variables, validated once at start. Development needs no configuration at all.
 
@@ -47,6 +48,10 @@ const envSchema = z.object({
     (v) => v === undefined || /^rediss?:\/\//.test(v),
     'REDIS_URL は redis:// で始まる URL にしてください',
   ),
+  REDIS_NAMESPACE: optionalString.refine(
+    (v) => v === undefined || /^[A-Za-z0-9_-]{1,64}$/.test(v),
+    'REDIS_NAMESPACE は英数字・ハイフン・アンダースコアの64文字以内にしてください',
+  ),
   PUBLIC_URL: url('PUBLIC_URL'),
   JWT_SECRET: optionalString.refine((v) => v === undefined || v.length >= 32, 'JWT_SECRET は32文字以上にしてください'),
   DISCORD_CLIENT_ID: optionalString,
@@ -67,6 +72,13 @@ const envSchema = z.object({
   SEED_DEMO_DATA: bool,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
+  TRUST_PROXY: optionalString.refine(
+    (v) =>
+      v === undefined ||
+      /^\d{1,2}$/.test(v) ||
+      v.split(',').every((a) => /^[0-9A-Fa-f:.]+(\/\d{1,3})?$|^(loopback|linklocal|uniquelocal)$/.test(a.trim())),
+    'TRUST_PROXY はプロキシの段数（例: 1）か、信頼するアドレス・CIDR のカンマ区切りにしてください',
+  ),
   // Match rules (defaults and reasons in packages/engine: rating, settlement, penalty configs)
   RATING_K_FACTOR: z.coerce.number().int().min(1).max(200).default(DEFAULT_RATING_CONFIG.kFactor),
   REPORT_WINDOW_MINUTES: z.coerce
@@ -93,6 +105,24 @@ const envSchema = z.object({
   AD_SLOT_URL: url('AD_SLOT_URL'),
   OPERATOR_NAME: optionalString,
   OPERATOR_CONTACT: optionalString,
+  METRICS_TOKEN: optionalString.refine(
+    (v) => v === undefined || v.length >= 16,
+    'METRICS_TOKEN は16文字以上にしてください',
+  ),
+  METRICS_ALLOW: z
+    .string()
+    .optional()
+    .transform((v) =>
+      (v ?? '')
+        .split(',')
+        .map((a) => a.trim())
+        .filter(Boolean),
+    ),
+  // Shop (card payments through Stripe Checkout; without a key, a built-in test payment outside production)
+  SHOP_ENABLED: z.enum(['true', 'false', '']).optional(),
+  STRIPE_SECRET_KEY: optionalString,
+  STRIPE_WEBHOOK_SECRET: optionalString,
+  STRIPE_API_BASE: url('STRIPE_API_BASE'),
 });
 
 export interface Config {
@@ -102,6 +132,8 @@ export interface Config {
   dataDir: string;
   databaseUrl: string | undefined;
   redisUrl: string | undefined;
+  /** The Redis pub/sub channel of this deployment (REDIS_NAMESPACE, else derived from the database). */
+  redisChannel: string;
   publicUrl: string;
   jwtSecret: string;
   discord: {
@@ -116,6 +148,13 @@ export interface Config {
   seedDemoData: boolean;
   logLevel: string;
   rateLimitPerMinute: number;
+  /**
+   * Which proxies' X-Forwarded-For to believe: none by default (the client's own address counts), a hop count, or
+   * addresses/CIDRs. Believing any client's header would let it pick its own address and escape the rate limit.
+   */
+  trustProxy: false | number | string[];
+  /** /metrics: a Bearer token and/or client addresses allowed to scrape (off when both are empty). */
+  metrics: { token: string | undefined; allow: string[] };
   /** The match lifecycle's rules (engine configs). */
   rules: { rating: RatingConfig; settlement: SettlementConfig; penalty: PenaltyConfig };
   site: {
@@ -124,20 +163,49 @@ export interface Config {
     operatorName: string | undefined;
     operatorContact: string | undefined;
   };
+  /**
+   * The shop: `stripe` with real keys (STRIPE_API_BASE points the SDK elsewhere, for tests), `test` for the built-in
+   * test payment (development and test only), or null when the shop is off.
+   */
+  shop:
+    | { mode: 'stripe'; secretKey: string; webhookSecret: string; apiBase: string | undefined }
+    | { mode: 'test'; webhookSecret: string }
+    | null;
 }
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
 }
 
-/** Reads the secret from DATA_DIR, creating it on first start (development only). */
-function persistedSecret(dataDir: string): string {
-  const file = join(dataDir, 'jwt-secret');
+/** Reads a secret from DATA_DIR, creating it on first start (development only). */
+function persistedSecret(dataDir: string, name = 'jwt-secret', prefix = ''): string {
+  const file = join(dataDir, name);
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
   mkdirSync(dataDir, { recursive: true });
-  const secret = randomBytes(48).toString('base64url');
+  const secret = `${prefix}${randomBytes(48).toString('base64url')}`;
   writeFileSync(file, secret, { mode: 0o600 });
   return secret;
+}
+
+function shopConfig(e: z.output<typeof envSchema>, production: boolean, dataDir: string): Config['shop'] {
+  if (e.SHOP_ENABLED === 'false') return null;
+  if (Boolean(e.STRIPE_SECRET_KEY) !== Boolean(e.STRIPE_WEBHOOK_SECRET)) {
+    throw new ConfigError('STRIPE_SECRET_KEY と STRIPE_WEBHOOK_SECRET は両方とも設定してください');
+  }
+  if (e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET) {
+    return {
+      mode: 'stripe',
+      secretKey: e.STRIPE_SECRET_KEY,
+      webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+      apiBase: e.STRIPE_API_BASE,
+    };
+  }
+  if (production) {
+    throw new ConfigError(
+      '本番環境ではテスト決済は使えません。STRIPE_SECRET_KEY と STRIPE_WEBHOOK_SECRET を設定するか、SHOP_ENABLED=false でショップを止めてください',
+    );
+  }
+  return { mode: 'test', webhookSecret: persistedSecret(dataDir, 'webhook-secret', 'whsec_') };
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -165,12 +233,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const port = e.PORT;
   return {
+    shop: shopConfig(e, production, dataDir),
     env: e.NODE_ENV,
     port,
     host: e.HOST,
     dataDir,
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
+    redisChannel: busChannel(e.REDIS_NAMESPACE, e.DATABASE_URL ?? dataDir),
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, ''),
     jwtSecret: e.JWT_SECRET ?? persistedSecret(dataDir),
     discord:
@@ -187,6 +257,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemoData: e.SEED_DEMO_DATA || (!production && e.NODE_ENV !== 'test' && env.SEED_DEMO_DATA !== 'false'),
     logLevel: e.LOG_LEVEL,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
+    metrics: { token: e.METRICS_TOKEN, allow: e.METRICS_ALLOW },
+    trustProxy:
+      e.TRUST_PROXY === undefined
+        ? false
+        : /^\d+$/.test(e.TRUST_PROXY)
+          ? Number(e.TRUST_PROXY)
+          : e.TRUST_PROXY.split(',').map((a) => a.trim()),
     rules: {
       rating: resolveRatingConfig({ kFactor: e.RATING_K_FACTOR }),
       settlement: resolveSettlementConfig({ reportWindowMinutes: e.REPORT_WINDOW_MINUTES }),

@@ -2,6 +2,7 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { unixNow } from './context.ts';
 import { DatabaseLockedError, openDatabase } from './db/client.ts';
+import { SEASON_END_JOB } from './seasons/end.ts';
 import { seedOnStart } from './seed/index.ts';
 
 // Entry point: validate configuration, open (and migrate) the database, seed, serve; stop cleanly on SIGTERM/SIGINT.
@@ -9,11 +10,12 @@ async function main(): Promise<void> {
   const startedAt = performance.now();
   const config = loadConfig();
   const database = await openDatabase(config);
-  const { app, ranking, waves } = await buildApp({ config, database });
+  const { app, ranking, jobs } = await buildApp({ config, database });
   await seedOnStart(database.db, config, unixNow());
+  // Seasons whose end is due (or stopped half-way) are ended before serving, not a minute later.
+  await jobs.run(SEASON_END_JOB);
   await ranking.reload();
-  ranking.start((err) => app.log.error({ err }, 'ranking job failed'));
-  waves.start();
+  jobs.start();
 
   if (config.env === 'production' && config.dummyLogin.enabled) {
     app.log.warn('テストアカウントでのログインが本番環境で有効です（ENABLE_DUMMY_LOGIN=true）');

@@ -51,6 +51,7 @@ describe('GET /api/admin/audit', () => {
       {
         id: 2,
         actor_id: 'dummy_admin',
+        actor_name: '管理者テスト',
         action: 'settings.update',
         target_type: 'setting',
         target_id: 'lobby_create_timeout',
@@ -61,6 +62,7 @@ describe('GET /api/admin/audit', () => {
       {
         id: 1,
         actor_id: 'dummy_admin',
+        actor_name: '管理者テスト',
         action: 'settings.update',
         target_type: 'setting',
         target_id: 'lobby_create_timeout',
@@ -87,12 +89,14 @@ describe('GET /api/admin/audit', () => {
       ['badge.award', 'user', 'dummy_05'],
       ['season.delete', 'season', 's1'],
       ['season.activate', 'season', 's2'],
+      ['season.end', 'season', 's1'],
       ['season.activate', 'season', 's1'],
       ['season.update', 'season', 's1'],
       ['season.create', 'season', 's2'],
       ['season.create', 'season', 's1'],
     ]);
-    const [award, deleted, activate2, activate1, updated, , created] = entries;
+    const [award, deleted, activate2, ended, activate1, updated, , created] = entries;
+    expect(ended).toMatchObject({ before: { is_active: true }, after: { ending_started_at: t.clock.now() } });
     expect(award).toMatchObject({ before: null, after: { badge_id: 'badge_007' } });
     expect(deleted).toMatchObject({ before: { id: 's1', name: '改名', is_active: false }, after: null });
     expect(activate2).toMatchObject({ before: { active_season_id: 's1' }, after: { active_season_id: 's2' } });
@@ -143,5 +147,31 @@ describe('GET /api/admin/audit', () => {
     expect(next.map((e) => e.after)).toEqual([{ value: '63' }, { value: '62' }]);
     const res = await t.request({ method: 'GET', url: '/api/admin/audit?limit=0', token: admin });
     expect(res.statusCode).toBe(400);
+  });
+
+  it('says where the next page starts, and null on the last one', async () => {
+    for (const value of [61, 62, 63]) {
+      await send('PUT', '/api/master/settings', { id: 'lobby_create_timeout', value });
+    }
+    const page = async (query: string) =>
+      (await t.request({ method: 'GET', url: `/api/admin/audit${query}`, token: admin })).json();
+    const first = await page('?limit=2');
+    expect(first.next_before_id).toBe(first.entries[1].id);
+    const last = await page(`?limit=2&before_id=${first.next_before_id}`);
+    expect(last.entries).toHaveLength(1);
+    expect(last.next_before_id).toBeNull();
+  });
+
+  it('filters by actor, action prefix and target', async () => {
+    await send('PUT', '/api/master/settings', { id: 'lobby_create_timeout', value: 61 });
+    await send('POST', '/api/admin/seasons', season('s1'));
+    await send('POST', '/api/admin/badges/award', { user_id: 'dummy_05', badge_id: 'badge_007' });
+    expect((await audit('?action=season.')).map((e) => e.target_id)).toEqual(['s1']);
+    expect((await audit('?target=dummy_05')).map((e) => e.action)).toEqual(['badge.award']);
+    expect(await audit('?actor=dummy_admin')).toHaveLength(3);
+    expect(await audit('?actor=dummy_01')).toEqual([]);
+    // LIKE wildcards in the filter match themselves.
+    expect(await audit('?action=%25')).toEqual([]);
+    expect(await audit('?action=season_')).toEqual([]);
   });
 });

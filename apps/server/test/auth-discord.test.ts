@@ -36,17 +36,28 @@ async function authorize(returnTo = '/?tab=mypage') {
   expect(location.searchParams.get('redirect_uri')).toBe('http://localhost:3000/auth/callback');
   // The client secret never appears in what the browser sees.
   expect(res.headers.location).not.toContain(discord.clientSecret);
+  const setCookie = String(res.headers['set-cookie']);
+  expect(setCookie).toMatch(/HttpOnly/);
+  expect(setCookie).toMatch(/SameSite=Lax/);
   const consent = await fetch(location, { redirect: 'manual' });
   const back = new URL(consent.headers.get('location') as string);
   return {
     code: back.searchParams.get('code') ?? undefined,
     state: back.searchParams.get('state') as string,
     error: back.searchParams.get('error') ?? undefined,
+    /** The browser's cookie that binds the state to it. */
+    cookie: setCookie.split(';')[0] as string,
   };
 }
 
-const callback = (body: Record<string, string | undefined>) =>
-  t.request({ method: 'POST', url: '/api/auth/discord/callback', payload: body });
+/** The web app's callback call, from the browser that started the sign-in (its cookie goes along). */
+const callback = ({ cookie, ...body }: Record<string, string | undefined>) =>
+  t.request({
+    method: 'POST',
+    url: '/api/auth/discord/callback',
+    payload: body,
+    headers: cookie ? { cookie } : {},
+  });
 
 describe('Discord sign-in', () => {
   it('signs a new user in, creating the record with Discord defaults', async () => {
@@ -201,5 +212,20 @@ describe('Discord not configured', () => {
     const providers = await plain.request({ method: 'GET', url: '/api/auth/providers' });
     expect(providers.json()).toEqual({ discord: false, dummy: true, dummy_password_required: false });
     await plain.close();
+  });
+});
+
+describe('login CSRF', () => {
+  it('lets only the browser that started the sign-in finish it', async () => {
+    const back = await authorize();
+    // Another client (an attacker's page submitting its own code and state, or a victim's without the cookie).
+    const stranger = await callback({ ...back, cookie: undefined });
+    expect(stranger.statusCode).toBe(400);
+    expect(stranger.json().code).toBe('OAUTH_STATE_INVALID');
+    const forged = await callback({ ...back, cookie: 'rankmatch_oauth_state=someone-else' });
+    expect(forged.json().code).toBe('OAUTH_STATE_INVALID');
+    // The rightful browser still finishes, once.
+    expect((await callback(back)).statusCode).toBe(200);
+    expect((await callback(back)).json().code).toBe('OAUTH_STATE_INVALID');
   });
 });

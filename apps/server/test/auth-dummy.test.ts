@@ -124,3 +124,35 @@ describe('test accounts', () => {
     expect(res.json().code).toBe('BANNED');
   });
 });
+
+describe('test accounts in production', () => {
+  it('are never admins, even on a database first used in development', async () => {
+    const dev = await createTestApp();
+    const devAdmin = await dev.login('dummy_admin');
+    expect((await dev.request({ method: 'GET', url: '/api/admin/audit', token: devAdmin })).statusCode).toBe(200);
+    await dev.close();
+    const production = await createTestApp({
+      reset: false,
+      env: {
+        NODE_ENV: 'production',
+        SHOP_ENABLED: 'false',
+        ENABLE_DUMMY_LOGIN: 'true',
+        DUMMY_LOGIN_PASSWORD: 'pw',
+      },
+    });
+    try {
+      const login = await production.request({
+        method: 'POST',
+        url: '/api/auth/dummy/login',
+        payload: { user_id: 'dummy_admin', password: 'pw' },
+      });
+      const token = login.json().access_token as string;
+      expect(login.json().user.is_admin).toBe(false);
+      const res = await production.request({ method: 'GET', url: '/api/admin/audit', token });
+      expect(res.statusCode).toBe(403);
+      expect(res.json().code).toBe('FORBIDDEN');
+    } finally {
+      await production.close();
+    }
+  });
+});

@@ -1,5 +1,5 @@
-import { execFile } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { execFile, spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
@@ -33,5 +33,28 @@ describe('embedded database folder', () => {
     const again = await openPglite(dir);
     await again.ping();
     await again.close();
+  }, 60_000);
+
+  it('takes over the lock of a killed process that is not reaped yet, or whose pid went to another process', async () => {
+    // A zombie: sh starts a child that exits at once and never reaps it (exec replaces sh with sleep).
+    const zombie = await new Promise<{ pid: number; stop: () => void }>((resolvePid) => {
+      const child = spawn('sh', ['-c', 'sleep 0 & echo $!; exec sleep 5'], { stdio: ['ignore', 'pipe', 'ignore'] });
+      child.stdout.once('data', (chunk: Buffer) =>
+        resolvePid({ pid: Number.parseInt(chunk.toString(), 10), stop: () => child.kill('SIGKILL') }),
+      );
+    });
+    try {
+      await new Promise((r) => setTimeout(r, 200));
+      expect(readFileSync(`/proc/${zombie.pid}/stat`, 'utf8')).toMatch(/\) Z /);
+      for (const stamp of [String(zombie.pid), `${process.ppid} 1`]) {
+        const dir = mkdtempSync(join(tmpdir(), 'rankmatch-stale-'));
+        writeFileSync(join(dir, 'rankmatch.lock'), stamp);
+        const db = await openPglite(dir);
+        await db.ping();
+        await db.close();
+      }
+    } finally {
+      zombie.stop();
+    }
   }, 60_000);
 });

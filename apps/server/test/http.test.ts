@@ -63,14 +63,108 @@ describe('HTTP boundary', () => {
   it('limits request rates per client with a Japanese 429', async () => {
     const limited = await createTestApp({ env: { RATE_LIMIT_PER_MINUTE: '3' }, reset: false, seed: false });
     const codes: number[] = [];
-    for (let i = 0; i < 4; i++) codes.push((await limited.request({ method: 'GET', url: '/api/health' })).statusCode);
-    const last = await limited.request({ method: 'GET', url: '/api/health' });
+    for (let i = 0; i < 4; i++) codes.push((await limited.request({ method: 'GET', url: '/api/site' })).statusCode);
+    const last = await limited.request({ method: 'GET', url: '/api/site' });
     expect(codes.slice(0, 3)).toEqual([200, 200, 200]);
     expect(last.statusCode).toBe(429);
     expect(last.json()).toMatchObject({
       code: 'RATE_LIMITED',
       error: expect.stringContaining('リクエストが多すぎます'),
     });
+    // The health check stays out of the limit (abuse.test.ts has the rest).
+    expect((await limited.request({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
     await limited.close();
+  });
+});
+
+describe('security headers', () => {
+  it('send a CSP that allows only the site’s own scripts, and no framing', async () => {
+    const a = await createTestApp({ reset: false, seed: false });
+    try {
+      const res = await a.request({ method: 'GET', url: '/api/health' });
+      const csp = String(res.headers['content-security-policy']);
+      expect(csp).toContain("script-src 'self'");
+      expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+      expect(csp).not.toMatch(/unsafe-eval/);
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['x-frame-options']).toBe('DENY');
+      expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+      expect(res.headers['strict-transport-security']).toBeUndefined();
+    } finally {
+      await a.close();
+    }
+  });
+
+  it('add HSTS when the public address is https', async () => {
+    const a = await createTestApp({ reset: false, seed: false, env: { PUBLIC_URL: 'https://rank.example' } });
+    try {
+      const res = await a.request({ method: 'GET', url: '/api/health' });
+      expect(res.headers['strict-transport-security']).toContain('max-age=31536000');
+      expect(String(res.headers['content-security-policy'])).toContain('wss://rank.example');
+    } finally {
+      await a.close();
+    }
+  });
+});
+
+describe('metrics', () => {
+  it('are off without configuration, and need the token or an allowed address', async () => {
+    const off = await createTestApp({ reset: false, seed: false });
+    try {
+      expect((await off.request({ method: 'GET', url: '/metrics' })).statusCode).toBe(404);
+    } finally {
+      await off.close();
+    }
+    const on = await createTestApp({
+      reset: false,
+      seed: false,
+      env: { METRICS_TOKEN: 'metrics-token-0123456789', METRICS_ALLOW: '10.9.9.9' },
+    });
+    try {
+      expect((await on.request({ method: 'GET', url: '/metrics' })).statusCode).toBe(403);
+      await on.request({ method: 'GET', url: '/api/site' });
+      const res = await on.request({
+        method: 'GET',
+        url: '/metrics',
+        headers: { authorization: 'Bearer metrics-token-0123456789' },
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toMatch(/rankmatch_http_requests_total\{method="GET",route="\/api\/site",status="200"\} 1/);
+      for (const name of [
+        'rankmatch_http_request_duration_seconds',
+        'rankmatch_queue_waiting',
+        'rankmatch_ws_clients',
+        'rankmatch_wave_duration_seconds',
+        'rankmatch_settlement_seconds',
+        'rankmatch_job_runs',
+        'rankmatch_database_up 1',
+        'rankmatch_redis_up 1',
+      ]) {
+        expect(res.body).toContain(name);
+      }
+    } finally {
+      await on.close();
+    }
+  });
+});
+
+describe('compression', () => {
+  it('compresses large JSON replies for clients that accept it', async () => {
+    const a = await createTestApp({ reset: false });
+    try {
+      const res = await a.request({
+        method: 'GET',
+        url: '/api/public/master',
+        headers: { 'accept-encoding': 'br, gzip' },
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-encoding']).toBe('br');
+      const plain = await a.request({ method: 'GET', url: '/api/public/master' });
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(res.rawPayload.length).toBeLessThan(plain.rawPayload.length / 3);
+    } finally {
+      await a.close();
+    }
   });
 });

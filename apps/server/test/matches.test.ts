@@ -51,6 +51,12 @@ describe('a match from wave to settlement', () => {
     const corrected = await postReport(t, id, m.tokenOf(a1), report('A-win', { picked_pokemon: 'CHARIZARD' }));
     expect(corrected.json()).toEqual({ ok: true, report_count: 1, status: 'matched' });
     expect((await current(m.tokenOf(a1))).json()).toMatchObject({ has_reported: true, report_count: 1 });
+    // The same view without a 404 when there is none (the web app's poll).
+    const mine = await t.request({ method: 'GET', url: '/api/matches/me', token: m.tokenOf(a1) });
+    expect(mine.json().match).toEqual((await current(m.tokenOf(a1))).json());
+    const none = await t.request({ method: 'GET', url: '/api/matches/me', token: admin });
+    expect(none.statusCode).toBe(200);
+    expect(none.json()).toEqual({ match: null });
     // Same team agreeing is not enough: both teams must be among the reporters.
     expect((await postReport(t, id, m.tokenOf(a2), report('A-win'))).json().status).toBe('matched');
 

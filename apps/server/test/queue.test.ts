@@ -269,4 +269,32 @@ describe.runIf(process.env.TEST_DB === 'postgres')('two instances racing a wave'
       await other.close();
     }
   });
+
+  it('never leaves a player both in an open match and in the queue when they re-join while a wave runs', async () => {
+    const admin = await t.login('dummy_admin');
+    await t.ctx.db.execute(sql`update users set start_rate = 1500 where id like 'dummy_%'`);
+    const ids = Array.from({ length: 10 }, (_, i) => `dummy_${String(i + 1).padStart(2, '0')}`);
+    const tokens = await Promise.all(ids.map((id) => t.login(id)));
+    for (let round = 0; round < 6; round++) {
+      for (const token of tokens) expect((await join(token)).statusCode).toBe(200);
+      const [wave, ...joins] = await Promise.all([
+        t.request({ method: 'POST', url: '/api/debug/matchmaking/trigger', token: admin }),
+        ...tokens.map(async (token, i) => {
+          await new Promise((r) => setTimeout(r, i * 5));
+          return join(token);
+        }),
+      ]);
+      expect(wave?.json().created_matches, `round ${round}`).toHaveLength(1);
+      for (const res of joins) expect([200, 409], res.body).toContain(res.statusCode);
+      const both = await t.ctx.db.execute(sql`select q.user_id from queue_entries q join match_players mp
+        on mp.user_id = q.user_id and mp.is_open`);
+      expect((both as unknown as { rows: unknown[] }).rows, `round ${round}`).toEqual([]);
+      const info = queueInfoSchema.parse((await t.request({ method: 'GET', url: '/api/queue' })).json());
+      const queued = await t.ctx.db.execute(sql`select count(*)::int as n from queue_entries`);
+      expect(info.total_waiting).toBe((queued as unknown as { rows: { n: number }[] }).rows[0]?.n);
+      // Close the match for the next round.
+      await t.request({ method: 'POST', url: '/api/debug/matches/report-all', token: admin });
+      await t.request({ method: 'DELETE', url: '/api/debug/queue', token: admin });
+    }
+  });
 });

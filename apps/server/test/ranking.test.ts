@@ -1,3 +1,4 @@
+import { brotliDecompressSync } from 'node:zlib';
 import { RANKING_SIZE, type RankingReply, rankingReplySchema, recordsReplySchema } from '@rankmatch/shared';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
@@ -96,6 +97,36 @@ describe('ranking', () => {
     expect(rankingReplySchema.parse(res.json())).toEqual(await publicRanking());
   });
 
+  it('serves a compressed ranking whole, to visitors and signed-in users alike', async () => {
+    // A full ranking compresses slowly enough that an async handler which does not return its reply sent it empty.
+    const ids = playerIds(100);
+    await insertSeason(t, { id: 'live', isActive: true });
+    await insertPlayers(t, ids);
+    await insertStats(
+      t,
+      ids.map((userId, i) => ({ userId, seasonId: 'live', rate: 1500 + i, maxRate: 1500 + i })),
+    );
+    await calculate();
+    for (const [url, token] of [
+      ['/api/public/ranking', undefined],
+      ['/api/users/ranking', player],
+    ] as const) {
+      const res = await t.request({ method: 'GET', url, token, headers: { 'accept-encoding': 'br' } });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-encoding']).toBe('br');
+      const reply = rankingReplySchema.parse(JSON.parse(brotliDecompressSync(res.rawPayload).toString('utf8')));
+      expect(reply.rankings).toHaveLength(100);
+    }
+    // Over a real connection too (inject does not go through the same reply path as a socket).
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = t.app.server.address() as { port: number };
+    const real = await fetch(`http://127.0.0.1:${port}/api/users/ranking`, {
+      headers: { authorization: `Bearer ${player}`, 'accept-encoding': 'br' },
+    });
+    expect(real.headers.get('content-encoding')).toBe('br');
+    expect(rankingReplySchema.parse(await real.json()).rankings).toHaveLength(100);
+  });
+
   it('keeps the top 100', async () => {
     const ids = playerIds(105);
     await insertSeason(t, { id: 'live', isActive: true });
@@ -183,9 +214,17 @@ describe('GET /api/users/me/records', () => {
     expectError(await t.request({ method: 'GET', url: '/api/users/me/records' }), 401, 'UNAUTHORIZED');
   });
 
-  it('lists past seasons, newest first, with the final rank in the ranking order; not the active season', async () => {
-    await insertSeason(t, { id: 's1', name: 'シーズン1', startDate: now - 200 * DAY, endDate: now - 100 * DAY });
-    await insertSeason(t, { id: 's2', name: 'シーズン2', startDate: now - 100 * DAY, endDate: now - DAY });
+  it('lists ended seasons, newest first, with the final rank in the ranking order and the badges; not the active season', async () => {
+    // Two seasons whose end has begun: the season end job finishes them below.
+    const ending = { endingStartedAt: now };
+    await insertSeason(t, {
+      id: 's1',
+      name: 'シーズン1',
+      startDate: now - 200 * DAY,
+      endDate: now - 100 * DAY,
+      ...ending,
+    });
+    await insertSeason(t, { id: 's2', name: 'シーズン2', startDate: now - 100 * DAY, endDate: now - DAY, ...ending });
     await insertSeason(t, { id: 's3', name: 'シーズン3', isActive: true });
     await insertPlayers(t, ['x', 'y', 'z', 'idle']);
     await insertPlayers(t, ['banned'], { isBanned: true });
@@ -203,6 +242,8 @@ describe('GET /api/users/me/records', () => {
       // s3 is active: not a record yet.
       { userId: 'dummy_01', seasonId: 's3', rate: 1800, maxRate: 1800 },
     ]);
+    expect(await records()).toEqual([]);
+    await t.built.jobs.run('season-end');
 
     expect(await records()).toEqual([
       {
@@ -215,6 +256,7 @@ describe('GET /api/users/me/records', () => {
         total_matches: 10,
         wins: 5,
         win_count: 5,
+        badges: [{ tier: 'rank_2', badge_id: 'badge_012' }],
       },
       {
         season_id: 's1',
@@ -226,6 +268,7 @@ describe('GET /api/users/me/records', () => {
         total_matches: 20,
         wins: 11,
         win_count: 11,
+        badges: [{ tier: 'rank_2', badge_id: 'badge_007' }],
       },
     ]);
     expect((await records(await t.login('dummy_02'))).map((r) => r.season_id)).toEqual([]);

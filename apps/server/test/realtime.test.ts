@@ -125,8 +125,13 @@ describe.runIf(redisUrl && onPostgres)('two instances behind Redis', () => {
     const urlB = await listen(b);
     try {
       const admin = await a.login('dummy_admin');
-      await a.request({ method: 'POST', url: '/api/debug/queue/fill', token: admin, payload: { count: 10 } });
-      const onB = await connect(urlB, await a.login('dummy_01'));
+      const filled = await a.request({
+        method: 'POST',
+        url: '/api/debug/queue/fill',
+        token: admin,
+        payload: { count: 10 },
+      });
+      const onB = await connect(urlB, await a.login(filled.json().enqueued[0]));
       const watcherB = await connect(urlB, await a.login('dummy_30'));
       const found = onB.next('matchFound');
       const outcome = (await a.request({ method: 'POST', url: '/api/debug/matchmaking/trigger', token: admin })).json();

@@ -120,6 +120,7 @@ describe('admin season CRUD', () => {
       image_url: '',
       theme_color: DEFAULT_THEME_COLOR,
       is_active: false,
+      ended_at: null,
     });
     expect(DEFAULT_THEME_COLOR).toBe('#ff6b35');
     const first = await createOk(
@@ -212,6 +213,7 @@ describe('admin season CRUD', () => {
       image_url: '/s1.png',
       theme_color: '#123456',
       is_active: false,
+      ended_at: null,
     };
     expect(seasonSchema.parse(res.json())).toEqual(expected);
     expect(await list()).toEqual([expected]);
@@ -239,7 +241,7 @@ describe('admin season CRUD', () => {
     expect(await list()).toEqual([expected]);
   });
 
-  it('keeps exactly one active season when another is activated', async () => {
+  it('keeps exactly one active season: activating another ends the one running', async () => {
     await createOk(fields('s1'));
     await createOk(fields('s2', { start_date: now + DAY, end_date: now + 40 * DAY }));
     const first = await activate('s1');
@@ -248,26 +250,37 @@ describe('admin season CRUD', () => {
     expect((await list()).filter((s) => s.is_active).map((s) => s.id)).toEqual(['s1']);
 
     expect(seasonSchema.parse((await activate('s2')).json()).is_active).toBe(true);
-    expect((await list()).filter((s) => s.is_active).map((s) => s.id)).toEqual(['s2']);
-    // Activating the active season again changes nothing.
+    const seasons = await list();
+    expect(seasons.filter((s) => s.is_active).map((s) => s.id)).toEqual(['s2']);
+    expect(seasons.find((s) => s.id === 's1')?.ended_at).toBe(now);
+    // Activating the active season again changes nothing; an ended season cannot come back.
     expect((await activate('s2')).statusCode).toBe(200);
     expect((await list()).filter((s) => s.is_active).map((s) => s.id)).toEqual(['s2']);
     expect((await active()).current_season?.id).toBe('s2');
+    expectError(
+      await activate('s1'),
+      409,
+      'SEASON_ENDED_ACTIVATE',
+      failed('有効化', ERRORS.SEASON_ENDED_ACTIVATE.message),
+    );
 
     expectError(await activate('nope'), 404, 'SEASON_NOT_FOUND', failed('有効化', ERRORS.SEASON_NOT_FOUND.message));
     expect((await list()).filter((s) => s.is_active).map((s) => s.id)).toEqual(['s2']);
   });
 
   it('keeps exactly one active season when admins activate seasons at the same time', async () => {
-    const ids = ['s0', 's1', 's2', 's3'];
-    for (const id of ids) await createOk(fields(id));
     for (const round of [0, 1, 2]) {
-      if (round > 0) expect((await activate('s0')).statusCode).toBe(200);
-      const replies = await Promise.all(ids.slice(1).map((id) => activate(id)));
+      const ids = ['a', 'b', 'c'].map((x) => `r${round}-${x}`);
+      for (const id of ids) await createOk(fields(id));
+      const replies = await Promise.all(ids.map((id) => activate(id)));
       for (const res of replies) expect(res.statusCode, res.body).toBe(200);
-      const marked = (await list()).filter((s) => s.is_active);
+      const seasons = await list();
+      const marked = seasons.filter((s) => s.is_active);
       expect(marked, `round ${round}`).toHaveLength(1);
       expect((await active()).current_season?.id).toBe(marked[0]?.id);
+      // Every season that was replaced has ended.
+      const replaced = seasons.filter((s) => !s.is_active && s.ended_at === null && ids.includes(s.id));
+      expect(replaced, `round ${round}`).toEqual([]);
     }
   });
 

@@ -117,3 +117,29 @@ describe('GET /api/site', () => {
     });
   });
 });
+
+describe('rules text from the running configuration', () => {
+  it('says the configured K, report window, reporters, timeout and correction', async () => {
+    const configured = await createTestApp({
+      reset: false,
+      seed: false,
+      env: {
+        RATING_K_FACTOR: '32',
+        REPORT_WINDOW_MINUTES: '45',
+        PENALTY_SAME_TEAM_REPORTERS: '3',
+        PENALTY_TIMEOUT_MINUTES: '20',
+        PENALTY_CORRECTION_MATCHES: '40',
+      },
+    });
+    try {
+      const rules = (await configured.request({ method: 'GET', url: '/api/public/system' })).json().rules;
+      expect(rules.rating).toContain('K(32)');
+      expect(rules.settlement).toContain('45分');
+      expect(rules.penalty).toContain('3人以上');
+      expect(rules.penalty).toContain('20分');
+      expect(rules.penalty).toContain('40試合');
+    } finally {
+      await configured.close();
+    }
+  });
+});

@@ -10,8 +10,8 @@ import { api, baseUrl, chromiumPath, launchChromium, screenshotDir } from './sup
 // desktop player reports through the wizard, the nine others through the API, and the my page shows the new rate.
 // Screenshots go to e2e/screenshots/ at 1280×800 and 390×844.
 
-// site.test.ts edits these two; the special id has its own rate.
-const RESERVED = new Set(['dummy_02', 'dummy_04', 'dummy_admin', 'dummy_special']);
+// site.test.ts edits these two; the special id has its own rate; achievements.test.ts plays dummy_29's 100th match.
+const RESERVED = new Set(['dummy_02', 'dummy_04', 'dummy_admin', 'dummy_special', 'dummy_29']);
 const TEST_ACCOUNTS = Array.from({ length: 30 }, (_, i) => `dummy_${String(i + 1).padStart(2, '0')}`).filter(
   (id) => !RESERVED.has(id),
 );
@@ -90,6 +90,13 @@ describe.skipIf(!chromiumPath)('queue and match in Chromium', () => {
       const page = await context.newPage();
       const errors: string[] = [];
       page.on('pageerror', (err) => errors.push(err.message));
+      // The match tab polls GET /api/matches/me (200 with match null), never the 404-ing /api/matches/current.
+      page.on('response', (response) => {
+        const { pathname } = new URL(response.url());
+        if (pathname === '/api/matches/current' || (pathname.startsWith('/api/matches/') && !response.ok())) {
+          errors.push(`${response.status()} ${pathname}`);
+        }
+      });
       const shot = (step: string, fullPage = false) =>
         page.screenshot({ path: join(screenshotDir, `${name}-queue-${step}.png`), fullPage });
       return { context, page, errors, shot };
@@ -101,7 +108,7 @@ describe.skipIf(!chromiumPath)('queue and match in Chromium', () => {
     for (const { page, shot } of [desktop, phone]) {
       await page.goto(baseUrl);
       const details = page.getByRole('region', { name: 'マッチング・集計・レート・ペナルティの詳細' });
-      await details.getByRole('heading', { name: 'ペナルティ' }).waitFor();
+      await details.getByRole('heading', { name: 'ペナルティ', exact: true }).waitFor();
       await details.scrollIntoViewIfNeeded();
       await shot('00-rule-details');
     }

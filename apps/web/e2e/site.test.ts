@@ -68,6 +68,20 @@ describe.skipIf(!chromiumPath)('the site in Chromium', () => {
       await page.getByRole('region', { name: 'シーズン情報' }).waitFor();
       await shot('01-rules');
 
+      // Header links: every one reachable. On the phone the row scrolls sideways; the arrow at the faded edge
+      // brings the last link into view.
+      const nav = page.getByRole('navigation', { name: 'サイト' });
+      const lastLink = nav.getByRole('link', { name: 'プライバシー' });
+      if (viewport.name === 'phone') {
+        await nav.locator('.site-nav__more--end').click();
+        // At the end of the row the hint moves to the start.
+        await nav.locator('.site-nav__more--start').waitFor();
+        await nav.locator('.site-nav__more--end').waitFor({ state: 'detached' });
+        await shot('01-header-scrolled');
+      }
+      const box = await lastLink.boundingBox();
+      expect(box && box.x >= 0 && box.x + box.width <= viewport.width).toBe(true);
+
       // My page, logged out: log in with a test account from the dropdown.
       await page.getByRole('tab', { name: 'マイページ' }).click();
       await page.waitForURL(/\?tab=mypage$/);

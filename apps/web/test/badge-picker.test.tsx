@@ -40,6 +40,27 @@ describe('badge picker', () => {
     expect(optionNames(dialog)).toEqual(['S0 TOP100', '第1回大会 優勝']);
   });
 
+  it('marks only the picked card with the check (the equipped one at first), and gives each name a tooltip', async () => {
+    const { user, dialog } = await openPicker(1);
+    const checks = () => [...dialog.querySelectorAll('.badge-option__check')].map((c) => c.closest('button'));
+    const equipped = within(dialog).getByRole('button', { name: /S0 1位/ });
+    const other = within(dialog).getByRole('button', { name: /第1回大会 優勝/ });
+    expect(equipped).toHaveAttribute('aria-pressed', 'true');
+    expect(checks()).toEqual([equipped]);
+
+    await user.click(other);
+    expect(other).toHaveAttribute('aria-pressed', 'true');
+    expect(equipped).toHaveAttribute('aria-pressed', 'false');
+    expect(checks()).toEqual([other]);
+    // The 装備中 tag stays on the equipped card.
+    expect(within(equipped).getByText('装備中')).toBeInTheDocument();
+
+    const name = other.querySelector('.badge-option__name');
+    expect(name).toHaveTextContent('第1回大会 優勝');
+    expect(name).toHaveAttribute('title', '第1回大会 優勝');
+    expect(other.querySelector('.badge-option__condition')).toHaveAttribute('title', '第1回ランクマッチ杯 優勝');
+  });
+
   it('searches display, condition and id, case-insensitive', async () => {
     const { user, dialog } = await openPicker(1);
     const search = within(dialog).getByLabelText('バッジを検索');
@@ -84,6 +105,18 @@ describe('badge picker', () => {
     });
     await user.click(await screen.findByRole('button', { name: 'バッジ1を変更' }));
     expect(await screen.findByText('バッジデータの取得に失敗しました')).toBeInTheDocument();
+  });
+
+  it('says where badges come from when none are owned', async () => {
+    signInAs(buildProfile(), { cacheProfile: true });
+    const { user } = renderApp('/?tab=mypage', { 'GET /api/users/me/badges': { body: { owned_badges: [] } } });
+    await user.click(await screen.findByRole('button', { name: 'バッジ1を変更' }));
+    const dialog = await screen.findByRole('dialog', { name: 'バッジ1を選択' });
+    expect(
+      await within(dialog).findByText(
+        'まだバッジを持っていません。バッジはシーズン報酬（最終順位・試合数・ゴールドライセンス）、実績の達成、ショップ、イベントで手に入ります。',
+      ),
+    ).toBeInTheDocument();
   });
 
   it('selectableBadges keeps owned, known badges minus the other slot', () => {

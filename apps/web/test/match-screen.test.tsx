@@ -1,17 +1,17 @@
 import type { CurrentMatch, MatchUpdate } from '@rankmatch/shared';
 import { act, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { buildMatch, buildMatchPlayer, buildProfile, buildQueueInfo } from '../src/testing/data.ts';
+import { buildMatch, buildMatchPlayer, buildProfile, buildQueueInfo, myMatchReply } from '../src/testing/data.ts';
 import type { Handlers } from '../src/testing/fake-fetch.ts';
 import { renderApp, signInAs } from '../src/testing/render-app.tsx';
 
 const now = () => Math.floor(Date.now() / 1000);
-const NOT_FOUND = { status: 404, body: { error: '進行中の試合が見つかりません', code: 'MATCH_NOT_FOUND' } };
+const NO_MATCH = myMatchReply(null);
 
 /** Signed in as `userId` (dummy_02 plays in team A; dummy_01 is the host) with this current match. */
 function openMatch(match: CurrentMatch | null, handlers: Handlers = {}, userId = 'dummy_02', url = '/?tab=match') {
   signInAs(buildProfile({ user_id: userId }), { cacheProfile: true });
-  return renderApp(url, { 'GET /api/matches/current': match ? { body: match } : NOT_FOUND, ...handlers });
+  return renderApp(url, { 'GET /api/matches/me': myMatchReply(match), ...handlers });
 }
 
 const update = (patch: Partial<MatchUpdate>): MatchUpdate => ({
@@ -64,13 +64,54 @@ describe('match screen', () => {
     expect(within(within(teamA).getByText('選手5').closest('li')!).queryByText(/BAN/)).not.toBeInTheDocument();
   });
 
+  it('hides the BAN duty once the player has reported; the team card still shows who reports which ban', async () => {
+    openMatch(buildMatch({ has_reported: true, report_count: 1 }));
+    expect(await screen.findByText('報告済み（1/2）')).toBeInTheDocument();
+    expect(screen.queryByText('あなたは2番目のBANを報告してください')).not.toBeInTheDocument();
+    const teamA = screen.getByRole('region', { name: 'チームA' });
+    expect(within(within(teamA).getByText('選手2').closest('li')!).getByText('BAN2')).toBeInTheDocument();
+  });
+
+  it('hides the BAN duty as soon as the report is sent', async () => {
+    let match = buildMatch();
+    const { user } = openMatch(null, {
+      'GET /api/matches/me': () => myMatchReply(match),
+      'POST /api/matches/42/report': () => {
+        match = { ...match, has_reported: true, report_count: 1 };
+        return { body: { ok: true, report_count: 1, status: 'matched' } };
+      },
+    });
+    expect(await screen.findByText('あなたは2番目のBANを報告してください')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: '結果を報告する' }));
+    const dialog = await screen.findByRole('dialog', { name: '試合結果の報告' });
+    await user.click(within(dialog).getByRole('button', { name: '無効試合として報告' }));
+    await user.click(within(dialog).getByRole('radio', { name: /選手6/ }));
+    await user.click(within(dialog).getByRole('button', { name: '無効試合として報告する' }));
+    expect(await screen.findByText('報告済み（1/2）')).toBeInTheDocument();
+    expect(screen.queryByText('あなたは2番目のBANを報告してください')).not.toBeInTheDocument();
+  });
+
+  it('loads the match from GET /api/matches/me and never asks the 404-ing GET /api/matches/current', async () => {
+    const { server } = openMatch(null);
+    expect(await screen.findByRole('button', { name: 'マッチングに参加' })).toBeInTheDocument();
+    expect(server.callsTo('GET /api/matches/me').length).toBeGreaterThanOrEqual(1);
+    expect(server.calls.filter((c) => c.path === '/api/matches/current')).toEqual([]);
+    expect(screen.queryByText(/試合情報を取得できませんでした/)).not.toBeInTheDocument();
+  });
+
+  it('says 試合情報を取得できませんでした when the match cannot be loaded, above the queue panel', async () => {
+    openMatch(null, { 'GET /api/matches/me': { status: 500, body: { error: 'サーバーでエラーが発生しました' } } });
+    expect(
+      await screen.findByText('試合情報を取得できませんでした: サーバーでエラーが発生しました'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'マッチングに参加' })).toBeInTheDocument();
+  });
+
   it.each([
-    ['a 404', NOT_FOUND],
-    ['an empty reply', { body: null }],
-    ['an empty object', { body: {} }],
-    ["match_id '0'", { body: { ...buildMatch(), match_id: '0' } }],
+    ['match: null', NO_MATCH],
+    ["match_id '0'", myMatchReply({ ...buildMatch(), match_id: '0' })],
   ])('is hidden on %s: the queue panel shows', async (_name, reply) => {
-    openMatch(null, { 'GET /api/matches/current': reply });
+    openMatch(null, { 'GET /api/matches/me': reply });
     expect(await screen.findByRole('button', { name: 'マッチングに参加' })).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'チームA' })).not.toBeInTheDocument();
   });
@@ -99,7 +140,7 @@ describe('match screen', () => {
   it('goes away when the match is settled (status done), with a note on the queue panel', async () => {
     let settled = false;
     const { sockets } = openMatch(null, {
-      'GET /api/matches/current': () => (settled ? NOT_FOUND : { body: buildMatch() }),
+      'GET /api/matches/me': () => myMatchReply(settled ? null : buildMatch()),
     });
     await screen.findByRole('heading', { name: '試合 #42' });
     settled = true;
@@ -135,7 +176,7 @@ describe('match screen', () => {
     let found = false;
     const { server, sockets } = openMatch(
       null,
-      { 'GET /api/matches/current': () => (found ? { body: buildMatch({ match_id: '77' }) } : NOT_FOUND) },
+      { 'GET /api/matches/me': () => myMatchReply(found ? buildMatch({ match_id: '77' }) : null) },
       'dummy_02',
       '/?tab=ranking',
     );
@@ -146,7 +187,7 @@ describe('match screen', () => {
     expect(await screen.findByRole('heading', { name: '試合 #77' })).toBeInTheDocument();
     expect(window.location.search).toBe('?tab=match');
     expect(screen.getByRole('tab', { name: 'マッチング' })).toHaveAttribute('aria-selected', 'true');
-    expect(server.callsTo('GET /api/matches/current').length).toBeGreaterThanOrEqual(1);
+    expect(server.callsTo('GET /api/matches/me').length).toBeGreaterThanOrEqual(1);
     await vi.waitFor(() => expect(sockets.last.actions()).toContain('subscribeMatch:77'));
   });
 
@@ -162,7 +203,7 @@ describe('match screen', () => {
   it('appears when the user enters ongoing_match_players, and goes away when they leave it', async () => {
     let inMatch = false;
     const { sockets } = openMatch(null, {
-      'GET /api/matches/current': () => (inMatch ? { body: buildMatch() } : NOT_FOUND),
+      'GET /api/matches/me': () => myMatchReply(inMatch ? buildMatch() : null),
     });
     expect(await screen.findByRole('button', { name: 'マッチングに参加' })).toBeInTheDocument();
     await vi.waitFor(() => expect(sockets.last.readyState).toBe(1));

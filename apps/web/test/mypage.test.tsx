@@ -1,8 +1,9 @@
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { browser } from '../src/lib/browser.ts';
-import { buildProfile, buildToken } from '../src/testing/data.ts';
+import { buildMatch, buildProfile, buildToken, myMatchReply } from '../src/testing/data.ts';
 import { renderApp, signInAs } from '../src/testing/render-app.tsx';
+import { buildOrder } from '../src/testing/shop-data.ts';
 
 const now = Math.floor(Date.now() / 1000);
 
@@ -99,6 +100,34 @@ describe('my page, signed in', () => {
     expect(await screen.findByText(/まだグラフにできる試合がありません/)).toBeInTheDocument();
   });
 
+  it('redraws the rating chart when a match settles during the visit, without a reload', async () => {
+    let settled = false;
+    const before = [{ at: now - 3600, rate: 1500 }];
+    signInAs(buildProfile(), { cacheProfile: true });
+    const { user, server, sockets } = renderApp('/?tab=mypage', {
+      'GET /api/users/me': () => ({ body: buildProfile({ rate: settled ? 1522 : 1540 }) }),
+      'GET /api/matches/me': () => myMatchReply(settled ? null : buildMatch()),
+      'GET /api/users/me/rating-history': () => ({
+        body: { season_id: 's1', points: settled ? [...before, { at: now, rate: 1522 }] : before },
+      }),
+    });
+    expect(await screen.findByText(/まだグラフにできる試合がありません/)).toBeInTheDocument();
+    await user.click(screen.getByRole('tab', { name: 'マッチング' }));
+    await screen.findByRole('heading', { name: '試合 #42' });
+    settled = true;
+    await act(async () =>
+      sockets.push({
+        type: 'matchUpdate',
+        data: { match_id: '42', lobby_id: null, host_user_id: 'dummy_01', status: 'done', report_count: 2 },
+      }),
+    );
+    await screen.findByText(/試合 #42 の結果が集計されました/);
+    await user.click(screen.getByRole('tab', { name: 'マイページ' }));
+    // Within the history's 60 s staleTime: only the invalidation brings the new point.
+    expect(await screen.findByRole('img', { name: 'レート推移: 1500 から 1522（2件）' })).toBeInTheDocument();
+    expect(server.callsTo('GET /api/users/me/rating-history')).toHaveLength(2);
+  });
+
   it('opens the past seasons, or says 過去シーズンのデータがありません', async () => {
     signInAs(buildProfile(), { cacheProfile: true });
     const { user, server } = renderApp('/?tab=mypage', { 'GET /api/users/me/records': { body: { records: [] } } });
@@ -125,6 +154,7 @@ describe('my page, signed in', () => {
               total_matches: 80,
               wins: 49,
               win_count: 49,
+              badges: [],
             },
           ],
         },
@@ -136,6 +166,74 @@ describe('my page, signed in', () => {
     expect(dialog).toHaveTextContent('4位');
     expect(dialog).toHaveTextContent('1,790');
     expect(dialog).toHaveTextContent('61.2%');
+  });
+
+  it('shows the badges a season end handed out, with their tier, and ランク外 without a final rank', async () => {
+    signInAs(buildProfile(), { cacheProfile: true });
+    const record = {
+      season_id: 's1',
+      season_name: 'シーズン2',
+      final_rate: 1540,
+      max_rate: 1610,
+      win_rate: 52,
+      total_matches: 120,
+      wins: 62,
+      win_count: 62,
+    };
+    const { user } = renderApp('/?tab=mypage', {
+      'GET /api/users/me/records': {
+        body: {
+          records: [
+            {
+              ...record,
+              final_rank: null,
+              badges: [
+                { tier: 'matches', badge_id: 'badge_039' },
+                { tier: 'gold_licence', badge_id: 'badge_071' },
+              ],
+            },
+            { ...record, season_id: 's0', season_name: 'シーズン0', final_rank: 1, badges: [] },
+          ],
+        },
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: '過去シーズン' }));
+    const dialog = await screen.findByRole('dialog', { name: '過去シーズンの成績' });
+    const latest = (await within(dialog).findByRole('heading', { name: 'シーズン2' })).closest('li')!;
+    const first = within(dialog).getByRole('heading', { name: 'シーズン0' }).closest('li')!;
+    expect(latest).toHaveTextContent('ランク外');
+    expect(latest).toHaveTextContent('120');
+    const badges = within(latest).getAllByRole('listitem');
+    expect(badges.map((b) => b.textContent)).toEqual(['S2 100戦達成試合数', 'S2 ゴールドライセンスゴールドライセンス']);
+    expect(within(badges[0]!).getByText('S2 100戦達成')).toHaveClass('badge-chip');
+    expect(first).toHaveTextContent('1位');
+    expect(first).toHaveTextContent('このシーズンに獲得したバッジはありません');
+  });
+
+  it('shows the purchase history below the match history and achievements', async () => {
+    signInAs(buildProfile(), { cacheProfile: true });
+    const { server } = renderApp('/?tab=mypage', {
+      'GET /api/shop/orders': { body: { orders: [buildOrder({ badge_id: 'badge_100', amount: 1000 })] } },
+    });
+    const history = await screen.findByRole('region', { name: '購入履歴' });
+    const rows = within(await within(history).findByRole('table', { name: '購入履歴' })).getAllByRole('row');
+    expect(rows).toHaveLength(2);
+    expect(rows[1]).toHaveTextContent('サポーター シルバー');
+    expect(rows[1]).toHaveTextContent('￥1,000');
+    expect(rows[1]).toHaveTextContent('付与済み');
+    expect(server.callsTo('GET /api/shop/orders')).toHaveLength(1);
+    // A card near the bottom: after the match history and the achievements.
+    const matches = screen.getByRole('region', { name: '最近の試合' });
+    expect(matches.compareDocumentPosition(history) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    const achievements = await screen.findByRole('region', { name: '実績' });
+    expect(achievements.compareDocumentPosition(history) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
+  it('says 購入履歴はありません without purchases (the default reply)', async () => {
+    signInAs(buildProfile(), { cacheProfile: true });
+    renderApp('/?tab=mypage');
+    const history = await screen.findByRole('region', { name: '購入履歴' });
+    expect(await within(history).findByText('購入履歴はありません')).toBeInTheDocument();
   });
 
   it('links the X account and marks test accounts', async () => {

@@ -1,6 +1,6 @@
 import type { UserProfile } from '@rankmatch/shared';
 import { act, screen, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { QUEUE_REFRESH_MS } from '../src/features/queue/hooks/use-queue-feed.ts';
 import { RECONNECT_ATTEMPTS, RECONNECT_DELAY_MS } from '../src/lib/realtime/realtime-client.ts';
 import { buildProfile, buildQueueEntry, buildQueueInfo } from '../src/testing/data.ts';
@@ -27,7 +27,8 @@ function openMatchTab(
 const waitForText = (testId: string, text: string) =>
   vi.waitFor(() => expect(screen.getByTestId(testId)).toHaveTextContent(text));
 const advance = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
-const statsRegion = () => screen.findByRole('region', { name: /マッチング/ });
+// The numbers card ("マッチング" with its 受付中 / 受付時間外 pill), not the マッチング成立のお知らせ card below.
+const statsRegion = () => screen.findByRole('region', { name: /^マッチング(?!成立)/ });
 const joinButton = () => screen.findByRole('button', { name: 'マッチングに参加' });
 
 describe('queue panel: numbers', () => {
@@ -181,14 +182,14 @@ describe('queue panel: live updates', () => {
   it('after a socket reconnect, reloads the queue info, the queue status and the current match over HTTP', async () => {
     const { server, sockets } = openMatchTab({}, { fakeTimers: true });
     expect(await screen.findByText('リアルタイム更新中')).toBeInTheDocument();
-    const before = ['GET /api/queue', 'GET /api/queue/me', 'GET /api/matches/current'].map(
+    const before = ['GET /api/queue', 'GET /api/queue/me', 'GET /api/matches/me'].map(
       (route) => server.callsTo(route).length,
     );
     await act(async () => sockets.last.drop());
     await advance(RECONNECT_DELAY_MS); // the fake server opens the new socket at once
     expect(await screen.findByText('リアルタイム更新中')).toBeInTheDocument();
     await vi.waitFor(() => {
-      ['GET /api/queue', 'GET /api/queue/me', 'GET /api/matches/current'].forEach((route, i) => {
+      ['GET /api/queue', 'GET /api/queue/me', 'GET /api/matches/me'].forEach((route, i) => {
         expect(server.callsTo(route).length, route).toBeGreaterThan(before[i] ?? 0);
       });
     });
@@ -213,6 +214,15 @@ describe('queue panel: live updates', () => {
 });
 
 describe('queue panel: join button', () => {
+  // A frozen clock: the remaining minutes of a timeout must not depend on how loaded the machine is.
+  const FIXED_NOW = 1_800_000_000;
+  beforeEach(() => {
+    vi.useFakeTimers({ now: FIXED_NOW * 1000, toFake: ['Date'] });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
   it.each([
     [{ trainer_name: '' }, 'プロフィール設定が必要です'],
     [{ trainer_name: '  ' }, 'プロフィール設定が必要です'],
@@ -220,7 +230,7 @@ describe('queue panel: join button', () => {
       { effective_penalty: 6, penalty_count: 7, penalty_correction: 1 },
       'ペナルティが6以上のためマッチングに参加できません。運営にお問い合わせください',
     ],
-    [{ penalty_timeout_until: now() + 4 * 60 + 10 }, 'ペナルティによる参加制限中です（残り5分）'],
+    [{ penalty_timeout_until: FIXED_NOW + 4 * 60 + 10 }, 'ペナルティによる参加制限中です（残り5分）'],
   ])('is disabled with the reason as tooltip and text (%o)', async (profile, reason) => {
     openMatchTab({}, { profile });
     const button = await joinButton();
@@ -246,7 +256,7 @@ describe('queue panel: join button', () => {
   });
 
   it('is enabled when nothing blocks, penalty below 6 and an expired timeout included', async () => {
-    openMatchTab({}, { profile: { effective_penalty: 5, penalty_timeout_until: now() - 10 } });
+    openMatchTab({}, { profile: { penalty_count: 5, effective_penalty: 5, penalty_timeout_until: FIXED_NOW - 10 } });
     const button = await joinButton();
     expect(button).toBeEnabled();
     expect(button).not.toHaveAttribute('title');

@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { buildProfile, buildRankingEntry } from '../src/testing/data.ts';
+import { buildPlayerPage } from '../src/testing/players-data.ts';
 import { renderApp, signInAs } from '../src/testing/render-app.tsx';
 
 const reply = (rankings: ReturnType<typeof buildRankingEntry>[]) => ({
@@ -66,5 +67,24 @@ describe('ranking tab', () => {
     const { server } = renderApp('/?tab=ranking', { 'GET /api/users/ranking': reply([buildRankingEntry(1)]) });
     expect(await screen.findByText('プレイヤー1')).toBeInTheDocument();
     expect(server.callsTo('GET /api/public/ranking')).toHaveLength(0);
+  });
+
+  it("links each named player's row to their player page, and opens it", async () => {
+    const { user } = renderApp('/?tab=ranking', {
+      'GET /api/public/ranking': reply([
+        buildRankingEntry(1, { user_id: 'dummy_05', trainer_name: 'ルカリオ道場' }),
+        buildRankingEntry(2, { trainer_name: '', discord_username: 'only_discord' }),
+      ]),
+      'GET /api/players/dummy_05': { body: buildPlayerPage() },
+    });
+    const table = await screen.findByRole('table');
+    const [first, second] = within(table).getAllByRole('row').slice(1);
+    expect(within(first!).getByRole('link', { name: 'ルカリオ道場' })).toHaveAttribute('href', '/players/dummy_05');
+    // Without a trainer name there is no player page to open.
+    expect(within(second!).queryByRole('link')).not.toBeInTheDocument();
+
+    await user.click(within(first!).getByRole('link', { name: 'ルカリオ道場' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'ルカリオ道場' })).toBeInTheDocument();
+    expect(window.location.pathname).toBe('/players/dummy_05');
   });
 });

@@ -2,7 +2,7 @@ import type { CurrentMatch } from '@rankmatch/shared';
 import { screen, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { buildMatch, buildProfile } from '../src/testing/data.ts';
+import { buildMatch, buildProfile, myMatchReply } from '../src/testing/data.ts';
 import type { Handlers } from '../src/testing/fake-fetch.ts';
 import { renderApp, signInAs } from '../src/testing/render-app.tsx';
 
@@ -12,7 +12,7 @@ function openMatch(userId = 'dummy_02', handlers: Handlers = {}, match: CurrentM
   signInAs(buildProfile({ user_id: userId }), { cacheProfile: true });
   let current = match;
   const view = renderApp('/?tab=match', {
-    'GET /api/matches/current': () => ({ body: current }),
+    'GET /api/matches/me': () => myMatchReply(current),
     'POST /api/matches/42/report': () => {
       current = { ...current, has_reported: true, report_count: current.report_count + 1 };
       return { body: { ok: true, report_count: current.report_count, status: 'matched' } };

@@ -1,7 +1,8 @@
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { buildProfile } from '../src/testing/data.ts';
 import { renderApp, signInAs } from '../src/testing/render-app.tsx';
+import { buildShopBadge, shopBadgesHandler } from '../src/testing/shop-data.ts';
 
 const site = (overrides = {}) => ({
   body: {
@@ -36,13 +37,10 @@ describe('shell and navigation', () => {
     expect(await screen.findByRole('tablist', { name: 'メニュー' })).toBeInTheDocument();
   });
 
-  it.each([
-    ['/shop', 'バッジショップ'],
-    ['/admin_control', '管理画面'],
-  ])('shows 準備中 on %s', async (path, title) => {
-    renderApp(path);
-    expect(await screen.findByRole('heading', { name: title })).toBeInTheDocument();
-    expect(screen.getByText('準備中')).toBeInTheDocument();
+  it('shows the badge shop on /shop', async () => {
+    renderApp('/shop', shopBadgesHandler([buildShopBadge('badge_099')]));
+    expect(await screen.findByRole('heading', { level: 1, name: 'バッジショップ' })).toBeInTheDocument();
+    expect(await screen.findByRole('article', { name: 'サポーター ブロンズ' })).toBeInTheDocument();
   });
 
   it('links the header pages and the stats dashboard (new tab) when configured', async () => {
@@ -54,6 +52,28 @@ describe('shell and navigation', () => {
     const stats = await within(nav).findByRole('link', { name: /統計ダッシュボード/ });
     expect(stats).toHaveAttribute('href', 'https://stats.example.com/');
     expect(stats).toHaveAttribute('target', '_blank');
+  });
+
+  it('marks the side of the header links that scrolls out of view (fade and arrow on narrow screens)', async () => {
+    renderApp('/');
+    const nav = screen.getByRole('navigation', { name: 'サイト' });
+    const list = within(nav).getByRole('list');
+    // Everything fits: no hint.
+    expect(nav).not.toHaveAttribute('data-more-end');
+    expect(nav.querySelector('.site-nav__more')).toBeNull();
+    // jsdom has no layout: give the row the sizes of a 390 px phone.
+    Object.defineProperty(list, 'clientWidth', { configurable: true, value: 390 });
+    Object.defineProperty(list, 'scrollWidth', { configurable: true, value: 560 });
+    fireEvent.scroll(list);
+    expect(nav).toHaveAttribute('data-more-end');
+    expect(nav).not.toHaveAttribute('data-more-start');
+    expect(nav.querySelector('.site-nav__more--end')).not.toBeNull();
+    list.scrollLeft = 170;
+    fireEvent.scroll(list);
+    expect(nav).toHaveAttribute('data-more-start');
+    expect(nav).not.toHaveAttribute('data-more-end');
+    expect(nav.querySelector('.site-nav__more--start')).not.toBeNull();
+    expect(nav.querySelector('.site-nav__more--end')).toBeNull();
   });
 
   it('hides the dashboard link and the ad slot when not configured', async () => {

@@ -18,6 +18,10 @@ export const FAVORITE_POKEMON_MAX = 3;
 
 export const PENALTY_BLOCK_THRESHOLD = 6;
 
+/** Season rewards and achievements (spec §9): the gold licence needs 50 matches; role achievements 30 wins. */
+export const GOLD_LICENCE_MATCHES = 50;
+export const ROLE_WINS_TARGET = 30;
+
 export const TEAM_SIZE = 5;
 export const MATCH_SIZE = TEAM_SIZE * 2;
 export const REPORTS_NEEDED = 2;

@@ -11,7 +11,21 @@ export const ERRORS = {
   ROUTE_NOT_FOUND: { status: 404, message: '指定された API は存在しません' },
   METHOD_NOT_ALLOWED: { status: 405, message: 'この API では利用できないメソッドです' },
   RATE_LIMITED: { status: 429, message: 'リクエストが多すぎます。しばらく待ってから再度お試しください' },
+  URI_TOO_LONG: { status: 414, message: 'URL が長すぎます' },
+  HEADERS_TOO_LARGE: { status: 431, message: 'リクエストヘッダーが大きすぎます' },
+  BAD_URL: { status: 400, message: 'URL の形式が正しくありません' },
+
+  // WebSocket (/api/ws): the error messages and close reasons of the real-time connection
+  WS_UPGRADE_REQUIRED: { status: 426, message: 'この URL は WebSocket 専用です' },
+  WS_UNEXPECTED_MESSAGE: { status: 400, message: 'メッセージの形式が正しくありません' },
+  WS_RATE_LIMITED: { status: 429, message: 'メッセージの送信が多すぎるため接続を切断しました' },
+  WS_TOO_MANY_CONNECTIONS: { status: 429, message: '同じアカウントの接続が多すぎます。ほかのタブを閉じてください' },
+  WS_SESSION_ENDED: { status: 401, message: 'ログインが終了したため接続を切断しました' },
   INTERNAL: { status: 500, message: 'サーバーでエラーが発生しました。時間をおいて再度お試しください' },
+  DB_UNAVAILABLE: {
+    status: 503,
+    message: 'データベースに一時的に接続できません。しばらくしてから再度お試しください',
+  },
 
   // Authentication and permissions
   UNAUTHORIZED: { status: 401, message: '認証の有効期限が切れました。再度ログインしてください。' },
@@ -37,11 +51,68 @@ export const ERRORS = {
   BADGE_NOT_OWNED: { status: 400, message: '所持していないバッジは装備できません' },
   BADGE_SLOTS_SAME: { status: 400, message: '同じバッジを2つの枠に装備することはできません' },
 
+  // Admin
+  NO_CHANGES: { status: 400, message: '変更がありません' },
+  ADMIN_SELF_BAN: { status: 409, message: '自分自身を利用停止にすることはできません' },
+  ADMIN_SELF_DEMOTE: { status: 409, message: '自分自身の管理者権限を外すことはできません' },
+  ADMIN_DUMMY_PROMOTE: { status: 409, message: '本番環境ではテストアカウントを管理者にできません' },
+  NO_ACTIVE_SEASON: { status: 409, message: '有効なシーズンがないため、レートを変更できません' },
+  MATCH_NOT_SETTLED: {
+    status: 409,
+    message: '集計前の試合の結果は訂正できません。集計を待つか、報告を確認してください',
+  },
+  DEBUG_NOT_TEST_ACCOUNT: { status: 409, message: 'テストアカウント以外のプレイヤーの代理報告はできません' },
+  DEBUG_NOT_IN_MATCH: { status: 404, message: 'このテストアカウントはこの試合に参加していません' },
+
+  // Shop
+  SHOP_DISABLED: { status: 503, message: 'ショップは現在利用できません' },
+  SHOP_LOGIN_REQUIRED: { status: 401, message: '購入にはログインが必要です' },
+  SHOP_NOT_FOR_SALE: { status: 409, message: 'このバッジは現在販売していません' },
+  SHOP_ALREADY_OWNED: { status: 409, message: 'このバッジは既に購入済みです' },
+  SHOP_SOLD_OUT: { status: 409, message: 'このバッジは売り切れです' },
+  SHOP_PRICE_MISMATCH: {
+    status: 400,
+    message: '価格が最新の情報と一致しません。ページを再読み込みしてからもう一度お試しください',
+  },
+  SHOP_USER_MISMATCH: {
+    status: 400,
+    message: 'ログイン中のユーザーと購入者が一致しません。ページを再読み込みしてください',
+  },
+  SHOP_PROVIDER_FAILED: {
+    status: 502,
+    message: '決済サービスとの通信に失敗しました。時間をおいて再度お試しください',
+  },
+  ORDER_NOT_FOUND: { status: 404, message: '注文が見つかりません' },
+  ORDER_NOT_PAID: { status: 409, message: '支払いが確認できていない注文は付与できません' },
+  WEBHOOK_SIGNATURE_INVALID: { status: 400, message: 'Webhook の署名を検証できません' },
+  WEBHOOK_PAYLOAD_INVALID: { status: 400, message: 'Webhook の内容を読み取れません' },
+  TEST_CHECKOUT_NOT_FOUND: { status: 404, message: 'テスト決済が見つかりません' },
+  TEST_CHECKOUT_CLOSED: { status: 409, message: 'このテスト決済は完了しているか、期限が切れています' },
+  TEST_CARD_DECLINED: {
+    status: 402,
+    message: 'カードが拒否されました（テストカード）。別のカード番号でお試しください',
+  },
+  MAX_SALES_BELOW_SOLD: {
+    status: 409,
+    message: '販売上限は販売済みの数と決済中の数の合計より小さくできません',
+  },
+  BADGE_NOT_IN_SHOP: { status: 409, message: '価格と販売上限を設定できるのはショップのバッジだけです' },
+  ORDER_NOT_FULFILLABLE: {
+    status: 409,
+    message: '再付与できるのは、支払い済みで未付与の注文だけです',
+  },
+
   // Settings, seasons, ranking
   SETTING_NOT_FOUND: { status: 404, message: '設定項目が見つかりません' },
   SEASON_NOT_FOUND: { status: 404, message: 'シーズンが見つかりません' },
   SEASON_EXISTS: { status: 409, message: '同じ ID のシーズンが既に存在します' },
   SEASON_HAS_MATCHES: { status: 409, message: '試合が行われたシーズンは削除できません' },
+  SEASON_ALREADY_ENDED: { status: 409, message: 'このシーズンは既に終了しています' },
+  SEASON_END_RUNNING: {
+    status: 409,
+    message: 'シーズンの終了処理を別の処理が実行中です。しばらく待ってから一覧を更新してください',
+  },
+  SEASON_ENDED_ACTIVATE: { status: 409, message: '終了したシーズンは有効にできません' },
   SEASON_ACTIVE_DELETE: {
     status: 409,
     message: '有効なシーズンは削除できません。先に別のシーズンを有効にしてください',
@@ -58,6 +129,7 @@ export const ERRORS = {
   QUEUE_IN_MATCH: { status: 409, message: '進行中の試合があります。試合を終えてから参加してください' },
   MATCH_NOT_FOUND: { status: 404, message: '進行中の試合が見つかりません' },
   ADMIN_MATCH_NOT_FOUND: { status: 404, message: '試合が見つかりません' },
+  MATCH_SUMMARY_NOT_FOUND: { status: 404, message: '試合が見つからないか、まだ集計されていません' },
   MATCH_NOT_PARTICIPANT: { status: 403, message: 'この試合の参加者ではありません' },
   MATCH_ALREADY_SETTLED: { status: 409, message: 'この試合は集計済みのため、報告の修正はできません' },
   REPORT_WINDOW_CLOSED: { status: 409, message: '報告期限を過ぎたため、この試合には報告できません' },
@@ -85,4 +157,6 @@ export interface ErrorBody {
   error: string;
   code: string;
   details?: { path: string; message: string }[];
+  /** 429: when to try again. */
+  retry_after_seconds?: number;
 }

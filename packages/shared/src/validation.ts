@@ -1,7 +1,15 @@
-import { z } from 'zod';
-
-// Zod speaks Japanese for every message we do not write ourselves.
-z.config(z.locales.ja());
+import {
+  ADMIN_SEARCH_LIMIT,
+  BADGE_PRICES,
+  BIO_MAX,
+  FAVORITE_POKEMON_MAX,
+  LOBBY_CREATE_TIMEOUT,
+  LOBBY_JOIN_TIMEOUT,
+  MARKDOWN_SETTING_MAX,
+  TRAINER_NAME_MAX,
+  TWITTER_ID_MAX,
+} from './constants.ts';
+import { z } from './zod.ts';
 
 /**
  * Validation messages with a stable code each (spec §5 and the issue texts). A validation failure whose first problem
@@ -9,24 +17,27 @@ z.config(z.locales.ja());
  */
 export const VALIDATION_MESSAGES = {
   TRAINER_NAME_REQUIRED: 'トレーナー名は必須です',
-  TRAINER_NAME_TOO_LONG: 'トレーナー名は32文字以内で入力してください',
-  TWITTER_ID_INVALID: 'X(Twitter) ID は英数字とアンダースコアの15文字以内で入力してください',
-  BIO_TOO_LONG: '自己紹介は200文字以内で入力してください',
+  TRAINER_NAME_TOO_LONG: `トレーナー名は${TRAINER_NAME_MAX}文字以内で入力してください`,
+  TWITTER_ID_INVALID: `X(Twitter) ID は英数字とアンダースコアの${TWITTER_ID_MAX}文字以内で入力してください`,
+  BIO_TOO_LONG: `自己紹介は${BIO_MAX}文字以内で入力してください`,
   FAVORITE_POKEMON_UNKNOWN: 'お気に入りポケモンに存在しないポケモンが含まれています',
-  FAVORITE_POKEMON_TOO_MANY: 'お気に入りポケモンは3匹まで選べます',
+  FAVORITE_POKEMON_TOO_MANY: `お気に入りポケモンは${FAVORITE_POKEMON_MAX}匹まで選べます`,
   FAVORITE_POKEMON_DUPLICATE: 'お気に入りポケモンが重複しています',
   BADGE_UNKNOWN: '存在しないバッジです',
   BADGE_SLOTS_SAME: '同じバッジを2つの枠に装備することはできません',
   USER_ID_INVALID: 'ユーザー ID の形式が正しくありません',
   DUMMY_ID_INVALID: 'テストアカウントの ID は dummy_ で始まる英数字（64文字以内）にしてください',
   RATE_OUT_OF_RANGE: 'レートは 0〜5000 の整数で指定してください',
+  OAUTH_PARAMETER_INVALID: 'ログイン手続きのパラメータが正しくありません',
   RETURN_TO_INVALID: '戻り先はサイト内のパス（/ で始まる）で指定してください',
   SETTING_VALUE_INVALID: '設定値が正しくありません',
-  TIMEOUT_CREATE_RANGE: 'ロビー作成タイムアウトは60〜300秒の整数で指定してください',
-  TIMEOUT_JOIN_RANGE: 'ロビー参加タイムアウトは60〜600秒の整数で指定してください',
-  MARKDOWN_TOO_LONG: '本文は20,000文字以内で入力してください',
+  TIMEOUT_CREATE_RANGE: `ロビー作成タイムアウトは${LOBBY_CREATE_TIMEOUT.min}〜${LOBBY_CREATE_TIMEOUT.max}秒の整数で指定してください`,
+  TIMEOUT_JOIN_RANGE: `ロビー参加タイムアウトは${LOBBY_JOIN_TIMEOUT.min}〜${LOBBY_JOIN_TIMEOUT.max}秒の整数で指定してください`,
+  MARKDOWN_TOO_LONG: `本文は${MARKDOWN_SETTING_MAX.toLocaleString('en-US')}文字以内で入力してください`,
   SEASON_ID_INVALID: 'シーズン ID は英小文字・数字・ハイフン・アンダースコアの1〜40文字で入力してください',
   SEASON_NAME_REQUIRED: 'シーズン名は必須です',
+  SEASON_NAME_TOO_LONG: 'シーズン名は60文字以内で入力してください',
+  SEASON_DESCRIPTION_TOO_LONG: '説明は2,000文字以内で入力してください',
   SEASON_DATES_ORDER: '終了日時は開始日時より後にしてください',
   SEASON_IMAGE_URL_INVALID: '画像 URL は http(s):// で始まる URL、またはサイト内のパスで入力してください',
   THEME_COLOR_INVALID: 'テーマカラーは #rrggbb 形式で入力してください',
@@ -39,6 +50,25 @@ export const VALIDATION_MESSAGES = {
   REPORT_MOVE_INVALID: '技は使用したポケモンの技から選んでください',
   REPORT_INVALID_PLAYER_REQUIRED: '無効試合の原因プレイヤーを選択してください',
   LOBBY_ID_INVALID: 'ロビー番号は4〜12桁の数字で入力してください',
+  ADMIN_SEARCH_QUERY_REQUIRED: '検索キーワードを入力してください',
+  ADMIN_SEARCH_QUERY_TOO_LONG: '検索キーワードは64文字以内で入力してください',
+  ADMIN_SEARCH_LIMIT_RANGE: `検索件数は1〜${ADMIN_SEARCH_LIMIT}の整数で指定してください`,
+  ADMIN_SEARCH_TYPE_INVALID: '検索対象は all・discord_name・trainer_name のいずれかを指定してください',
+  PENALTY_EDIT_RANGE: 'ペナルティの値は 0〜99 の整数で指定してください',
+  FLAG_INVALID: 'true か false で指定してください',
+  BADGE_LIST_DUPLICATE: '所持バッジの一覧に同じバッジが重複しています',
+  MATCH_CORRECTION_WINNER_INVALID: '訂正後の結果は A・B・invalid のいずれかを指定してください',
+  AWARD_BADGE_UNKNOWN: 'シーズン報酬に指定したバッジがカタログにありません',
+  AWARD_THRESHOLD_INVALID: '試合数の報酬は 100〜1000 の100刻みで指定してください',
+  SHOP_PRICE_INVALID: `価格は ${BADGE_PRICES.filter((p) => p > 0).join('・')} 円のいずれかで指定してください`,
+  MAX_SALES_INVALID: '販売上限は 0（無制限）〜100,000 の整数で指定してください',
+  ORDER_ID_INVALID: '注文 ID の形式が正しくありません',
+  ORDER_STATUS_FILTER_INVALID: '注文の状態の指定が正しくありません',
+  TEST_CARD_INVALID: 'カード番号は16桁の数字で入力してください',
+  TEXT_CONTROL_CHARACTERS: '使用できない制御文字が含まれています',
+  TEXT_BIDI_CONTROL: '文字の向きを変える制御文字は名前に使えません',
+  DATE_OUT_OF_RANGE: '日時は2000年から2100年までの範囲で指定してください',
+  STATS_BAND_INVALID: 'レート帯は all・lt1500・1500_1699・ge1700 のいずれかを指定してください',
   POKEMON_ROLE_UNKNOWN: 'ポケモンのタイプが正しくありません（アタック・スピード・バランス・ディフェンス・サポート）',
 } as const;
 

@@ -1,25 +1,29 @@
-// A client process of `npm run bench:ws` (child of bench/ws.ts, IPC): opens its share of the WebSocket connections
-// in batches and, once armed for a round, stamps with the shared monotonic clock the first queueDiff frame each
-// socket receives. The stamp is the first thing the message handler does.
+// A client process of `npm run bench:ws` (child of bench/ws.ts, IPC): opens the WebSocket connections it is given,
+// in batches, each at an index of its own (a later `connect` to an index moves that client to another server: the
+// old socket is closed first and not counted as closed) and, once armed for a round, stamps with the shared monotonic
+// clock the first queueDiff frame each socket receives. The stamp is the first thing the message handler does.
 import WebSocket from 'ws';
-import { type ClientCommand, type ClientReport, mono } from './protocol.ts';
+import { runChild, toParent } from '../procs.ts';
+import { mono } from '../stats.ts';
+import type { ClientCommand, ClientReport } from './protocol.ts';
 
-const sockets: WebSocket[] = [];
+const sockets: (WebSocket | undefined)[] = [];
 let round = 0;
 let armed = false;
 let arrivals = new Float64Array(0);
 let received = 0;
+let expected = 0;
 let extraFrames = 0;
 let closed = 0;
 let closing = false;
-let openCount = 0;
 let cpuArmed = process.cpuUsage();
 
-function report(message: ClientReport): void {
-  process.send?.(message);
-}
+const report = (message: ClientReport) => toParent(message);
 
 function open(url: string, index: number, timeoutMs: number): Promise<string | null> {
+  const previous = sockets[index];
+  sockets[index] = undefined;
+  previous?.terminate();
   return new Promise((resolve) => {
     const socket = new WebSocket(url, { perMessageDeflate: false });
     const timer = setTimeout(() => {
@@ -32,7 +36,7 @@ function open(url: string, index: number, timeoutMs: number): Promise<string | n
       if (arrivals[index] === -1) {
         arrivals[index] = at;
         received++;
-        if (received === openCount) report({ type: 'roundDone', round });
+        if (received === expected) report({ type: 'roundDone', round });
       } else {
         extraFrames++;
       }
@@ -40,7 +44,6 @@ function open(url: string, index: number, timeoutMs: number): Promise<string | n
     socket.once('open', () => {
       clearTimeout(timer);
       sockets[index] = socket;
-      openCount++;
       resolve(null);
     });
     socket.once('error', (err) => {
@@ -48,7 +51,8 @@ function open(url: string, index: number, timeoutMs: number): Promise<string | n
       resolve(err.message);
     });
     socket.once('close', () => {
-      if (!closing) closed++;
+      // A socket this process replaced or is closing does not count.
+      if (!closing && sockets[index] === socket) closed++;
     });
   });
 }
@@ -57,57 +61,58 @@ async function connect(command: Extract<ClientCommand, { cmd: 'connect' }>): Pro
   const started = mono();
   let failed = 0;
   let firstError: string | null = null;
-  for (let i = 0; i < command.tokens.length; i += command.concurrency) {
-    const batch = command.tokens.slice(i, i + command.concurrency);
-    const results = await Promise.all(
-      batch.map((token, j) => open(`${command.url}?token=${encodeURIComponent(token)}`, i + j, command.timeoutMs)),
-    );
+  for (let i = 0; i < command.targets.length; i += command.concurrency) {
+    const batch = command.targets.slice(i, i + command.concurrency);
+    const results = await Promise.all(batch.map((t) => open(t.url, t.index, command.timeoutMs)));
     for (const error of results) {
       if (error === null) continue;
       failed++;
       firstError ??= error;
     }
   }
-  report({ type: 'connected', open: openCount, failed, firstError, ms: mono() - started });
+  const live = sockets.filter((s) => s !== undefined).length;
+  report({ type: 'connected', open: live, failed, firstError, ms: mono() - started });
 }
 
-function close(): void {
+function closeAll(): void {
   closing = true;
   for (const socket of sockets) socket?.terminate();
-  setTimeout(() => process.exit(0), 50);
 }
 
-process.on('disconnect', () => {
-  closing = true;
-  for (const socket of sockets) socket?.terminate();
-  process.exit(0);
-});
-// Fallback only: the parent stops us long before.
-setTimeout(() => process.exit(2), 200_000).unref();
-
-process.on('message', (command: ClientCommand) => {
-  switch (command.cmd) {
-    case 'connect':
-      connect(command).catch((err: unknown) => report({ type: 'fatal', error: String(err) }));
-      return;
-    case 'arm':
-      arrivals = new Float64Array(sockets.length).fill(-1);
-      received = 0;
-      extraFrames = 0;
-      round = command.round;
-      cpuArmed = process.cpuUsage();
-      armed = true;
-      report({ type: 'armed', round });
-      return;
-    case 'collect': {
-      armed = false;
-      const cpu = process.cpuUsage(cpuArmed);
-      const cpuMs = (cpu.user + cpu.system) / 1000;
-      report({ type: 'arrivals', round: command.round, times: Array.from(arrivals), extraFrames, closed, cpuMs });
-      return;
+runChild(async () => {
+  process.on('message', (command: ClientCommand) => {
+    switch (command.cmd) {
+      case 'connect':
+        connect(command).catch((err: unknown) => report({ type: 'fatal', error: String(err) }));
+        return;
+      case 'arm':
+        arrivals = new Float64Array(sockets.length).fill(-1);
+        received = 0;
+        expected = sockets.filter((s) => s !== undefined).length;
+        extraFrames = 0;
+        round = command.round;
+        cpuArmed = process.cpuUsage();
+        armed = true;
+        report({ type: 'armed', round });
+        return;
+      case 'collect': {
+        armed = false;
+        const cpu = process.cpuUsage(cpuArmed);
+        report({
+          type: 'arrivals',
+          round: command.round,
+          times: Array.from(arrivals),
+          extraFrames,
+          closed,
+          cpuMs: (cpu.user + cpu.system) / 1000,
+          systemMs: cpu.system / 1000,
+        });
+        return;
+      }
+      case 'close':
+        closeAll();
+        setTimeout(() => process.exit(0), 50);
+        return;
     }
-    case 'close':
-      close();
-      return;
-  }
-});
+  });
+}, closeAll);

@@ -1,40 +1,29 @@
-// The server side of `npm run bench:ws`, run as a child process of bench/ws.ts (IPC): the real app (buildApp on an
-// in-memory PGlite, seeded, a season running now) listening on 127.0.0.1:0, BENCH_WS_USERS test accounts with an
-// open session and a signed token each, and instruments that do not change the app:
-// - every `queue_changed` published on the bus is timed (the bus is in-process: subscribers run inside publish());
-// - the hub's flushQueue is wrapped: a flush following a publish reports its start and end (end = every frame handed
-//   to its socket) with the publish times it coalesced; its fan-out (hub.deliver) is timed too, with the slices
+// An app instance of `npm run bench:ws`, run as a child process of bench/ws.ts (IPC): the real app (instance.ts:
+// buildApp on an in-memory PGlite, or on BENCH_DATABASE_URL with the Redis bus of BENCH_REDIS_URL on the channel
+// BENCH_REDIS_CHANNEL, so that several of these serve one site) listening on 127.0.0.1:0. Unless BENCH_WS_SETUP is
+// 0 (a further instance on the data another one made), it makes the bench's data: BENCH_WS_USERS test accounts with
+// an open session and a signed token each. Instruments that do not change the app:
+// - every `queue_changed` reaching this instance's bus is timed (the bus calls its listeners inside publish() on the
+//   instance that made the change, on arrival through Redis on the others);
+// - the hub's flushQueue is wrapped: a flush following a change reports its start and end (end = every frame handed
+//   to its socket) with the times of the changes it coalesced; its fan-out (hub.deliver) is timed too, with the slices
 //   (hub.slice: the stretches between two yields to the event loop) it took;
-// - perf_hooks.monitorEventLoopDelay samples this process's event loop; the parent resets it and asks for a report,
-//   which also gives the window's CPU time, garbage-collection pauses, the longest slice of any hub loop and the
-//   heartbeat ticks (each pings one group of clients; every client once per 30 s), the other things that can block
-//   this event loop.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
-import { buildApp } from '../../src/app.ts';
-import { loadConfig } from '../../src/config.ts';
-import { unixNow } from '../../src/context.ts';
-import { openPglite } from '../../src/db/client.ts';
-import { MemoryBus } from '../../src/events/bus.ts';
-import { seedOnStart } from '../../src/seed/index.ts';
-import { activeBenchSeason, benchAccounts } from '../fixtures.ts';
-import { type LagReport, mono, type ServerCommand, type ServerReport } from './protocol.ts';
+// - probe.ts's LoopProbe samples this process's event loop; the parent resets it and asks for a report, which also
+//   gives the window's CPU time, garbage-collection pauses, the longest slice of any hub loop and the heartbeat ticks
+//   (each pings one group of clients; every client once per 30 s), the other things that can block this event loop.
+import { benchData, startInstance } from '../instance.ts';
+import { LoopProbe } from '../probe.ts';
+import { runChild, toParent } from '../procs.ts';
+import { mono } from '../stats.ts';
+import type { LagReport, ServerCommand, ServerReport } from './protocol.ts';
 
 const USERS = Number(process.env.BENCH_WS_USERS ?? 10_000);
-const LAG_RESOLUTION_MS = 10;
+const SETUP = process.env.BENCH_WS_SETUP !== '0';
 
-function report(message: ServerReport): void {
-  process.send?.(message);
-}
+const report = (message: ServerReport) => toParent(message);
 
-async function main(): Promise<void> {
+runChild(async () => {
   const started = mono();
-  // Fallback only: the parent stops us long before (or we notice it went away through 'disconnect').
-  setTimeout(() => process.exit(2), 200_000).unref();
-  process.on('disconnect', () => process.exit(0));
-
   const steps: string[] = [];
   let stepStart = started;
   const step = (name: string) => {
@@ -42,26 +31,19 @@ async function main(): Promise<void> {
     steps.push(`${name} ${((t - stepStart) / 1000).toFixed(1)} s`);
     stepStart = t;
   };
-  const dataDir = mkdtempSync(join(tmpdir(), 'rankmatch-bench-ws-'));
-  const database = await openPglite(null);
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    DATA_DIR: dataDir,
-    JWT_SECRET: 'bench-ws-secret-that-is-long-enough-for-hs256-0123456789',
-    RATE_LIMIT_PER_MINUTE: '1000000',
-    LOG_LEVEL: 'silent',
+  const instance = await startInstance({
+    label: 'ws',
+    databaseUrl: process.env.BENCH_DATABASE_URL,
+    redisUrl: process.env.BENCH_REDIS_URL,
+    channel: process.env.BENCH_REDIS_CHANNEL,
   });
-  step('database');
-  const bus = new MemoryBus();
-  const { app, ctx, hub } = await buildApp({ config, database, logger: false, webDist: null, bus });
-  const now = unixNow();
-  await seedOnStart(database.db, config, now);
-  await activeBenchSeason(ctx, 'bench-ws', 'WSベンチマーク', now);
-
-  step('app');
+  const { hub, bus } = instance;
+  step('database and app');
   // Test accounts and their tokens, made here rather than through 10,000 HTTP logins.
-  const { tokens } = await benchAccounts(ctx, 'dummy_wsb_', USERS, now);
-  step('sessions');
+  const tokens = SETUP
+    ? (await benchData(instance, { id: 'bench-ws', name: 'WSベンチマーク' }, 'dummy_wsb_', USERS)).tokens
+    : [];
+  if (SETUP) step('sessions');
 
   // Instruments.
   let pending: number[] = [];
@@ -130,15 +112,6 @@ async function main(): Promise<void> {
       heartbeats.push({ ms: mono() - t, slices: heartbeatSlices, longestSliceMs: heartbeatLongest });
     }
   };
-  let gcTotal = 0;
-  let gcMax = 0;
-  const gc = new PerformanceObserver((list) => {
-    for (const entry of list.getEntries()) {
-      gcTotal += entry.duration;
-      gcMax = Math.max(gcMax, entry.duration);
-    }
-  });
-  gc.observe({ entryTypes: ['gc'] });
   const flush = hub.flushQueue.bind(hub);
   hub.flushQueue = async () => {
     if (pending.length === 0) return flush();
@@ -159,7 +132,6 @@ async function main(): Promise<void> {
     }
     const end = mono();
     const used = process.cpuUsage(cpu);
-    const cpuMs = (used.user + used.system) / 1000;
     report({
       type: 'flush',
       start,
@@ -169,32 +141,20 @@ async function main(): Promise<void> {
       sends,
       slices: flushSlices,
       longestSliceMs: flushLongest,
-      cpuMs,
+      cpuMs: (used.user + used.system) / 1000,
+      systemMs: used.system / 1000,
       publishes,
       clients: hub.size,
     });
   };
-  const lag = monitorEventLoopDelay({ resolution: LAG_RESOLUTION_MS });
-  lag.enable();
-  let windowStart = mono();
-  let cpuStart = process.cpuUsage();
+  const loop = new LoopProbe();
 
-  await app.listen({ host: '127.0.0.1', port: 0 });
-  const address = app.server.address();
-  if (!address || typeof address === 'string') throw new Error('not listening on TCP');
-
-  const ms = (ns: number) => Math.max(0, ns / 1e6 - LAG_RESOLUTION_MS);
   const shutdown = async () => {
-    lag.disable();
-    gc.disconnect();
-    const forced = setTimeout(() => process.exit(0), 5000);
-    forced.unref();
+    loop.stop();
+    setTimeout(() => process.exit(0), 5000).unref();
     try {
-      await app.close();
-      await bus.close();
-      await database.close();
+      await instance.close();
     } finally {
-      rmSync(dataDir, { recursive: true, force: true });
       process.exit(0);
     }
   };
@@ -204,33 +164,13 @@ async function main(): Promise<void> {
         report({ type: 'size', size: hub.size });
         return;
       case 'lagReset':
-        lag.reset();
-        windowStart = mono();
-        cpuStart = process.cpuUsage();
-        gcTotal = 0;
-        gcMax = 0;
+        loop.reset();
         longestSlice = 0;
         heartbeats = [];
         return;
-      case 'lagReport': {
-        const cpu = process.cpuUsage(cpuStart);
-        const result: LagReport = {
-          p50: ms(lag.percentile(50)),
-          p99: ms(lag.percentile(99)),
-          max: ms(lag.max),
-          mean: ms(lag.mean),
-          samples: lag.count,
-          cpuMs: (cpu.user + cpu.system) / 1000,
-          windowMs: mono() - windowStart,
-          rssMb: process.memoryUsage().rss / 1024 / 1024,
-          gcTotalMs: gcTotal,
-          gcMaxMs: gcMax,
-          heartbeats,
-          longestSliceMs: longestSlice,
-        };
-        report({ type: 'lag', lag: result });
+      case 'lagReport':
+        report({ type: 'lag', lag: { ...loop.report(), heartbeats, longestSliceMs: longestSlice } });
         return;
-      }
       case 'shutdown':
         void shutdown();
         return;
@@ -238,20 +178,10 @@ async function main(): Promise<void> {
   });
   report({
     type: 'ready',
-    port: address.port,
+    port: instance.port,
     tokens,
-    users: USERS,
+    users: SETUP ? USERS : 0,
     setupMs: mono() - started,
     setupSteps: steps.join(', '),
   });
-}
-
-main().catch((err: unknown) => {
-  const error = err instanceof Error ? (err.stack ?? err.message) : String(err);
-  const message: ServerReport = { type: 'fatal', error };
-  if (process.send) process.send(message, () => process.exit(1));
-  else {
-    console.error(error);
-    process.exit(1);
-  }
 });

@@ -1,6 +1,6 @@
-import { desc, lt } from 'drizzle-orm';
+import { and, desc, eq, like, lt, type SQL } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
-import { auditLog } from '../db/schema.ts';
+import { auditLog, users } from '../db/schema.ts';
 
 // Every admin write is recorded in the same transaction as the write itself: who, what, target, before/after, when.
 
@@ -26,21 +26,45 @@ export async function recordAudit(db: Executor, input: AuditInput): Promise<void
   });
 }
 
-export async function listAudit(db: Executor, opts: { limit: number; beforeId?: number | undefined }) {
+export interface AuditFilter {
+  actor?: string | undefined;
+  /** A prefix: `user.` finds every user edit. */
+  action?: string | undefined;
+  target?: string | undefined;
+  limit: number;
+  beforeId?: number | undefined;
+}
+
+/** LIKE pattern for a literal prefix (%, _ and \ in the text match themselves). */
+const prefixPattern = (text: string) => `${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** Newest first, one page; `next_before_id` continues with older entries. */
+export async function listAudit(db: Executor, filter: AuditFilter) {
+  const conditions: SQL[] = [];
+  if (filter.actor) conditions.push(eq(auditLog.actorId, filter.actor));
+  if (filter.action) conditions.push(like(auditLog.action, prefixPattern(filter.action)));
+  if (filter.target) conditions.push(eq(auditLog.targetId, filter.target));
+  if (filter.beforeId) conditions.push(lt(auditLog.id, filter.beforeId));
   const rows = await db
-    .select()
+    .select({ entry: auditLog, actorName: users.trainerName })
     .from(auditLog)
-    .where(opts.beforeId ? lt(auditLog.id, opts.beforeId) : undefined)
+    .leftJoin(users, eq(users.id, auditLog.actorId))
+    .where(and(...conditions))
     .orderBy(desc(auditLog.id))
-    .limit(opts.limit);
-  return rows.map((r) => ({
-    id: r.id,
-    actor_id: r.actorId,
-    action: r.action,
-    target_type: r.targetType,
-    target_id: r.targetId,
-    before: r.before,
-    after: r.after,
-    created_at: r.createdAt,
-  }));
+    .limit(filter.limit + 1);
+  const page = rows.slice(0, filter.limit);
+  return {
+    entries: page.map(({ entry: r, actorName }) => ({
+      id: r.id,
+      actor_id: r.actorId,
+      actor_name: actorName,
+      action: r.action,
+      target_type: r.targetType,
+      target_id: r.targetId,
+      before: r.before,
+      after: r.after,
+      created_at: r.createdAt,
+    })),
+    next_before_id: rows.length > filter.limit ? (page.at(-1)?.entry.id ?? null) : null,
+  };
 }

@@ -3,6 +3,7 @@ import type { AppContext } from '../context.ts';
 import { AppError } from '../http/errors.ts';
 import { findUser, type UserRow } from '../users/queries.ts';
 import { findSession } from './sessions.ts';
+import { bearerToken } from './tokens.ts';
 
 export interface Identity {
   userId: string;
@@ -27,12 +28,7 @@ export interface Guard {
   token(raw: string): Promise<{ identity: Identity; user: UserRow }>;
 }
 
-function bearer(request: FastifyRequest): string | null {
-  const header = request.headers.authorization;
-  if (!header) return null;
-  const match = /^Bearer\s+(\S+)$/i.exec(header);
-  return match?.[1] ?? null;
-}
+const bearer = (request: FastifyRequest) => bearerToken(request.headers.authorization);
 
 export function createGuard(ctx: AppContext): Guard {
   async function resolve(request: FastifyRequest): Promise<{ identity: Identity; user: UserRow | undefined } | null> {
@@ -46,7 +42,10 @@ export function createGuard(ctx: AppContext): Guard {
     if (!claims) return null;
     const session = await findSession(ctx.db, claims.sid);
     const now = ctx.now();
-    if (!session || session.userId !== claims.sub || session.revokedAt !== null || session.expiresAt <= now) {
+    if (!session || session.userId !== claims.sub || session.expiresAt <= now) return null;
+    if (session.revokedAt !== null) {
+      // A ban revokes every session: say why instead of "expired".
+      if ((await findUser(ctx.db, claims.sub))?.isBanned) throw new AppError('BANNED');
       return null;
     }
     // Test-account sessions die with the switch that allowed them.
@@ -71,7 +70,8 @@ export function createGuard(ctx: AppContext): Guard {
 
   async function admin(request: FastifyRequest) {
     const found = await user(request);
-    if (!found.user.isAdmin) throw new AppError('FORBIDDEN');
+    // Test accounts never act as admins in production.
+    if (!found.user.isAdmin || (found.user.isDummy && ctx.config.env === 'production')) throw new AppError('FORBIDDEN');
     return found;
   }
 

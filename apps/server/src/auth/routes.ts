@@ -10,6 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.ts';
 import type { Executor } from '../db/client.ts';
 import { discordCredentials, oauthStates, users } from '../db/schema.ts';
+import type { DomainEvents } from '../events/domain.ts';
 import { AppError } from '../http/errors.ts';
 import { parse } from '../http/validate.ts';
 import { defaultTrainerName, ensureUser, loadProfile } from '../users/service.ts';
@@ -68,7 +69,24 @@ async function upsertDiscordUser(db: Executor, user: DiscordUser, now: number): 
   if (row.isBanned) throw new AppError('BANNED');
 }
 
-export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext, guard: Guard): void {
+/** The cookie that binds an OAuth state to the browser that asked for it. */
+const OAUTH_STATE_COOKIE = 'rankmatch_oauth_state';
+
+function stateCookie(ctx: AppContext, value: string, maxAge: number): string {
+  const secure = ctx.config.publicUrl.startsWith('https://') ? '; Secure' : '';
+  return `${OAUTH_STATE_COOKIE}=${value}; Path=/api/auth/discord; Max-Age=${maxAge}; HttpOnly; SameSite=Lax${secure}`;
+}
+
+/** One cookie's value from a Cookie header. */
+function cookieValue(header: string | undefined, name: string): string | null {
+  for (const part of (header ?? '').split(';')) {
+    const [key, ...rest] = part.trim().split('=');
+    if (key === name) return rest.join('=');
+  }
+  return null;
+}
+
+export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext, guard: Guard, events: DomainEvents): void {
   const { db } = ctx;
 
   /** What the sign-in screen may offer. */
@@ -79,8 +97,9 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext, guard:
   }));
 
   app.get('/api/auth/discord/authorize', async (request, reply) => {
-    const discord = requireDiscord(ctx);
+    // Bad input is refused first, whatever the configuration.
     const query = parse(discordAuthorizeQuerySchema, request.query);
+    const discord = requireDiscord(ctx);
     const now = ctx.now();
     const state = randomBytes(24).toString('base64url');
     const { verifier, challenge } = pkcePair();
@@ -91,13 +110,18 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext, guard:
       returnTo: query.return_to ?? '/',
       expiresAt: now + OAUTH_STATE_LIFETIME_SECONDS,
     });
+    // The state is bound to this browser: only the browser that started the sign-in can finish it (login CSRF).
+    reply.header('set-cookie', stateCookie(ctx, state, OAUTH_STATE_LIFETIME_SECONDS));
     return reply.redirect(authorizeUrl(discord, ctx.config.publicUrl, state, challenge), 302);
   });
 
-  app.post('/api/auth/discord/callback', async (request) => {
-    const discord = requireDiscord(ctx);
+  app.post('/api/auth/discord/callback', async (request, reply) => {
     const body = parse(discordCallbackSchema, request.body);
+    const discord = requireDiscord(ctx);
     const now = ctx.now();
+    if (cookieValue(request.headers.cookie, OAUTH_STATE_COOKIE) !== body.state)
+      throw new AppError('OAUTH_STATE_INVALID');
+    reply.header('set-cookie', stateCookie(ctx, '', 0));
     // One-time state: taken (deleted) whatever happens next.
     const [stored] = await db
       .delete(oauthStates)
@@ -151,6 +175,8 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext, guard:
   app.post('/api/auth/logout', async (request) => {
     const identity = await guard.identity(request);
     await revokeSession(db, identity.sessionId, ctx.now());
+    // The session's sockets close on every instance.
+    await events.publish({ type: 'session_revoked', user_id: identity.userId, session_id: identity.sessionId });
     return { ok: true as const };
   });
 

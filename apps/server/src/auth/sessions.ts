@@ -37,6 +37,16 @@ export async function revokeSession(db: Executor, id: string, now: number): Prom
     .where(and(eq(sessions.id, id), isNull(sessions.revokedAt)));
 }
 
+/** Ends every open session of a user (a ban): their tokens stop working at once. */
+export async function revokeUserSessions(db: Executor, userId: string, now: number): Promise<number> {
+  const revoked = await db
+    .update(sessions)
+    .set({ revokedAt: now })
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)))
+    .returning({ id: sessions.id });
+  return revoked.length;
+}
+
 /** Drops sessions that ended more than a day ago. */
 export async function pruneSessions(db: Executor, now: number): Promise<void> {
   await db.delete(sessions).where(or(lt(sessions.expiresAt, now - 86_400), lt(sessions.revokedAt, now - 86_400)));

@@ -24,6 +24,12 @@ export class TokenService {
     return jwt.sign(this.key);
   }
 
+  /** The user id of a validly signed bearer token (the rate limit's key), or null. */
+  async subjectOf(authorization: string | undefined): Promise<string | null> {
+    const token = bearerToken(authorization);
+    return token ? ((await this.verify(token))?.sub ?? null) : null;
+  }
+
   /** The claims of a valid token, or null when it is unsigned, tampered, malformed or expired. */
   async verify(token: string): Promise<AccessTokenClaims | null> {
     try {
@@ -39,6 +45,12 @@ export class TokenService {
       return null;
     }
   }
+}
+
+/** The bearer token of an Authorization header, or null. */
+export function bearerToken(header: string | undefined): string | null {
+  if (!header) return null;
+  return /^Bearer\s+(\S+)$/i.exec(header)?.[1] ?? null;
 }
 
 export const tokenExpiry = (now: number) => now + TOKEN_LIFETIME_SECONDS;

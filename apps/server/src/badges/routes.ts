@@ -1,10 +1,12 @@
 import { awardBadgeSchema, equipBadgesSchema } from '@rankmatch/shared';
 import type { FastifyInstance } from 'fastify';
+import { adminOf } from '../admin/scope.ts';
 import type { Guard } from '../auth/guard.ts';
 import type { AppContext } from '../context.ts';
+import type { DomainEvents } from '../events/domain.ts';
 import { parse } from '../http/validate.ts';
 import { ownedBadgeIds } from '../users/queries.ts';
-import { awardBadge, equipBadges } from './service.ts';
+import { awardBadge, equipBadges, grantedEvent } from './service.ts';
 
 export function registerBadgeRoutes(app: FastifyInstance, ctx: AppContext, guard: Guard): void {
   app.get('/api/users/me/badges', async (request) => {
@@ -18,11 +20,20 @@ export function registerBadgeRoutes(app: FastifyInstance, ctx: AppContext, guard
     await equipBadges(ctx.db, user.id, body.primary_badge, body.secondary_badge, ctx.now());
     return { ok: true as const };
   });
+}
 
-  app.post('/api/admin/badges/award', async (request) => {
-    const { user: admin } = await guard.admin(request);
+/** Admin scope: award a badge (through grantBadge). */
+export function registerBadgeAdminRoutes(admin: FastifyInstance, ctx: AppContext, events: DomainEvents): void {
+  admin.post('/api/admin/badges/award', async (request) => {
     const body = parse(awardBadgeSchema, request.body);
-    await awardBadge(ctx.db, { actorId: admin.id, userId: body.user_id, badgeId: body.badge_id, now: ctx.now() });
+    const { user } = adminOf(request);
+    const granted = await awardBadge(ctx.db, {
+      actorId: user.id,
+      userId: body.user_id,
+      badgeId: body.badge_id,
+      now: ctx.now(),
+    });
+    await events.publish(...grantedEvent(granted));
     return { ok: true as const };
   });
 }

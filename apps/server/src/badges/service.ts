@@ -1,8 +1,16 @@
-import { BADGES, type Badge, getBadge } from '@rankmatch/shared';
-import { and, eq } from 'drizzle-orm';
+import {
+  BADGE_CONDITION_SHOP,
+  BADGES,
+  type Badge,
+  type BadgeSource,
+  getBadge,
+  type OwnedBadgeRecord,
+} from '@rankmatch/shared';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { recordAudit } from '../audit/log.ts';
-import type { Executor } from '../db/client.ts';
+import type { Db, Executor } from '../db/client.ts';
 import { badges, userBadges, users } from '../db/schema.ts';
+import type { DomainEvent } from '../events/bus.ts';
 import { AppError } from '../http/errors.ts';
 import { ownedBadgeIds } from '../users/queries.ts';
 import { assertOwned } from '../users/service.ts';
@@ -21,7 +29,14 @@ export async function liveCatalogue(db: Executor): Promise<Badge[]> {
   const live = new Map(rows.map((r) => [r.id, r]));
   return BADGES.map((b) => {
     const row = live.get(b.id);
-    return row ? { ...b, is_active: row.isActive, current_sales: row.currentSales } : b;
+    if (!row) return b;
+    return {
+      ...b,
+      is_active: row.isActive,
+      current_sales: row.currentSales,
+      price: row.price ?? b.price,
+      max_sales: row.maxSales ?? b.max_sales,
+    };
   });
 }
 
@@ -40,21 +55,119 @@ export async function equipBadges(
     .where(eq(users.id, userId));
 }
 
-/** Gives a badge to a user (idempotent) and records it. */
+export interface BadgeGrant {
+  userId: string;
+  badgeId: string;
+  source: BadgeSource;
+  /** Why: the admin, season, achievement or order behind the grant. */
+  reference: string | null;
+  now: number;
+  /** The achievement that earned it (shown in the player's toast). */
+  achievementId?: string | null;
+}
+
+/**
+ * The one way badges are given, whatever the source (admin award or edit, season reward, achievement, purchase).
+ * Idempotent per (user, badge): a badge already owned keeps its first grant. Runs in the caller's transaction and
+ * returns the grants that gave something; the caller publishes them (badges.granted) once it has committed.
+ */
+export async function grantBadges(tx: Executor, grants: readonly BadgeGrant[]): Promise<BadgeGrant[]> {
+  if (grants.length === 0) return [];
+  for (const g of grants) if (!getBadge(g.badgeId)) throw new AppError('BADGE_NOT_FOUND');
+  const given: BadgeGrant[] = [];
+  // One statement per 1,000 grants keeps the parameter count well under PostgreSQL's limit.
+  for (let i = 0; i < grants.length; i += 1000) {
+    const chunk = grants.slice(i, i + 1000);
+    const inserted = await tx
+      .insert(userBadges)
+      .values(
+        chunk.map((g) => ({
+          userId: g.userId,
+          badgeId: g.badgeId,
+          source: g.source,
+          reference: g.reference,
+          acquiredAt: g.now,
+        })),
+      )
+      .onConflictDoNothing()
+      .returning({ userId: userBadges.userId, badgeId: userBadges.badgeId });
+    const key = (userId: string, badgeId: string) => `${userId} ${badgeId}`;
+    const fresh = new Set(inserted.map((r) => key(r.userId, r.badgeId)));
+    given.push(...chunk.filter((g) => fresh.delete(key(g.userId, g.badgeId))));
+  }
+  return given;
+}
+
+/** grantBadges for one badge: whether it gave it. */
+export async function grantBadge(tx: Executor, grant: BadgeGrant): Promise<boolean> {
+  return (await grantBadges(tx, [grant])).length > 0;
+}
+
+/** The event that tells the players' screens (after commit). */
+export function grantedEvent(grants: readonly BadgeGrant[]): DomainEvent[] {
+  if (grants.length === 0) return [];
+  return [
+    {
+      type: 'badges.granted',
+      grants: grants.map((g) => ({
+        user_id: g.userId,
+        badge_id: g.badgeId,
+        source: g.source,
+        achievement_id: g.achievementId ?? null,
+      })),
+    },
+  ];
+}
+
+/** Takes badges back and unequips them where they were worn. Returns the ids that were owned. */
+export async function revokeBadges(tx: Executor, userId: string, badgeIds: string[], now: number): Promise<string[]> {
+  if (badgeIds.length === 0) return [];
+  const removed = await tx
+    .delete(userBadges)
+    .where(and(eq(userBadges.userId, userId), inArray(userBadges.badgeId, badgeIds)))
+    .returning({ badgeId: userBadges.badgeId });
+  const gone = removed.map((r) => r.badgeId);
+  if (gone.length > 0) {
+    await tx
+      .update(users)
+      .set({
+        currentBadge: sql`case when ${inArray(users.currentBadge, gone)} then null else ${users.currentBadge} end`,
+        currentBadge2: sql`case when ${inArray(users.currentBadge2, gone)} then null else ${users.currentBadge2} end`,
+        updatedAt: now,
+      })
+      .where(eq(users.id, userId));
+  }
+  return gone;
+}
+
+/** Every owned badge with how and when it came (admin and player views). */
+export async function ownedBadgeRecords(db: Executor, userId: string): Promise<OwnedBadgeRecord[]> {
+  const rows = await db
+    .select()
+    .from(userBadges)
+    .where(eq(userBadges.userId, userId))
+    .orderBy(asc(userBadges.acquiredAt), asc(userBadges.badgeId));
+  return rows.map((r) => ({
+    badge_id: r.badgeId,
+    source: r.source,
+    reference: r.reference,
+    acquired_at: r.acquiredAt,
+  }));
+}
+
+/** The admin award route: a grant through the seam, audited when it gave something. */
 export async function awardBadge(
-  db: Executor,
+  db: Db,
   input: { actorId: string; userId: string; badgeId: string; now: number },
-): Promise<{ created: boolean }> {
+): Promise<BadgeGrant[]> {
   if (!getBadge(input.badgeId)) throw new AppError('BADGE_NOT_FOUND');
   return db.transaction(async (tx) => {
     const [user] = await tx.select({ id: users.id }).from(users).where(eq(users.id, input.userId));
     if (!user) throw new AppError('USER_NOT_FOUND');
-    const inserted = await tx
-      .insert(userBadges)
-      .values({ userId: input.userId, badgeId: input.badgeId, source: 'award', acquiredAt: input.now })
-      .onConflictDoNothing()
-      .returning();
-    if (inserted.length > 0) {
+    const granted = await grantBadges(tx, [
+      { userId: input.userId, badgeId: input.badgeId, source: 'admin', reference: input.actorId, now: input.now },
+    ]);
+    if (granted.length > 0) {
       await recordAudit(tx, {
         actorId: input.actorId,
         action: 'badge.award',
@@ -65,7 +178,7 @@ export async function awardBadge(
         now: input.now,
       });
     }
-    return { created: inserted.length > 0 };
+    return granted;
   });
 }
 
@@ -75,4 +188,51 @@ export async function hasBadge(db: Executor, userId: string, badgeId: string): P
     .from(userBadges)
     .where(and(eq(userBadges.userId, userId), eq(userBadges.badgeId, badgeId)));
   return rows.length > 0;
+}
+
+/** An admin sets a badge's price, stock and sale state (audited). The stock never goes below what was sold. */
+export async function updateBadgeAsAdmin(
+  db: Db,
+  badgeId: string,
+  input: { price?: number | undefined; max_sales?: number | undefined; is_active?: boolean | undefined },
+  actor: { actorId: string; now: number },
+  /** Units held by open checkouts, read under the badge's lock (the shop knows them). */
+  reservedUnits: (tx: Executor) => Promise<number>,
+): Promise<Badge> {
+  const base = getBadge(badgeId);
+  if (!base) throw new AppError('BADGE_NOT_FOUND');
+  if ((input.price !== undefined || input.max_sales !== undefined) && base.condition !== BADGE_CONDITION_SHOP) {
+    throw new AppError('BADGE_NOT_IN_SHOP');
+  }
+  return db.transaction(async (tx) => {
+    // The same lock as a checkout's reservation: the stock seen here cannot change until this commits.
+    const [row] = await tx.select().from(badges).where(eq(badges.id, badgeId)).for('update');
+    if (!row) throw new AppError('BADGE_NOT_FOUND');
+    const before = {
+      price: row.price ?? base.price,
+      max_sales: row.maxSales ?? base.max_sales,
+      is_active: row.isActive,
+    };
+    const after = {
+      price: input.price ?? before.price,
+      max_sales: input.max_sales ?? before.max_sales,
+      is_active: input.is_active ?? before.is_active,
+    };
+    if (JSON.stringify(after) === JSON.stringify(before)) throw new AppError('NO_CHANGES');
+    if (after.max_sales > 0 && after.max_sales < row.currentSales + (await reservedUnits(tx))) {
+      throw new AppError('MAX_SALES_BELOW_SOLD');
+    }
+    await tx
+      .update(badges)
+      .set({
+        ...(input.price !== undefined && { price: input.price }),
+        ...(input.max_sales !== undefined && { maxSales: input.max_sales }),
+        isActive: after.is_active,
+      })
+      .where(eq(badges.id, badgeId));
+    await recordAudit(tx, { ...actor, action: 'badge.update', targetType: 'badge', targetId: badgeId, before, after });
+    const updated = (await liveCatalogue(tx)).find((b) => b.id === badgeId);
+    if (!updated) throw new AppError('BADGE_NOT_FOUND');
+    return updated;
+  });
 }

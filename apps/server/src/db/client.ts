@@ -25,7 +25,64 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** Runs a trivial query; used by /api/health. */
   ping(): Promise<void>;
+  /**
+   * Runs `fn` while holding the lock `name` across every instance on this database (a PostgreSQL advisory lock held by
+   * a connection of its own, so it spans transactions and dies with a crashed process; PGlite is single-process, so
+   * an in-process lock). Resolves { ran: false } at once when the lock is held elsewhere.
+   */
+  exclusive<T>(name: string, fn: () => Promise<T>): Promise<Exclusive<T>>;
   close(): Promise<void>;
+}
+
+export type Exclusive<T> = { ran: true; value: T } | { ran: false };
+
+/** Locks of one process (PGlite, or the local half of a PostgreSQL lock). */
+function localLocks() {
+  const held = new Set<string>();
+  return async <T>(name: string, fn: () => Promise<T>): Promise<Exclusive<T>> => {
+    if (held.has(name)) return { ran: false };
+    held.add(name);
+    try {
+      return { ran: true, value: await fn() };
+    } finally {
+      held.delete(name);
+    }
+  };
+}
+
+/** PostgreSQL advisory locks, each held by a pooled connection of its own for as long as `fn` runs. */
+function advisoryLocks(pool: pg.Pool) {
+  const held = new Set<string>();
+  return async <T>(name: string, fn: () => Promise<T>): Promise<Exclusive<T>> => {
+    if (held.has(name)) return { ran: false };
+    held.add(name);
+    const key = `rankmatch:${name}`;
+    let client: pg.PoolClient | undefined;
+    let broken = false;
+    try {
+      client = await pool.connect();
+      // A connection lost while the lock is held (a database restart) ends the lock; the job's own queries fail.
+      client.on('error', () => {
+        broken = true;
+      });
+      const { rows } = await client.query<{ ok: boolean }>(
+        'select pg_try_advisory_lock(hashtextextended($1, 0)) as ok',
+        [key],
+      );
+      if (!rows[0]?.ok) return { ran: false };
+      try {
+        return { ran: true, value: await fn() };
+      } finally {
+        // A connection that cannot unlock is discarded: closing it ends the lock.
+        await client.query('select pg_advisory_unlock(hashtextextended($1, 0))', [key]).catch(() => {
+          broken = true;
+        });
+      }
+    } finally {
+      client?.release(broken);
+      held.delete(name);
+    }
+  };
 }
 
 export class DatabaseLockedError extends Error {
@@ -41,7 +98,31 @@ export function migrationsFolder(): string {
   throw new Error('マイグレーションフォルダ（drizzle/）が見つかりません');
 }
 
-function processAlive(pid: number): boolean {
+/** The kernel's view of a process: its state letter and start time (clock ticks since boot), when /proc exists. */
+function procStat(pid: number): { state: string; start: string } | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // The command name may hold spaces and parentheses: the fields after it start after the last ')'.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return { state: fields[0] ?? '', start: fields[19] ?? '' };
+  } catch {
+    return null;
+  }
+}
+
+/** What a lock file holds: the owner's pid and its start time (so a recycled pid is not mistaken for the owner). */
+const lockStamp = (pid: number) => `${pid} ${procStat(pid)?.start ?? ''}`.trim();
+
+/**
+ * Whether the lock's owner still runs. A process killed with -9 stays a zombie until its parent reaps it, and its pid
+ * may be given to another process later: neither counts as the owner.
+ */
+function ownerAlive(stamp: string): boolean {
+  const [pidText, start] = stamp.split(' ');
+  const pid = Number.parseInt(pidText ?? '', 10);
+  if (!Number.isInteger(pid) || pid <= 0 || pid === process.pid) return false;
+  const stat = procStat(pid);
+  if (stat) return stat.state !== 'Z' && stat.state !== 'X' && (!start || stat.start === start);
   try {
     process.kill(pid, 0);
     return true;
@@ -54,20 +135,30 @@ function processAlive(pid: number): boolean {
  * PGlite is single-process: a second process opening the same folder would corrupt it. A lock file holding the
  * owner's pid keeps a second process out with a clear error; a lock left by a dead process is taken over.
  */
-function acquireLock(dir: string): () => void {
+/** Folders this process holds (its own pid in a lock file says nothing: a restarted container reuses pid 1). */
+const heldHere = new Set<string>();
+
+export function acquireLock(dir: string): () => void {
   const file = join(dir, 'rankmatch.lock');
+  if (heldHere.has(file)) {
+    throw new DatabaseLockedError(`データフォルダ ${dir} はこのプロセスが使用中です。先に閉じてください。`);
+  }
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
       const fd = openSync(file, 'wx');
-      writeSync(fd, String(process.pid));
+      writeSync(fd, lockStamp(process.pid));
       closeSync(fd);
-      return () => rmSync(file, { force: true });
+      heldHere.add(file);
+      return () => {
+        heldHere.delete(file);
+        rmSync(file, { force: true });
+      };
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
-      const pid = Number.parseInt(readFileSync(file, 'utf8'), 10);
-      if (Number.isInteger(pid) && pid !== process.pid && processAlive(pid)) {
+      const stamp = readFileSync(file, 'utf8').trim();
+      if (ownerAlive(stamp)) {
         throw new DatabaseLockedError(
-          `データフォルダ ${dir} は別のプロセス（pid ${pid}）が使用中です。組み込みデータベースは1プロセスでしか開けません。` +
+          `データフォルダ ${dir} は別のプロセス（pid ${stamp.split(' ')[0]}）が使用中です。組み込みデータベースは1プロセスでしか開けません。` +
             '先に起動しているサーバーを停止するか、別の DATA_DIR を指定してください（複数台構成では DATABASE_URL で PostgreSQL を使います）。',
         );
       }
@@ -95,6 +186,7 @@ export async function openPglite(dir: string | null): Promise<Database> {
       ping: async () => {
         await client.query('select 1');
       },
+      exclusive: localLocks(),
       close: async () => {
         await client.close();
         release();
@@ -109,6 +201,9 @@ export async function openPglite(dir: string | null): Promise<Database> {
 /** Connects to PostgreSQL and migrates it. */
 export async function openPostgres(url: string, poolSize = 10): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // An idle connection that PostgreSQL closes (a restart, a failover) must not take the process down: the pool
+  // drops it and opens a new one for the next query; the requests in flight answer 503 (DB_UNAVAILABLE).
+  pool.on('error', () => {});
   try {
     const db = drizzlePg(pool, { schema });
     // Several instances may start together: one migrates at a time (session-level advisory lock).
@@ -126,6 +221,7 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
       ping: async () => {
         await pool.query('select 1');
       },
+      exclusive: advisoryLocks(pool),
       close: () => pool.end(),
     };
   } catch (err) {

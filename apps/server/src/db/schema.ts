@@ -1,3 +1,4 @@
+import type { SeasonAwardMap } from '@rankmatch/shared';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -93,11 +94,69 @@ export const settings = pgTable('settings', {
   updatedBy: text('updated_by'),
 });
 
-/** The live part of the bundled badge catalogue. */
+/** The live part of the bundled badge catalogue (an admin may change a shop badge's price and stock). */
 export const badges = pgTable('badges', {
   id: text('id').primaryKey(),
   isActive: boolean('is_active').notNull().default(true),
   currentSales: integer('current_sales').notNull().default(0),
+  /** Overrides of the catalogue's price and max_sales (null: the catalogue's). */
+  price: integer('price'),
+  maxSales: integer('max_sales'),
+});
+
+/**
+ * Badge purchases. Keyed by our id (created before the provider's session, so the stock unit is reserved first);
+ * the provider's session id is unique. pending (reserves a unit until expires_at) → paid → fulfilled, or expired /
+ * failed; fulfilled → refunded.
+ */
+export const orders = pgTable(
+  'orders',
+  {
+    id: text('id').primaryKey(),
+    sessionId: text('session_id'),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id),
+    badgeId: text('badge_id')
+      .notNull()
+      .references(() => badges.id),
+    amount: integer('amount').notNull(),
+    currency: text('currency').notNull(),
+    status: text('status').notNull(),
+    checkoutUrl: text('checkout_url'),
+    paymentIntent: text('payment_intent'),
+    /** Why a paid order could not be fulfilled. */
+    problem: text('problem'),
+    createdAt: unix('created_at').notNull(),
+    expiresAt: unix('expires_at').notNull(),
+    paidAt: unix('paid_at'),
+    fulfilledAt: unix('fulfilled_at'),
+    refundedAt: unix('refunded_at'),
+    updatedAt: unix('updated_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('orders_session_idx').on(t.sessionId),
+    index('orders_user_idx').on(t.userId, t.createdAt),
+    index('orders_badge_status_idx').on(t.badgeId, t.status),
+    index('orders_payment_intent_idx').on(t.paymentIntent),
+  ],
+);
+
+/** The built-in test payment's own sessions (it plays the provider when no Stripe key is configured). */
+export const testPayments = pgTable('test_payments', {
+  id: text('id').primaryKey(),
+  orderId: text('order_id').notNull(),
+  amount: integer('amount').notNull(),
+  currency: text('currency').notNull(),
+  /** open | complete | expired */
+  status: text('status').notNull(),
+  /** unpaid | paid */
+  paymentStatus: text('payment_status').notNull(),
+  paymentIntent: text('payment_intent').notNull(),
+  successUrl: text('success_url').notNull(),
+  cancelUrl: text('cancel_url').notNull(),
+  createdAt: unix('created_at').notNull(),
+  expiresAt: unix('expires_at').notNull(),
 });
 
 export const userBadges = pgTable(
@@ -109,8 +168,10 @@ export const userBadges = pgTable(
     badgeId: text('badge_id')
       .notNull()
       .references(() => badges.id),
-    /** award | purchase | earned | seed */
+    /** admin | season | achievement | purchase | seed (see grantBadge) */
     source: text('source').notNull(),
+    /** Why: the season id, achievement id, order id or admin id behind the grant. */
+    reference: text('reference'),
     acquiredAt: unix('acquired_at').notNull(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.badgeId] })],
@@ -127,6 +188,11 @@ export const seasons = pgTable(
     imageUrl: text('image_url').notNull().default(''),
     themeColor: text('theme_color').notNull().default('#ff6b35'),
     isActive: boolean('is_active').notNull().default(false),
+    /** Which catalogue badge each reward tier gives (null: the catalogue's entries for the season's number). */
+    awards: jsonb('awards').$type<SeasonAwardMap>(),
+    /** The season end began (by its date, an admin, or another season's activation); it finishes at ended_at. */
+    endingStartedAt: unix('ending_started_at'),
+    endedAt: unix('ended_at'),
     createdAt: unix('created_at').notNull().default(nowUnix),
   },
   // At most one active season, enforced by the database.
@@ -151,6 +217,62 @@ export const seasonStats = pgTable(
     maxRateAt: unix('max_rate_at').notNull(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.seasonId] }), index('season_stats_season_idx').on(t.seasonId, t.maxRate)],
+);
+
+/** The frozen result of an ended season for every player who played it (written once by the season end). */
+export const seasonRecords = pgTable(
+  'season_records',
+  {
+    seasonId: text('season_id')
+      .notNull()
+      .references(() => seasons.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    finalRate: integer('final_rate').notNull(),
+    maxRate: integer('max_rate').notNull(),
+    /** Place in the season's final ranking order (null: not ranked, e.g. banned). */
+    finalRank: integer('final_rank'),
+    totalMatches: integer('total_matches').notNull(),
+    wins: integer('wins').notNull(),
+    /** Effective penalty when the season ended (the gold licence needs 0). */
+    effectivePenalty: integer('effective_penalty').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.seasonId, t.userId] }), index('season_records_user_idx').on(t.userId)],
+);
+
+/** The badges a season end handed out, by tier (the season tab's summary and the player's past seasons). */
+export const seasonAwards = pgTable(
+  'season_awards',
+  {
+    seasonId: text('season_id')
+      .notNull()
+      .references(() => seasons.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** rank_1 | rank_2 | rank_3 | top_10 | top_100 | matches | gold_licence */
+    tier: text('tier').notNull(),
+    badgeId: text('badge_id').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.seasonId, t.userId, t.tier] })],
+);
+
+/** Achievements a player reached (with or without a badge). Keys name the season where they are per season. */
+export const userAchievements = pgTable(
+  'user_achievements',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** e.g. first_win, role_wins:TOP_LANE, matches:100@<season>, gold_licence@<season> */
+    key: text('key').notNull(),
+    achievementId: text('achievement_id').notNull(),
+    seasonId: text('season_id'),
+    badgeId: text('badge_id'),
+    earnedAt: unix('earned_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.key] }), index('user_achievements_earned_idx').on(t.userId, t.earnedAt)],
 );
 
 /** The ranking job's output: one row per season, replaced on each run. Every instance serves the same list. */
@@ -298,9 +420,14 @@ export const schema = {
   settings,
   badges,
   userBadges,
+  orders,
+  testPayments,
   seasons,
   seasonStats,
   rankingSnapshots,
+  seasonRecords,
+  seasonAwards,
+  userAchievements,
   auditLog,
   queueEntries,
   matches,

@@ -1,48 +1,60 @@
-import { asc, count, like } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
+import {
+  debugQueueFillSchema,
+  debugReportAllSchema,
+  debugReportSchema,
+  debugViewQuerySchema,
+  matchIdParamsSchema,
+} from '@rankmatch/shared';
+import { count } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { adminOf } from '../admin/scope.ts';
 import { recordAudit } from '../audit/log.ts';
-import { DUMMY_ID_PREFIX } from '../auth/dummy-accounts.ts';
-import type { Guard } from '../auth/guard.ts';
 import type { AppContext } from '../context.ts';
-import { queueEntries, users } from '../db/schema.ts';
+import type { Tx } from '../db/client.ts';
+import { queueEntries } from '../db/schema.ts';
 import type { EventBus } from '../events/bus.ts';
+import { AppError } from '../http/errors.ts';
 import { parse } from '../http/validate.ts';
+import type { MatchNotifier } from '../matches/notify.ts';
+import { findMatch, playersOf } from '../matches/queries.ts';
+import { reportIn } from '../matches/service.ts';
+import type { MatchProgress } from '../matches/settlement.ts';
+import { matchViewFor } from '../matches/view.ts';
 import type { WaveRunner } from '../matches/wave-runner.ts';
-import { joinQueue } from '../queue/service.ts';
+import { joinBlock, joinQueue } from '../queue/service.ts';
+import { findUser } from '../users/queries.ts';
+import { closestByRate, openTestMatches, playableTestAccounts, testReport } from './test-players.ts';
 
-// Admin debug and test tools (every environment, admins only, every call audited).
-
-const fillSchema = z.object({ count: z.number().int().min(1).max(100).default(20) }).default({ count: 20 });
+// Admin debug and test tools (every environment, admin scope). Each call's audit entry is written in the same
+// transaction as what it changed.
 
 export function registerDebugRoutes(
-  app: FastifyInstance,
+  admin: FastifyInstance,
   ctx: AppContext,
-  guard: Guard,
-  deps: { bus: EventBus; waves: WaveRunner },
+  deps: { bus: EventBus; waves: WaveRunner; notifier: MatchNotifier },
 ): void {
-  const audit = (actorId: string, action: string, after: unknown) =>
-    recordAudit(ctx.db, {
-      actorId,
+  const { rules } = ctx.config;
+  const audit = (request: FastifyRequest, tx: Tx, action: string, after: unknown, targetId = 'queue') =>
+    recordAudit(tx, {
+      actorId: adminOf(request).user.id,
       action,
-      targetType: 'system',
-      targetId: 'queue',
+      targetType: targetId === 'queue' ? 'system' : 'match',
+      targetId,
       before: null,
       after,
       now: ctx.now(),
     });
 
-  app.post('/api/debug/gather-match', async (request) => {
-    const { user } = await guard.admin(request);
-    const processed = await deps.waves.gather();
-    await audit(user.id, 'debug.gather', { processed_matches: processed });
+  admin.post('/api/debug/gather-match', async (request) => {
+    const processed = await deps.waves.gather((tx, n) => audit(request, tx, 'debug.gather', { processed_matches: n }));
     return { processed_matches: processed };
   });
 
-  app.post('/api/debug/matchmaking/trigger', async (request) => {
-    const { user } = await guard.admin(request);
-    const outcome = await deps.waves.run({ force: true });
-    await audit(user.id, 'debug.matchmaking', outcome);
+  admin.post('/api/debug/matchmaking/trigger', async (request) => {
+    const outcome = await deps.waves.run({
+      force: true,
+      audit: (tx, result) => audit(request, tx, 'debug.matchmaking', result),
+    });
     const message = outcome.ran
       ? `マッチングを実行しました: ${outcome.created_matches.length}試合を作成（${outcome.matched}人 / 待機${outcome.candidates}人）`
       : outcome.reason === 'no_season'
@@ -51,46 +63,114 @@ export function registerDebugRoutes(
     return { message, ...outcome };
   });
 
-  app.get('/api/debug/queue', async (request) => {
-    await guard.admin(request);
+  admin.get('/api/debug/queue', async () => {
     const [row] = await ctx.db.select({ n: count() }).from(queueEntries);
     return { queue_count: row?.n ?? 0 };
   });
 
-  /** Puts the first N test accounts (default 20) in the queue, skipping those who may not join. */
-  app.post('/api/debug/queue/fill', async (request) => {
-    const { user } = await guard.admin(request);
-    const body = parse(fillSchema, request.body ?? {});
-    const candidates = await ctx.db
-      .select()
-      .from(users)
-      .where(like(users.id, `${DUMMY_ID_PREFIX}%`))
-      .orderBy(asc(users.id));
-    const enqueued: string[] = [];
-    const skipped: { user_id: string; reason: string }[] = [];
-    for (const candidate of candidates.filter((c) => c.isDummy && !c.isBanned && !c.isAdmin).slice(0, body.count)) {
-      try {
-        await joinQueue(
-          ctx.db,
-          candidate,
-          { roles: candidate.preferredRole ? [candidate.preferredRole] : [] },
-          ctx.now(),
-        );
-        enqueued.push(candidate.id);
-      } catch (err) {
-        skipped.push({ user_id: candidate.id, reason: (err as Error).message });
+  /**
+   * Puts N test accounts (default 10) in the queue: of those who may join now, the N whose rates lie closest
+   * together, so the next wave can match them.
+   */
+  admin.post('/api/debug/queue/fill', async (request) => {
+    const body = parse(debugQueueFillSchema, request.body ?? {});
+    const now = ctx.now();
+    const reply = await ctx.db.transaction(async (tx) => {
+      const skipped: { user_id: string; reason: string }[] = [];
+      const eligible: Awaited<ReturnType<typeof playableTestAccounts>> = [];
+      for (const candidate of await playableTestAccounts(tx)) {
+        const block = await joinBlock(tx, candidate, now);
+        if (block) skipped.push({ user_id: candidate.id, reason: block.message });
+        else eligible.push(candidate);
       }
-    }
+      const chosen = closestByRate(eligible, body.count);
+      for (const account of chosen) {
+        await joinQueue(tx, account, { roles: account.preferredRole ? [account.preferredRole] : [] }, now);
+      }
+      const enqueued = chosen.map((a) => a.id);
+      await audit(request, tx, 'debug.queue_fill', { requested: body.count, enqueued, skipped });
+      return { enqueued, skipped };
+    });
     await deps.bus.publish({ type: 'queue_changed' });
-    await audit(user.id, 'debug.queue_fill', { enqueued, skipped });
-    return { enqueued, skipped };
+    return reply;
   });
 
-  app.delete('/api/debug/queue', async (request) => {
-    const { user } = await guard.admin(request);
-    const removed = await ctx.db.delete(queueEntries).returning({ id: queueEntries.userId });
+  admin.delete('/api/debug/queue', async (request) => {
+    const removed = await ctx.db.transaction(async (tx) => {
+      const rows = await tx.delete(queueEntries).returning({ id: queueEntries.userId });
+      await audit(request, tx, 'debug.queue_clear', { removed: rows.length });
+      return rows.length;
+    });
     await deps.bus.publish({ type: 'queue_changed' });
-    await audit(user.id, 'debug.queue_clear', { removed: removed.length });
-    return { removed: removed.length };
+    return { removed };
+  });
+
+  /** Every player of the open test matches who has not reported reports the same result (default: team A wins). */
+  admin.post('/api/debug/matches/report-all', async (request) => {
+    const { result } = parse(debugReportAllSchema, request.body ?? {});
+    const now = ctx.now();
+    const progress: MatchProgress[] = [];
+    const reply = await ctx.db.transaction(async (tx) => {
+      const ids = await openTestMatches(tx);
+      let reported = 0;
+      for (const matchId of ids) {
+        const match = await findMatch(tx, matchId);
+        if (!match) continue;
+        for (const player of await playersOf(tx, match)) {
+          const report = testReport(player.userId, result);
+          const step = await reportIn(tx, { matchId, userId: player.userId, report, now, rules });
+          reported += 1;
+          progress.push(step);
+          if (step.update.status !== 'matched') break;
+        }
+      }
+      const settled = progress.filter((p) => p.settled).length;
+      await audit(request, tx, 'debug.report_all', { result, matches: ids.map(String), reported, settled });
+      return { matches: ids.length, reported, settled };
+    });
+    await deps.notifier.progressed(progress);
+    return reply;
+  });
+
+  /** The match exactly as one of its players sees it (GET /api/matches/current for that player). */
+  admin.get('/api/debug/matches/:id/view', async (request) => {
+    const { id } = parse(matchIdParamsSchema, request.params);
+    const { user_id } = parse(debugViewQuerySchema, request.query);
+    const [match, user] = await Promise.all([findMatch(ctx.db, Number(id)), findUser(ctx.db, user_id)]);
+    if (!match) throw new AppError('ADMIN_MATCH_NOT_FOUND');
+    if (!user) throw new AppError('USER_NOT_FOUND');
+    return matchViewFor(ctx, match, user.id);
+  });
+
+  /** A report on behalf of one test account of the match, through the players' own report path. */
+  admin.post('/api/debug/matches/:id/report', async (request) => {
+    const { id } = parse(matchIdParamsSchema, request.params);
+    const body = parse(debugReportSchema, request.body);
+    const user = await findUser(ctx.db, body.user_id);
+    if (!user) throw new AppError('USER_NOT_FOUND');
+    if (!user.isDummy) throw new AppError('DEBUG_NOT_TEST_ACCOUNT');
+    const report = testReport(user.id, body.result, body.violation_report);
+    const progress = await ctx.db.transaction(async (tx) => {
+      const step = await reportIn(tx, { matchId: Number(id), userId: user.id, report, now: ctx.now(), rules }).catch(
+        (err: unknown) => {
+          throw err instanceof AppError && err.code === 'MATCH_NOT_PARTICIPANT'
+            ? new AppError('DEBUG_NOT_IN_MATCH')
+            : err;
+        },
+      );
+      await audit(request, tx, 'debug.report', { user_id: user.id, result: body.result }, id);
+      return step;
+    });
+    await deps.notifier.progressed([progress]);
+    return {
+      user_id: user.id,
+      report: {
+        result: report.result,
+        picked_pokemon: report.picked_pokemon,
+        violation_report: report.violation_report,
+      },
+      status: progress.update.status,
+      report_count: progress.update.report_count,
+    };
   });
 }

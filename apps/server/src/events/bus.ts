@@ -1,3 +1,4 @@
+import { createHash, randomBytes } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import type { MatchUpdate } from '@rankmatch/shared';
 import { Redis } from 'ioredis';
@@ -5,20 +6,38 @@ import { Redis } from 'ioredis';
 // Fan-out of domain events to every instance: in-process by default, Redis pub/sub when REDIS_URL is set (so several
 // instances serve one site). Each instance turns events into WebSocket pushes for its own clients.
 
+export interface BadgeGrantEvent {
+  user_id: string;
+  badge_id: string;
+  source: string;
+  achievement_id: string | null;
+}
+
+/**
+ * Everything that happens, for every instance: the pushes' triggers (queue_changed, match_found, match_update,
+ * user_banned) and the domain's facts, published after their transaction committed (match.settled, season.ended,
+ * badges.granted), which also have handlers on the instance that committed them (see domain.ts).
+ */
 export type DomainEvent =
   | { type: 'queue_changed' }
   | { type: 'match_found'; match_id: string; user_ids: string[] }
-  | { type: 'match_update'; data: MatchUpdate };
+  | { type: 'match_update'; data: MatchUpdate }
+  | { type: 'user_banned'; user_id: string }
+  | { type: 'session_revoked'; user_id: string; session_id: string }
+  | { type: 'match.settled'; match_id: string; season_id: string; winner: 'A' | 'B' | null }
+  | { type: 'season.ended'; season_id: string }
+  | { type: 'badges.granted'; grants: BadgeGrantEvent[] };
 
 export interface EventBus {
   readonly kind: 'memory' | 'redis';
+  /** Never throws and never waits on the network: a committed request is not held up by the fan-out. */
   publish(event: DomainEvent): Promise<void>;
   subscribe(listener: (event: DomainEvent) => void): () => void;
+  /** Called when the bus comes back after an outage: events may have been missed meanwhile. */
+  onRecovered(listener: () => void): () => void;
   ping(): Promise<void>;
   close(): Promise<void>;
 }
-
-const CHANNEL = 'rankmatch:events';
 
 export class MemoryBus implements EventBus {
   readonly kind = 'memory' as const;
@@ -30,49 +49,155 @@ export class MemoryBus implements EventBus {
     this.emitter.on('event', listener);
     return () => this.emitter.off('event', listener);
   }
+  onRecovered(): () => void {
+    return () => {};
+  }
   async ping(): Promise<void> {}
   async close(): Promise<void> {
     this.emitter.removeAllListeners();
   }
 }
 
+/** Events kept while Redis is unreachable, sent when it is back; the oldest are dropped past this. */
+export const REDIS_BUFFER_LIMIT = 1000;
+/** How long a health check waits for Redis. */
+const PING_TIMEOUT_MS = 1000;
+/** The most events sent to Redis in one pipeline. */
+const REDIS_FLUSH_BATCH = 200;
+
+/**
+ * Redis pub/sub between instances, on a channel named after the deployment (so two deployments on one Redis, whatever
+ * their database numbers, never see each other's events). An event reaches this instance's own listeners at once,
+ * without a round trip; other instances get it through Redis, and this instance skips its own echo. While Redis is
+ * down, publishing neither fails nor waits: events are buffered (bounded) and sent once it is back, and listeners of
+ * onRecovered are told, so the sockets can make their clients read the state again over HTTP.
+ */
 export class RedisBus implements EventBus {
   readonly kind = 'redis' as const;
   private readonly pub: Redis;
   private readonly sub: Redis;
   private readonly local = new EventEmitter().setMaxListeners(0);
-  private readonly channel: string;
+  private readonly instance = randomBytes(8).toString('hex');
+  private readonly buffer: string[] = [];
+  private wasDown = false;
+  dropped = 0;
 
-  private constructor(url: string, channel: string) {
-    this.channel = channel;
-    const options = { lazyConnect: true, maxRetriesPerRequest: 3 };
+  private constructor(
+    url: string,
+    readonly channel: string,
+    private readonly log: { warn(obj: object, msg: string): void },
+  ) {
+    const options = {
+      lazyConnect: true,
+      // Commands fail at once while disconnected (no unbounded offline queue); reconnects keep trying.
+      enableOfflineQueue: false,
+      maxRetriesPerRequest: 1,
+      retryStrategy: (times: number) => Math.min(200 * times, 2000),
+    };
     this.pub = new Redis(url, options);
-    this.sub = new Redis(url, options);
+    this.sub = new Redis(url, { ...options, enableOfflineQueue: true });
     this.sub.on('message', (_channel: string, raw: string) => {
       try {
-        this.local.emit('event', JSON.parse(raw) as DomainEvent);
+        const message = JSON.parse(raw) as { from?: string; event?: DomainEvent };
+        if (message.from !== this.instance && message.event) this.local.emit('event', message.event);
       } catch {
         // a foreign message on our channel: ignore
       }
     });
+    for (const client of [this.pub, this.sub]) {
+      client.on('error', () => {
+        // reported through health; reconnects go on
+      });
+      client.on('close', () => {
+        this.wasDown = true;
+      });
+    }
+    this.pub.on('ready', () => {
+      this.flush();
+      if (this.wasDown) {
+        this.wasDown = false;
+        this.log.warn({ channel: this.channel, dropped: this.dropped }, 'redis is back: fan-out resumed');
+        this.local.emit('recovered');
+      }
+    });
   }
 
-  static async connect(url: string, channel = CHANNEL): Promise<RedisBus> {
-    const bus = new RedisBus(url, channel);
+  static async connect(
+    url: string,
+    channel: string,
+    log: { warn(obj: object, msg: string): void } = { warn: () => {} },
+  ): Promise<RedisBus> {
+    const bus = new RedisBus(url, channel, log);
     await Promise.all([bus.pub.connect(), bus.sub.connect()]);
     await bus.sub.subscribe(bus.channel);
+    bus.wasDown = false;
     return bus;
   }
 
   async publish(event: DomainEvent): Promise<void> {
-    await this.pub.publish(this.channel, JSON.stringify(event));
+    this.local.emit('event', event);
+    this.buffer.push(JSON.stringify({ from: this.instance, event }));
+    if (this.buffer.length > REDIS_BUFFER_LIMIT) {
+      this.buffer.splice(0, this.buffer.length - REDIS_BUFFER_LIMIT);
+      this.dropped += 1;
+    }
+    this.flush();
   }
+
+  /**
+   * Sends the buffered events in order while the connection is up, all that are waiting in one pipeline (one round
+   * trip, Redis runs them in order), so a burst of settlements does not queue behind one PUBLISH each; stops at the
+   * first failure and keeps what was not sent for the next 'ready'.
+   */
+  private flushing = false;
+  private flush(): void {
+    if (this.flushing || this.pub.status !== 'ready') return;
+    const batch = this.buffer.slice(0, REDIS_FLUSH_BATCH);
+    if (batch.length === 0) return;
+    this.flushing = true;
+    const pipeline = this.pub.pipeline();
+    for (const raw of batch) pipeline.publish(this.channel, raw);
+    const sent = (count: number): void => {
+      // Events dropped for overflow meanwhile left the head already: only remove what is still there.
+      for (let i = 0; i < count; i++) if (this.buffer[0] === batch[i]) this.buffer.shift();
+    };
+    pipeline.exec().then(
+      (results) => {
+        const failed = (results ?? []).findIndex(([error]) => error);
+        this.flushing = false;
+        if (failed >= 0 || !results) {
+          sent(failed >= 0 ? failed : 0);
+          return; // kept for the next 'ready'
+        }
+        sent(batch.length);
+        this.flush();
+      },
+      () => {
+        this.flushing = false; // kept for the next 'ready'
+      },
+    );
+  }
+
   subscribe(listener: (event: DomainEvent) => void): () => void {
     this.local.on('event', listener);
     return () => this.local.off('event', listener);
   }
+  onRecovered(listener: () => void): () => void {
+    this.local.on('recovered', listener);
+    return () => this.local.off('recovered', listener);
+  }
   async ping(): Promise<void> {
-    await this.pub.ping();
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      await Promise.race([
+        this.pub.ping(),
+        new Promise((_, reject) => {
+          timer = setTimeout(() => reject(new Error('redis ping timed out')), PING_TIMEOUT_MS);
+        }),
+      ]);
+    } finally {
+      clearTimeout(timer);
+    }
   }
   async close(): Promise<void> {
     this.local.removeAllListeners();
@@ -81,6 +206,19 @@ export class RedisBus implements EventBus {
   }
 }
 
-export function openBus(redisUrl: string | undefined): Promise<EventBus> {
-  return redisUrl ? RedisBus.connect(redisUrl) : Promise.resolve(new MemoryBus());
+/**
+ * The channel of a deployment: REDIS_NAMESPACE, else derived from the database the instances share (its URL, or the
+ * embedded database's folder), so separate deployments never share a channel.
+ */
+export function busChannel(namespace: string | undefined, database: string): string {
+  const name = namespace ?? createHash('sha256').update(database).digest('hex').slice(0, 16);
+  return `rankmatch:${name}:events`;
+}
+
+export function openBus(
+  redisUrl: string | undefined,
+  channel: string,
+  log: { warn(obj: object, msg: string): void },
+): Promise<EventBus> {
+  return redisUrl ? RedisBus.connect(redisUrl, channel, log) : Promise.resolve(new MemoryBus());
 }

@@ -22,8 +22,9 @@ export function registerHealthRoutes(app: FastifyInstance, ctx: AppContext, bus:
         () => ({ status: 'error' as const }),
       );
     }
-    const ok = database.status === 'ok' && redis.status !== 'error';
-    reply.status(ok ? 200 : 503);
-    return { status: ok ? 'ok' : 'degraded', database, redis, time: ctx.now() };
+    // Without Redis the instance still serves everything; only pushes to other instances' clients wait.
+    reply.status(database.status === 'ok' ? 200 : 503);
+    const status = database.status !== 'ok' ? 'down' : redis.status === 'error' ? 'degraded' : 'ok';
+    return { status, database, redis, time: ctx.now() };
   });
 }

@@ -33,7 +33,47 @@ const FASTIFY_CODES: Record<string, ErrorCode> = {
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'VALIDATION_ERROR',
 };
 
+/** PostgreSQL unreachable or restarting (the connection, not the query, failed). */
+const DB_UNAVAILABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  '57P01',
+  '57P02',
+  '57P03',
+  '08000',
+  '08001',
+  '08003',
+  '08006',
+]);
+
+function databaseUnavailable(err: unknown): boolean {
+  for (
+    let e = err as { code?: unknown; cause?: unknown; message?: unknown } | undefined, depth = 0;
+    e && depth < 4;
+    depth++
+  ) {
+    if (typeof e.code === 'string' && DB_UNAVAILABLE_CODES.has(e.code)) return true;
+    if (
+      typeof e.message === 'string' &&
+      /Connection terminated|connection timeout|Client has encountered a connection error/i.test(e.message)
+    ) {
+      return true;
+    }
+    e = e.cause as typeof e;
+  }
+  return false;
+}
+
 function bodyOf(err: unknown): { status: number; body: ErrorBody } | null {
+  // The database restarting is a temporary 503 (the pool reconnects by itself), not a bug.
+  if (databaseUnavailable(err)) {
+    return {
+      status: 503,
+      body: { error: ERRORS.DB_UNAVAILABLE.message, code: 'DB_UNAVAILABLE', retry_after_seconds: 5 },
+    };
+  }
   if (err instanceof AppError) {
     const body = (err as AppError & { body?: ErrorBody }).body ?? { error: err.message, code: err.code };
     if (err.details && !body.details) body.details = err.details;
@@ -42,7 +82,11 @@ function bodyOf(err: unknown): { status: number; body: ErrorBody } | null {
   const fe = err as FastifyError;
   const mapped = fe.code ? FASTIFY_CODES[fe.code] : undefined;
   if (mapped) return { status: ERRORS[mapped].status, body: { error: ERRORS[mapped].message, code: mapped } };
-  if (fe.statusCode === 429) return { status: 429, body: { error: ERRORS.RATE_LIMITED.message, code: 'RATE_LIMITED' } };
+  if (fe.statusCode === 429) {
+    const retry = (err as { retry_after_seconds?: unknown }).retry_after_seconds;
+    const body = { error: ERRORS.RATE_LIMITED.message, code: 'RATE_LIMITED' };
+    return { status: 429, body: typeof retry === 'number' ? { ...body, retry_after_seconds: retry } : body };
+  }
   // JSON that parses to something Fastify rejects, and any other 4xx Fastify raises on input.
   if (fe.statusCode && fe.statusCode >= 400 && fe.statusCode < 500) {
     return { status: fe.statusCode, body: { error: ERRORS.VALIDATION_ERROR.message, code: 'VALIDATION_ERROR' } };
@@ -50,14 +94,39 @@ function bodyOf(err: unknown): { status: number; body: ErrorBody } | null {
   return null;
 }
 
+/**
+ * What an error log may say: its kind, codes and where it happened, never its message or the query parameters
+ * (a database error's message carries the statement and the values the request sent).
+ */
+export function loggableError(err: unknown) {
+  const e = err as Error & { code?: unknown; cause?: unknown };
+  const cause = (e?.cause ?? {}) as { name?: string; code?: unknown; constraint?: unknown; routine?: unknown };
+  return {
+    type: e?.name ?? typeof err,
+    code: typeof e?.code === 'string' ? e.code : undefined,
+    cause: e?.cause
+      ? { type: cause.name, code: cause.code, constraint: cause.constraint, routine: cause.routine }
+      : undefined,
+    stack:
+      typeof e?.stack === 'string'
+        ? e.stack
+            .split('\n')
+            .filter((line) => line.startsWith('    at '))
+            .slice(0, 8)
+            .join('\n')
+        : undefined,
+  };
+}
+
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((err, request, reply) => {
     const known = bodyOf(err);
     if (known) {
-      if (known.status >= 500) request.log.error({ err }, known.body.code);
+      if (known.status >= 500) request.log.error({ error: loggableError(err) }, known.body.code);
+      if (known.body.retry_after_seconds) reply.header('retry-after', String(known.body.retry_after_seconds));
       return reply.status(known.status).send(known.body);
     }
-    request.log.error({ err }, 'unhandled error');
+    request.log.error({ error: loggableError(err) }, 'unhandled error');
     return reply.status(500).send({ error: ERRORS.INTERNAL.message, code: 'INTERNAL' } satisfies ErrorBody);
   });
   app.setNotFoundHandler((_request, reply) => {

@@ -6,6 +6,7 @@ import {
   settingUpdateSchema,
 } from '@rankmatch/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { adminOf } from '../admin/scope.ts';
 import type { Guard } from '../auth/guard.ts';
 import { liveCatalogue } from '../badges/service.ts';
 import type { AppContext } from '../context.ts';
@@ -48,19 +49,22 @@ export function registerMasterRoutes(app: FastifyInstance, ctx: AppContext, guar
     return { settings, badges: badges.filter((b) => b.is_active), pokemon: CHARACTERS };
   });
 
-  // The admin client reads `message` from this call's error body (spec admin §7), whatever failed: guard,
-  // validation, or a body Fastify could not parse before the handler ran.
-  app.put('/api/master/settings', { bodyLimit: SETTINGS_BODY_LIMIT, onSend: withMessage }, async (request) => {
-    const { user } = await guard.admin(request);
-    const body = parse(settingUpdateSchema, request.body);
-    await writeSetting(db, { id: body.id, value: body.value, actorId: user.id, now: ctx.now() });
-    return { ok: true as const, settings: await readSettings(db) };
-  });
-
   app.get('/api/pokemon', async () => ({ pokemon: CHARACTERS }));
 
   app.get('/api/pokemon/role/:role', async (request) => {
     const { role } = parse(pokemonRoleParamsSchema, request.params);
     return { pokemon: CHARACTERS.filter((c) => c.type === role) };
+  });
+}
+
+/** Admin scope: the content tab's settings write. */
+export function registerMasterAdminRoutes(admin: FastifyInstance, ctx: AppContext): void {
+  const { db } = ctx;
+  // The admin client reads `message` from this call's error body (spec admin §7), whatever failed: guard,
+  // validation, or a body Fastify could not parse before the handler ran.
+  admin.put('/api/master/settings', { bodyLimit: SETTINGS_BODY_LIMIT, onSend: withMessage }, async (request) => {
+    const body = parse(settingUpdateSchema, request.body);
+    await writeSetting(db, { id: body.id, value: body.value, actorId: adminOf(request).user.id, now: ctx.now() });
+    return { ok: true as const, settings: await readSettings(db) };
   });
 }

@@ -1,24 +1,28 @@
 import type { MatchUpdate } from '@rankmatch/shared';
-import type { EventBus } from '../events/bus.ts';
+import type { DomainEvents } from '../events/domain.ts';
 import type { MatchProgress } from './settlement.ts';
 
-/** What follows a match change, after its transaction committed: pushes, the ongoing list, the ranking. */
+/** What follows a match change, after its transaction committed: pushes, the ongoing list, match.settled. */
 export class MatchNotifier {
-  constructor(
-    private readonly bus: EventBus,
-    private readonly ranking: { nudge(): void },
-  ) {}
+  constructor(private readonly events: DomainEvents) {}
 
   async updated(update: MatchUpdate): Promise<void> {
-    await this.bus.publish({ type: 'match_update', data: update });
+    await this.events.publish({ type: 'match_update', data: update });
   }
 
   /** After a report, a gather step or a wave: pushes every change; settled matches also free their players. */
   async progressed(progress: readonly MatchProgress[]): Promise<void> {
     for (const p of progress) await this.updated(p.update);
-    if (progress.some((p) => p.settled)) {
-      await this.bus.publish({ type: 'queue_changed' });
-      this.ranking.nudge();
-    }
+    const settled = progress.filter((p) => p.settled);
+    if (settled.length === 0) return;
+    await this.events.publish({ type: 'queue_changed' });
+    await this.events.publish(
+      ...settled.map((p) => ({
+        type: 'match.settled' as const,
+        match_id: String(p.match.id),
+        season_id: p.match.seasonId,
+        winner: (p.match.winner as 'A' | 'B' | null) ?? null,
+      })),
+    );
   }
 }

@@ -14,48 +14,55 @@ import { advanceMatch, type MatchProgress, updateOf } from './settlement.ts';
 
 type Rules = Config['rules'];
 
+export interface ReportInput {
+  matchId: number;
+  userId: string;
+  report: MatchReportPayload;
+  now: number;
+  rules: Rules;
+}
+
 /** Stores (or replaces) the caller's report, then settles the match if the reports now decide it. */
-export function submitReport(
-  db: Db,
-  input: { matchId: number; userId: string; report: MatchReportPayload; now: number; rules: Rules },
-): Promise<MatchProgress> {
-  return db.transaction(async (tx) => {
-    const match = await lockMatch(tx, input.matchId);
-    if (!match) throw new AppError('MATCH_NOT_FOUND');
-    const [players, reports] = await Promise.all([playersOf(tx, match), reportsOf(tx, match.id)]);
-    const me = players.find((p) => p.userId === input.userId);
-    if (!me) throw new AppError('MATCH_NOT_PARTICIPANT');
-    // Until the window closes, a settled match still takes the report of a player who has not reported (it names
-    // violators; the result is decided already). A correction needs the match open.
-    if (input.now >= reportDeadline(match.startedAt, input.rules.settlement))
-      throw new AppError('REPORT_WINDOW_CLOSED');
-    const mine = reports.find((r) => r.userId === input.userId);
-    if (match.status !== 'matched' && mine) throw new AppError('MATCH_ALREADY_SETTLED');
-    const { violation_report: named } = input.report;
-    if (named !== '' && (named === input.userId || !players.some((p) => p.userId === named))) {
-      throw new AppError('REPORT_VIOLATOR_NOT_PARTICIPANT');
-    }
-    const values = {
-      matchId: match.id,
-      userId: input.userId,
-      team: me.team,
-      result: input.report.result,
-      bannedPokemon: input.report.banned_pokemon,
-      pickedPokemon: input.report.picked_pokemon,
-      pokemonMove1: input.report.pokemon_move1,
-      pokemonMove2: input.report.pokemon_move2,
-      violationReport: named,
-      reportedAt: input.now,
-    };
-    const [stored] = await tx
-      .insert(matchReports)
-      .values(values)
-      .onConflictDoUpdate({ target: [matchReports.matchId, matchReports.userId], set: values })
-      .returning();
-    if (!stored) throw new Error('report upsert returned nothing');
-    const updated = [...reports.filter((r) => r.userId !== input.userId), stored];
-    return advanceMatch(tx, match, input.now, input.rules, { players, reports: updated });
-  });
+export function submitReport(db: Db, input: ReportInput): Promise<MatchProgress> {
+  return db.transaction((tx) => reportIn(tx, input));
+}
+
+/** submitReport inside the caller's transaction (the admin's test tools report for several players at once). */
+export async function reportIn(tx: Tx, input: ReportInput): Promise<MatchProgress> {
+  const match = await lockMatch(tx, input.matchId);
+  if (!match) throw new AppError('MATCH_NOT_FOUND');
+  const [players, reports] = await Promise.all([playersOf(tx, match), reportsOf(tx, match.id)]);
+  const me = players.find((p) => p.userId === input.userId);
+  if (!me) throw new AppError('MATCH_NOT_PARTICIPANT');
+  // Until the window closes, a settled match still takes the report of a player who has not reported (it names
+  // violators; the result is decided already). A correction needs the match open.
+  if (input.now >= reportDeadline(match.startedAt, input.rules.settlement)) throw new AppError('REPORT_WINDOW_CLOSED');
+  const mine = reports.find((r) => r.userId === input.userId);
+  if (match.status !== 'matched' && mine) throw new AppError('MATCH_ALREADY_SETTLED');
+  const { violation_report: named } = input.report;
+  if (named !== '' && (named === input.userId || !players.some((p) => p.userId === named))) {
+    throw new AppError('REPORT_VIOLATOR_NOT_PARTICIPANT');
+  }
+  const values = {
+    matchId: match.id,
+    userId: input.userId,
+    team: me.team,
+    result: input.report.result,
+    bannedPokemon: input.report.banned_pokemon,
+    pickedPokemon: input.report.picked_pokemon,
+    pokemonMove1: input.report.pokemon_move1,
+    pokemonMove2: input.report.pokemon_move2,
+    violationReport: named,
+    reportedAt: input.now,
+  };
+  const [stored] = await tx
+    .insert(matchReports)
+    .values(values)
+    .onConflictDoUpdate({ target: [matchReports.matchId, matchReports.userId], set: values })
+    .returning();
+  if (!stored) throw new Error('report upsert returned nothing');
+  const updated = [...reports.filter((r) => r.userId !== input.userId), stored];
+  return advanceMatch(tx, match, input.now, input.rules, { players, reports: updated });
 }
 
 /** Locks the caller's open match, or 404. */

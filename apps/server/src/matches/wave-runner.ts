@@ -1,4 +1,4 @@
-import { isMatchingOpen, nextWaveUnix, penaltyQueueBlock, runWave, type WaitingEntry } from '@rankmatch/engine';
+import { isMatchingOpen, queueIneligibility, runWave, type WaitingEntry } from '@rankmatch/engine';
 import type { Role } from '@rankmatch/shared';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
@@ -6,6 +6,9 @@ import type { AppContext } from '../context.ts';
 import type { Tx } from '../db/client.ts';
 import { matches, matchPlayers, queueEntries, seasonStats, users, waveRuns } from '../db/schema.ts';
 import type { EventBus } from '../events/bus.ts';
+import type { Scheduler } from '../jobs/scheduler.ts';
+import type { Metrics } from '../metrics/metrics.ts';
+import { lockQueue, queueCandidate } from '../queue/service.ts';
 import { isSeasonOpen, markedActiveSeason } from '../seasons/queries.ts';
 import type { MatchNotifier } from './notify.ts';
 import { gatherMatches, type MatchProgress } from './settlement.ts';
@@ -15,7 +18,10 @@ import { gatherMatches, type MatchProgress } from './settlement.ts';
 // the matches and remove their entries, all in one transaction → publish. Only one instance runs a wave at a time
 // (a transaction-level advisory lock), and the unique index on open match players makes a double match impossible.
 
-const WAVE_LOCK_KEY = 720_002;
+/** The job (and lock) name of waves: scheduled or triggered by an admin, one at a time across instances. */
+export const WAVE_JOB = 'matching-wave';
+/** Even minutes, Japan time (the engine's nextWaveUnix says the same for the queue panel). */
+export const WAVE_CRON = '*/2 * * * *';
 
 export interface WaveOutcome {
   ran: boolean;
@@ -27,130 +33,188 @@ export interface WaveOutcome {
   dropped: number;
 }
 
+const LOCKED: WaveOutcome = {
+  ran: false,
+  reason: 'locked',
+  processed_matches: 0,
+  created_matches: [],
+  candidates: 0,
+  matched: 0,
+  dropped: 0,
+};
+
+/** Writes an admin's audit entry inside the wave's transaction. */
+export type WaveAudit<T> = (tx: Tx, outcome: T) => Promise<void>;
+
+interface CreatedMatch {
+  id: string;
+  userIds: string[];
+}
+
+/** The outcome without the internal list of who was matched. */
+function publicOutcome(result: WaveOutcome & { createdDetail?: CreatedMatch[] }): WaveOutcome {
+  const { createdDetail: _detail, ...outcome } = result;
+  return outcome;
+}
+
 export class WaveRunner {
   private running: Promise<WaveOutcome> | null = null;
-  private timer: NodeJS.Timeout | null = null;
 
   constructor(
     private readonly ctx: AppContext,
     private readonly bus: EventBus,
     private readonly notifier: MatchNotifier,
     private readonly log: FastifyBaseLogger,
-  ) {}
+    private readonly jobs: Scheduler,
+    private readonly metrics: Metrics | null = null,
+  ) {
+    jobs.define({ name: WAVE_JOB, schedule: { cron: WAVE_CRON }, run: () => this.run(), quiet: true });
+  }
 
-  /** Runs a wave now. `force` ignores matching hours and the season's dates (the admin trigger). */
-  run(options: { force?: boolean } = {}): Promise<WaveOutcome> {
-    this.running ??= this.execute(options.force ?? false).finally(() => {
-      this.running = null;
-    });
+  /**
+   * Runs a wave now. `force` ignores matching hours and the season's dates (the admin trigger); `audit` writes the
+   * admin's audit entry in the wave's own transaction. A call while a wave runs on this instance gets that wave's
+   * outcome (its audit entry then has a transaction of its own).
+   */
+  async run(options: { force?: boolean; audit?: WaveAudit<WaveOutcome> } = {}): Promise<WaveOutcome> {
+    if (this.running) {
+      const outcome = await this.running;
+      if (options.audit) await this.ctx.db.transaction((tx) => options.audit?.(tx, outcome) ?? Promise.resolve());
+      return outcome;
+    }
+    this.running = this.jobs
+      .exclusive(WAVE_JOB, () => this.execute(options.force ?? false, options.audit))
+      .then((outcome) => (outcome.ran ? outcome.value : LOCKED))
+      .finally(() => {
+        this.running = null;
+      });
     return this.running;
   }
 
-  /** Only the gather step (the admin's gather-match call). */
-  async gather(): Promise<number> {
+  /** Only the gather step (the admin's gather-match call), with the admin's audit entry in its transaction. */
+  async gather(audit?: WaveAudit<number>): Promise<number> {
     const now = this.ctx.now();
-    const { processed, settled } = await this.ctx.db.transaction((tx) => gatherMatches(tx, now, this.ctx.config.rules));
+    const { processed, settled } = await this.ctx.db.transaction(async (tx) => {
+      const gathered = await gatherMatches(tx, now, this.ctx.config.rules);
+      await audit?.(tx, gathered.processed);
+      return gathered;
+    });
     await this.notifier.progressed(settled);
     return processed;
   }
 
-  private async execute(force: boolean): Promise<WaveOutcome> {
+  private async execute(force: boolean, audit: WaveAudit<WaveOutcome> | undefined): Promise<WaveOutcome> {
     const now = this.ctx.now();
-    const empty = { processed_matches: 0, created_matches: [], candidates: 0, matched: 0, dropped: 0 };
+    const stop = this.metrics?.waveSeconds.startTimer();
     let settled: MatchProgress[] = [];
     const result = await this.ctx.db.transaction(async (tx) => {
-      if (this.ctx.database.kind === 'postgres') {
-        const lock = await tx.execute(sql`select pg_try_advisory_xact_lock(${WAVE_LOCK_KEY}) as ok`);
-        const rows = (lock as unknown as { rows: { ok: boolean }[] }).rows;
-        if (!rows[0]?.ok) return { ...empty, ran: false, reason: 'locked' as const };
-      }
-      const gathered = await gatherMatches(tx, now, this.ctx.config.rules);
-      const processed = gathered.processed;
-      settled = gathered.settled;
-      const season = await markedActiveSeason(tx);
-      if (!season) return { ...empty, processed_matches: processed, ran: false, reason: 'no_season' as const };
-      if (!force && !isSeasonOpen(season, now)) {
-        return { ...empty, processed_matches: processed, ran: false, reason: 'season_closed' as const };
-      }
-      if (!force && !isMatchingOpen(now)) {
-        return { ...empty, processed_matches: processed, ran: false, reason: 'hours_closed' as const };
-      }
-      const { waiting, dropped } = await this.loadWaiting(tx, season.id, now);
-      const wave = runWave(waiting, now, { seed: now });
-      const [run] = await tx
-        .insert(waveRuns)
-        .values({
-          ranAt: now,
-          candidates: wave.metrics.candidates,
-          matched: wave.metrics.matched,
-          leftWaiting: wave.metrics.left_waiting,
-          matchCount: wave.matches.length,
-          averageWaitSeconds: wave.metrics.matched > 0 ? wave.metrics.mean_wait_seconds : null,
-          metrics: wave.metrics,
-        })
-        .returning({ id: waveRuns.id });
-      const deckTypes = new Map(waiting.map((w) => [w.user_id, (w as WaitingEntry & { deck: string | null }).deck]));
-      const created: { id: string; userIds: string[] }[] = [];
-      for (const m of wave.matches) {
-        const [row] = await tx
-          .insert(matches)
-          .values({
-            seasonId: season.id,
-            waveId: run?.id ?? null,
-            matchedAt: now,
-            startedAt: now,
-            hostUserId: m.host_user_id,
-            firstAttack: m.first_attack,
-            teamGap: m.team_gap,
-            ratingSpread: m.rating_spread,
-          })
-          .returning({ id: matches.id });
-        if (!row) throw new Error('match insert returned nothing');
-        const players = (['A', 'B'] as const).flatMap((team) =>
-          (team === 'A' ? m.team_a : m.team_b).players.map((p, slot) => ({
-            matchId: row.id,
-            userId: p.user_id,
-            team,
-            slot,
-            role: p.role,
-            rateBefore: p.rate,
-            deckType: deckTypes.get(p.user_id) ?? null,
-            waitSeconds: p.wait_seconds,
-          })),
-        );
-        await tx.insert(matchPlayers).values(players);
-        created.push({ id: String(row.id), userIds: players.map((p) => p.userId) });
-      }
-      const matchedIds = created.flatMap((c) => c.userIds);
-      if (matchedIds.length > 0) await tx.delete(queueEntries).where(inArray(queueEntries.userId, matchedIds));
-      // The players left waiting missed this wave: their window widens.
-      const left = wave.waiting.map((w) => w.user_id);
-      if (left.length > 0) {
-        await tx
-          .update(queueEntries)
-          .set({ wavesMissed: sql`${queueEntries.wavesMissed} + 1` })
-          .where(inArray(queueEntries.userId, left));
-      }
-      return {
-        ran: true,
-        processed_matches: processed,
-        created_matches: created.map((c) => c.id),
-        candidates: wave.metrics.candidates,
-        matched: wave.metrics.matched,
-        dropped,
-        createdDetail: created,
-      };
+      const outcome = await this.wave(tx, now, force, (s) => {
+        settled = s;
+      });
+      await audit?.(tx, publicOutcome(outcome));
+      return outcome;
     });
 
     // Published after commit: a crash before this point leaves no half-created match and loses no entry.
     await this.notifier.progressed(settled);
-    for (const m of (result as { createdDetail?: { id: string; userIds: string[] }[] }).createdDetail ?? []) {
+    for (const m of result.createdDetail ?? []) {
       await this.bus.publish({ type: 'match_found', match_id: m.id, user_ids: m.userIds });
     }
     if (result.ran || result.processed_matches > 0) await this.bus.publish({ type: 'queue_changed' });
-    const { createdDetail: _detail, ...outcome } = result as typeof result & { createdDetail?: unknown };
-    if (outcome.ran) this.log.info({ wave: outcome }, 'matching wave');
+    const outcome = publicOutcome(result);
+    if (outcome.ran) {
+      stop?.();
+      this.metrics?.waveMatches.inc(outcome.created_matches.length);
+      this.log.info({ wave: outcome }, 'matching wave');
+    }
     return outcome;
+  }
+
+  /** One wave inside its transaction: lock, gather, eligibility, engine, writes. */
+  private async wave(
+    tx: Tx,
+    now: number,
+    force: boolean,
+    onSettled: (settled: MatchProgress[]) => void,
+  ): Promise<WaveOutcome & { createdDetail?: CreatedMatch[] }> {
+    const empty = { processed_matches: 0, created_matches: [], candidates: 0, matched: 0, dropped: 0 };
+    await lockQueue(tx, 'wave');
+    const gathered = await gatherMatches(tx, now, this.ctx.config.rules);
+    const processed = gathered.processed;
+    onSettled(gathered.settled);
+    const season = await markedActiveSeason(tx);
+    if (!season) return { ...empty, processed_matches: processed, ran: false, reason: 'no_season' as const };
+    if (!force && !isSeasonOpen(season, now)) {
+      return { ...empty, processed_matches: processed, ran: false, reason: 'season_closed' as const };
+    }
+    if (!force && !isMatchingOpen(now)) {
+      return { ...empty, processed_matches: processed, ran: false, reason: 'hours_closed' as const };
+    }
+    const { waiting, dropped } = await this.loadWaiting(tx, season.id, now);
+    const wave = runWave(waiting, now, { seed: now });
+    const [run] = await tx
+      .insert(waveRuns)
+      .values({
+        ranAt: now,
+        candidates: wave.metrics.candidates,
+        matched: wave.metrics.matched,
+        leftWaiting: wave.metrics.left_waiting,
+        matchCount: wave.matches.length,
+        averageWaitSeconds: wave.metrics.matched > 0 ? wave.metrics.mean_wait_seconds : null,
+        metrics: wave.metrics,
+      })
+      .returning({ id: waveRuns.id });
+    const deckTypes = new Map(waiting.map((w) => [w.user_id, (w as WaitingEntry & { deck: string | null }).deck]));
+    const created: CreatedMatch[] = [];
+    for (const m of wave.matches) {
+      const [row] = await tx
+        .insert(matches)
+        .values({
+          seasonId: season.id,
+          waveId: run?.id ?? null,
+          matchedAt: now,
+          startedAt: now,
+          hostUserId: m.host_user_id,
+          firstAttack: m.first_attack,
+          teamGap: m.team_gap,
+          ratingSpread: m.rating_spread,
+        })
+        .returning({ id: matches.id });
+      if (!row) throw new Error('match insert returned nothing');
+      const players = (['A', 'B'] as const).flatMap((team) =>
+        (team === 'A' ? m.team_a : m.team_b).players.map((p, slot) => ({
+          matchId: row.id,
+          userId: p.user_id,
+          team,
+          slot,
+          role: p.role,
+          rateBefore: p.rate,
+          deckType: deckTypes.get(p.user_id) ?? null,
+          waitSeconds: p.wait_seconds,
+        })),
+      );
+      await tx.insert(matchPlayers).values(players);
+      created.push({ id: String(row.id), userIds: players.map((p) => p.userId) });
+    }
+    const matchedIds = created.flatMap((c) => c.userIds);
+    if (matchedIds.length > 0) await tx.delete(queueEntries).where(inArray(queueEntries.userId, matchedIds));
+    // The players left waiting missed this wave: their window widens.
+    const left = wave.waiting.map((w) => w.user_id);
+    if (left.length > 0) {
+      await tx
+        .update(queueEntries)
+        .set({ wavesMissed: sql`${queueEntries.wavesMissed} + 1` })
+        .where(inArray(queueEntries.userId, left));
+    }
+    return {
+      ran: true,
+      processed_matches: processed,
+      created_matches: created.map((c) => c.id),
+      candidates: wave.metrics.candidates,
+      matched: wave.metrics.matched,
+      dropped,
+      createdDetail: created,
+    };
   }
 
   /** Waiting entries with their season rate; entries that became ineligible are removed. */
@@ -173,18 +237,9 @@ export class WaveRunner {
     const ineligible: string[] = [];
     const waiting: (WaitingEntry & { deck: string | null })[] = [];
     for (const r of rows) {
+      // The queue rule of the join call; the season is open (the wave checked it) and the match comes from the row.
       const blocked =
-        r.user.isBanned ||
-        !r.user.trainerName.trim() ||
-        r.inMatch ||
-        penaltyQueueBlock(
-          {
-            penalty_count: r.user.penaltyCount,
-            penalty_correction: r.user.penaltyCorrection,
-            penalty_timeout_until: r.user.penaltyTimeoutUntil,
-          },
-          now,
-        ) !== null;
+        queueIneligibility(queueCandidate(r.user), { now, seasonOpen: true, inOpenMatch: r.inMatch }) !== null;
       if (blocked) {
         ineligible.push(r.entry.userId);
         continue;
@@ -200,28 +255,5 @@ export class WaveRunner {
     }
     if (ineligible.length > 0) await tx.delete(queueEntries).where(inArray(queueEntries.userId, ineligible));
     return { waiting, dropped: ineligible.length };
-  }
-
-  /** Schedules waves on even minutes (Japan time); each checks hours and season itself. */
-  start(): void {
-    const schedule = () => {
-      const now = Date.now() / 1000;
-      const next = nextWaveUnix(Math.floor(now));
-      this.timer = setTimeout(
-        () => {
-          this.run()
-            .catch((err) => this.log.error({ err }, 'matching wave failed'))
-            .finally(schedule);
-        },
-        Math.max(0, (next - now) * 1000),
-      );
-      this.timer.unref();
-    };
-    schedule();
-  }
-
-  stop(): void {
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
   }
 }

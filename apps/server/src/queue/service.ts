@@ -1,7 +1,13 @@
-import { isMatchingOpen, nextWaveUnix, penaltyQueueBlock, remainingTimeoutMinutes } from '@rankmatch/engine';
+import {
+  isMatchingOpen,
+  nextWaveUnix,
+  type QueueCandidate,
+  queueIneligibility,
+  remainingTimeoutMinutes,
+} from '@rankmatch/engine';
 import { penaltyTimeoutMessage, type QueueEntry, type QueueInfo } from '@rankmatch/shared';
 import { and, count, countDistinct, desc, eq, gt, sql } from 'drizzle-orm';
-import type { Executor } from '../db/client.ts';
+import type { Db, Executor, Tx } from '../db/client.ts';
 import { matchPlayers, queueEntries, waveRuns } from '../db/schema.ts';
 import { AppError } from '../http/errors.ts';
 import { isSeasonOpen, markedActiveSeason } from '../seasons/queries.ts';
@@ -28,33 +34,71 @@ export async function isInOpenMatch(db: Executor, userId: string): Promise<boole
   return rows.length > 0;
 }
 
-/**
- * Why a user may not queue, or null. The same rules drop entries that became ineligible before a wave.
- * (Banned users never get this far: the guard refuses them.)
- */
+/** A user as the queue rule reads them. */
+export const queueCandidate = (user: UserRow): QueueCandidate => ({
+  trainer_name: user.trainerName,
+  is_banned: user.isBanned,
+  penalty_count: user.penaltyCount,
+  penalty_correction: user.penaltyCorrection,
+  penalty_timeout_until: user.penaltyTimeoutUntil,
+});
+
+/** Why a user may not queue, or null: the engine's rule (the wave and the web app use the same). */
 export async function joinBlock(db: Executor, user: UserRow, now: number): Promise<AppError | null> {
-  if (!user.trainerName.trim()) return new AppError('QUEUE_NO_TRAINER_NAME');
-  const penalty = penaltyQueueBlock(
-    {
-      penalty_count: user.penaltyCount,
-      penalty_correction: user.penaltyCorrection,
-      penalty_timeout_until: user.penaltyTimeoutUntil,
-    },
+  const reason = queueIneligibility(queueCandidate(user), {
     now,
-  );
-  if (penalty === 'penalty_threshold') return new AppError('QUEUE_PENALTY_BLOCKED');
-  if (penalty === 'penalty_timeout') {
-    const minutes = remainingTimeoutMinutes(now, user.penaltyTimeoutUntil);
-    return new AppError('QUEUE_PENALTY_TIMEOUT', penaltyTimeoutMessage(minutes));
+    seasonOpen: isSeasonOpen(await markedActiveSeason(db), now),
+    inOpenMatch: await isInOpenMatch(db, user.id),
+  });
+  switch (reason) {
+    case null:
+      return null;
+    case 'banned':
+      return new AppError('BANNED');
+    case 'no_trainer_name':
+      return new AppError('QUEUE_NO_TRAINER_NAME');
+    case 'penalty_threshold':
+      return new AppError('QUEUE_PENALTY_BLOCKED');
+    case 'penalty_timeout':
+      return new AppError(
+        'QUEUE_PENALTY_TIMEOUT',
+        penaltyTimeoutMessage(remainingTimeoutMinutes(now, user.penaltyTimeoutUntil)),
+      );
+    case 'season_closed':
+      return new AppError('QUEUE_SEASON_CLOSED');
+    case 'in_match':
+      return new AppError('QUEUE_IN_MATCH');
   }
-  if (!isSeasonOpen(await markedActiveSeason(db), now)) return new AppError('QUEUE_SEASON_CLOSED');
-  if (await isInOpenMatch(db, user.id)) return new AppError('QUEUE_IN_MATCH');
-  return null;
+}
+
+/**
+ * Joins and waves are serialized: a join holds this lock shared, a wave exclusively, each for its transaction. A join
+ * that comes while a wave writes its matches waits for it and then sees its player's new match (409), so nobody ends
+ * up both in a match and in the queue.
+ */
+export async function lockQueue(tx: Tx, mode: 'join' | 'wave'): Promise<void> {
+  await tx.execute(
+    mode === 'wave'
+      ? sql`select pg_advisory_xact_lock(hashtextextended('rankmatch:queue', 0))`
+      : sql`select pg_advisory_xact_lock_shared(hashtextextended('rankmatch:queue', 0))`,
+  );
 }
 
 /** Joins or updates the preferences (one entry per player; the original join time is kept). */
-export async function joinQueue(
-  db: Executor,
+export function joinQueue(
+  db: Db | Tx,
+  user: UserRow,
+  input: { deck_type?: string | null | undefined; roles?: string[] | undefined },
+  now: number,
+): Promise<QueueEntry> {
+  return db.transaction(async (tx) => {
+    await lockQueue(tx, 'join');
+    return joinIn(tx, user, input, now);
+  });
+}
+
+async function joinIn(
+  db: Tx,
   user: UserRow,
   input: { deck_type?: string | null | undefined; roles?: string[] | undefined },
   now: number,

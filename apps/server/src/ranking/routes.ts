@@ -5,7 +5,7 @@ import type { Guard } from '../auth/guard.ts';
 import type { AppContext } from '../context.ts';
 import { ratingHistory } from '../matches/history.ts';
 import { markedActiveSeason } from '../seasons/queries.ts';
-import { seasonRecords } from './queries.ts';
+import { seasonRecords } from '../seasons/records.ts';
 import type { RankingService } from './service.ts';
 
 export function registerRankingRoutes(
@@ -21,12 +21,7 @@ export function registerRankingRoutes(
 
   app.get('/api/users/ranking', async (request, reply) => {
     await guard.identity(request);
-    reply.type('application/json; charset=utf-8').send(ranking.json);
-  });
-
-  app.post('/api/debug/ranking/calculate', async (request) => {
-    await guard.admin(request);
-    return { rankings_count: await ranking.calculate() };
+    return reply.type('application/json; charset=utf-8').send(ranking.json);
   });
 
   app.get('/api/users/me/records', async (request) => {
@@ -40,4 +35,9 @@ export function registerRankingRoutes(
     const season = await markedActiveSeason(ctx.db);
     return { season_id: season?.id ?? null, points: season ? await ratingHistory(ctx.db, user.id, season.id) : [] };
   });
+}
+
+/** Admin scope: the manual ranking calculation. */
+export function registerRankingAdminRoutes(admin: FastifyInstance, ranking: RankingService): void {
+  admin.post('/api/debug/ranking/calculate', async () => ({ rankings_count: await ranking.calculate() }));
 }

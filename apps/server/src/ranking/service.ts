@@ -2,6 +2,7 @@ import type { RankingReply } from '@rankmatch/shared';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { rankingSnapshots } from '../db/schema.ts';
+import type { Scheduler } from '../jobs/scheduler.ts';
 import { markedActiveSeason } from '../seasons/queries.ts';
 import { computeRanking } from './queries.ts';
 
@@ -18,7 +19,6 @@ export class RankingService {
     JSON.stringify({ rankings: [], updated_at: null, season_id: null } satisfies RankingReply),
   );
   private count = 0;
-  private timers: NodeJS.Timeout[] = [];
   private pending: Promise<number> | null = null;
   private queued: Promise<number> | null = null;
   private nudgeTimer: NodeJS.Timeout | null = null;
@@ -26,7 +26,18 @@ export class RankingService {
   constructor(
     private readonly db: Db,
     private readonly now: () => number,
-  ) {}
+    jobs: Scheduler,
+  ) {
+    // One instance computes the snapshot; every instance reloads the stored one into its own memory.
+    jobs.define({ name: 'ranking', schedule: { everyMs: RANKING_INTERVAL_MS }, run: () => this.calculate() });
+    jobs.define({
+      name: 'ranking-reload',
+      schedule: { everyMs: RANKING_RELOAD_MS },
+      run: () => this.reload(),
+      everyInstance: true,
+      quiet: true,
+    });
+  }
 
   /** The cached reply body: JSON, encoded once per run (replies send these bytes as they are). */
   get json(): Buffer {
@@ -93,15 +104,7 @@ export class RankingService {
     }, 1000);
   }
 
-  start(onError: (err: unknown) => void): void {
-    this.timers.push(setInterval(() => this.calculate().catch(onError), RANKING_INTERVAL_MS));
-    this.timers.push(setInterval(() => this.reload().catch(onError), RANKING_RELOAD_MS));
-    for (const t of this.timers) t.unref();
-  }
-
   stop(): void {
-    for (const t of this.timers) clearInterval(t);
-    this.timers = [];
     if (this.nudgeTimer) clearTimeout(this.nudgeTimer);
     this.nudgeTimer = null;
   }

@@ -1,6 +1,7 @@
 import websocket from '@fastify/websocket';
 import {
   ERRORS,
+  type ErrorCode,
   parseClientMessage,
   QUEUE_DIFF_FIELDS,
   type QueueDiff,
@@ -10,10 +11,12 @@ import {
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
 import type { Guard } from '../auth/guard.ts';
+import { findSession } from '../auth/sessions.ts';
 import type { AppContext } from '../context.ts';
 import type { DomainEvent, EventBus } from '../events/bus.ts';
 import { AppError } from '../http/errors.ts';
 import { isParticipant } from '../matches/queries.ts';
+import type { Metrics } from '../metrics/metrics.ts';
 import { queueInfo } from '../queue/service.ts';
 
 // Real-time push at /api/ws. Each instance keeps its own clients and turns bus events into messages:
@@ -31,10 +34,28 @@ export const SLICE_MS = 5;
 /** How many sockets a slice handles between two looks at the clock. */
 const CLOCK_EVERY = 32;
 
+// Limits of one connection (issue: a flood of askQueueInfo stalled the server; 200 sockets on one token).
+/** Largest frame a client may send (client messages are a few dozen bytes). */
+export const WS_MAX_FRAME_BYTES = 4096;
+/** Sockets one user may hold open on one instance; the next one is closed at once. */
+export const WS_MAX_SOCKETS_PER_USER = 5;
+/** Messages a socket may send: a burst of this many, refilled at WS_MESSAGES_PER_SECOND; past it, closed. */
+export const WS_MESSAGE_BURST = 20;
+export const WS_MESSAGES_PER_SECOND = 2;
+/** A queue snapshot younger than this answers askQueueInfo without a database query. */
+const QUEUE_SNAPSHOT_MAX_AGE_MS = 2000;
+
+/** WebSocket close codes (4000 + the HTTP status they stand for). */
+export const WS_CLOSE = { unauthorized: 4401, banned: 4403, tooMany: 4429, rateLimited: 4429 } as const;
+
 interface Client {
   socket: WebSocket;
   userId: string;
+  sessionId: string;
   isAdmin: boolean;
+  /** Token bucket of the message rate limit. */
+  tokens: number;
+  refilledAt: number;
   subscriptions: Set<string>;
   alive: boolean;
   /** The heartbeat group the client is pinged with. */
@@ -58,6 +79,12 @@ function send(socket: WebSocket, message: ServerMessage): void {
   if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
 }
 
+/** Tells the client why, then closes with a code of WS_CLOSE. */
+function refuse(socket: WebSocket, code: ErrorCode, closeCode: number): void {
+  send(socket, { type: 'error', error: ERRORS[code].message, code });
+  socket.close(closeCode, code);
+}
+
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 export function diffQueueInfo(before: QueueInfo | null, after: QueueInfo): QueueDiff {
@@ -73,7 +100,11 @@ export class RealtimeHub {
   private readonly byUser = new Map<string, Set<Client>>();
   /** Subscribers of each match's updates. */
   private readonly byMatch = new Map<string, Set<Client>>();
+  /** The queue info the last diff was computed against (what every client was told). */
   private last: QueueInfo | null = null;
+  /** The freshest queue info read, and when: the answer to askQueueInfo. */
+  private fresh: { info: QueueInfo; at: number } | null = null;
+  private snapshotting: Promise<QueueInfo> | null = null;
   private dirty = false;
   private flushing = false;
   private readonly groups: Set<Client>[] = Array.from({ length: HEARTBEAT_GROUPS }, () => new Set<Client>());
@@ -86,6 +117,7 @@ export class RealtimeHub {
   constructor(
     private readonly ctx: AppContext,
     private readonly bus: EventBus,
+    private readonly metrics: Metrics | null = null,
   ) {}
 
   get size(): number {
@@ -95,27 +127,57 @@ export class RealtimeHub {
   async register(app: FastifyInstance, guard: Guard): Promise<void> {
     this.log = app.log;
     // permessage-deflate stays off (ws's default for servers): queue diffs are small.
-    await app.register(websocket, { options: { maxPayload: 4096, perMessageDeflate: false } });
-    app.get('/api/ws', { websocket: true }, (socket, request) => {
-      const token = (request.query as { token?: unknown }).token;
-      // Messages that arrive while the token is checked are handled once the client is known.
-      const early: string[] = [];
-      const onEarly = (raw: Buffer) => early.push(raw.toString());
-      socket.on('message', onEarly);
-      guard
-        .token(typeof token === 'string' ? token : '')
-        .then(({ user }) => {
-          socket.off('message', onEarly);
-          const client = this.add(socket, user.id, user.isAdmin);
-          for (const raw of early) void this.handle(client, raw);
-        })
-        .catch((err: unknown) => {
-          const code = err instanceof AppError ? err.code : 'UNAUTHORIZED';
-          send(socket, { type: 'error', error: ERRORS[code].message, code });
-          socket.close(4401, code);
-        });
+    await app.register(websocket, { options: { maxPayload: WS_MAX_FRAME_BYTES, perMessageDeflate: false } });
+    app.route({
+      method: 'GET',
+      url: '/api/ws',
+      // A plain GET (no Upgrade) gets a catalogued answer instead of an empty 404.
+      handler: async (_request, reply) =>
+        reply
+          .status(426)
+          .header('upgrade', 'websocket')
+          .send({ error: ERRORS.WS_UPGRADE_REQUIRED.message, code: 'WS_UPGRADE_REQUIRED' }),
+      wsHandler: (socket, request) => {
+        const token = (request.query as { token?: unknown }).token;
+        // Messages that arrive while the token is checked are handled once the client is known (a few at most).
+        const early: string[] = [];
+        let flooded = false;
+        const onEarly = (raw: Buffer) => {
+          if (early.length < WS_MESSAGE_BURST) early.push(raw.toString());
+          else flooded = true;
+        };
+        socket.on('message', onEarly);
+        guard
+          .token(typeof token === 'string' ? token : '')
+          .then(({ identity, user }) => {
+            socket.off('message', onEarly);
+            // More than a burst before the token was even checked: the same limit as later on.
+            if (flooded) {
+              refuse(socket, 'WS_RATE_LIMITED', WS_CLOSE.rateLimited);
+              return;
+            }
+            if ((this.byUser.get(user.id)?.size ?? 0) >= WS_MAX_SOCKETS_PER_USER) {
+              refuse(socket, 'WS_TOO_MANY_CONNECTIONS', WS_CLOSE.tooMany);
+              return;
+            }
+            const client = this.add(socket, user.id, identity.sessionId, user.isAdmin);
+            for (const raw of early) void this.handle(client, raw);
+          })
+          .catch((err: unknown) => {
+            const code = err instanceof AppError ? err.code : 'UNAUTHORIZED';
+            refuse(socket, code, code === 'BANNED' ? WS_CLOSE.banned : WS_CLOSE.unauthorized);
+          });
+      },
     });
-    this.unsubscribe = this.bus.subscribe((event) => this.onEvent(event));
+    const stopEvents = this.bus.subscribe((event) => this.onEvent(event));
+    // After a Redis outage this instance may have missed events: its clients reconnect and read the state over HTTP.
+    const stopRecovered = this.bus.onRecovered(() => {
+      for (const client of this.clients) client.socket.close(1012, 'resync');
+    });
+    this.unsubscribe = () => {
+      stopEvents();
+      stopRecovered();
+    };
     this.timers.push(
       setInterval(() => {
         this.flushQueue().catch((err: unknown) => {
@@ -130,9 +192,19 @@ export class RealtimeHub {
     app.addHook('onClose', async () => this.stop());
   }
 
-  private add(socket: WebSocket, userId: string, isAdmin: boolean): Client {
+  private add(socket: WebSocket, userId: string, sessionId: string, isAdmin: boolean): Client {
     const group = this.groups[this.joined++ % HEARTBEAT_GROUPS] as Set<Client>;
-    const client: Client = { socket, userId, isAdmin, subscriptions: new Set(), alive: true, group };
+    const client: Client = {
+      socket,
+      userId,
+      sessionId,
+      isAdmin,
+      tokens: WS_MESSAGE_BURST,
+      refilledAt: Date.now(),
+      subscriptions: new Set(),
+      alive: true,
+      group,
+    };
     this.clients.add(client);
     group.add(client);
     const set = this.byUser.get(userId) ?? new Set<Client>();
@@ -166,21 +238,58 @@ export class RealtimeHub {
     if (set?.size === 0) this.byMatch.delete(matchId);
   }
 
+  /** Token bucket: false when the socket has sent more than its share. */
+  private withinRate(client: Client): boolean {
+    const now = Date.now();
+    client.tokens = Math.min(
+      WS_MESSAGE_BURST,
+      client.tokens + ((now - client.refilledAt) / 1000) * WS_MESSAGES_PER_SECOND,
+    );
+    client.refilledAt = now;
+    if (client.tokens < 1) return false;
+    client.tokens -= 1;
+    return true;
+  }
+
+  /** The last queue snapshot when it is fresh, else one query shared by every caller meanwhile. */
+  private snapshot(): Promise<QueueInfo> {
+    if (this.fresh && Date.now() - this.fresh.at < QUEUE_SNAPSHOT_MAX_AGE_MS) return Promise.resolve(this.fresh.info);
+    this.snapshotting ??= queueInfo(this.ctx.db, this.ctx.now())
+      .then((info) => {
+        this.fresh = { info, at: Date.now() };
+        return info;
+      })
+      .finally(() => {
+        this.snapshotting = null;
+      });
+    return this.snapshotting;
+  }
+
   private async handle(client: Client, raw: string): Promise<void> {
+    if (!this.withinRate(client)) {
+      refuse(client.socket, 'WS_RATE_LIMITED', WS_CLOSE.rateLimited);
+      return;
+    }
     const parsed = parseClientMessage(raw);
     if (!parsed.ok) {
       send(client.socket, {
         type: 'error',
-        error: 'メッセージの形式が正しくありません',
+        error: ERRORS.WS_UNEXPECTED_MESSAGE.message,
         code: 'WS_UNEXPECTED_MESSAGE',
       });
       return;
     }
     const message = parsed.message;
     try {
+      // Every action checks that the session behind the socket is still open (a logout or a ban ends it).
+      const session = await findSession(this.ctx.db, client.sessionId);
+      if (!session || session.revokedAt !== null || session.expiresAt <= this.ctx.now()) {
+        refuse(client.socket, 'WS_SESSION_ENDED', WS_CLOSE.unauthorized);
+        return;
+      }
       switch (message.action) {
         case 'askQueueInfo':
-          send(client.socket, { type: 'queueInfo', data: await queueInfo(this.ctx.db, this.ctx.now()) });
+          send(client.socket, { type: 'queueInfo', data: await this.snapshot() });
           return;
         case 'subscribeMatch': {
           const allowed = client.isAdmin || (await isParticipant(this.ctx.db, message.matchId, client.userId));
@@ -188,7 +297,7 @@ export class RealtimeHub {
             send(client.socket, {
               type: 'matchError',
               match_id: message.matchId,
-              error: 'この試合の参加者ではありません',
+              error: ERRORS.MATCH_NOT_PARTICIPANT.message,
               code: 'MATCH_NOT_PARTICIPANT',
             });
             return;
@@ -226,6 +335,27 @@ export class RealtimeHub {
         if (subscribers) void this.deliver([...subscribers], prepare({ type: 'matchUpdate', data: event.data }));
         return;
       }
+      case 'badges.granted':
+        for (const grant of event.grants) {
+          for (const client of this.byUser.get(grant.user_id) ?? []) {
+            send(client.socket, {
+              type: 'badgeGranted',
+              badge_id: grant.badge_id,
+              source: grant.source,
+              achievement_id: grant.achievement_id,
+            });
+          }
+        }
+        return;
+      case 'user_banned':
+        // Sessions were revoked: the player's sockets on every instance stop receiving anything.
+        for (const client of this.byUser.get(event.user_id) ?? []) refuse(client.socket, 'BANNED', WS_CLOSE.banned);
+        return;
+      case 'session_revoked':
+        for (const client of this.byUser.get(event.user_id) ?? []) {
+          if (client.sessionId === event.session_id) refuse(client.socket, 'WS_SESSION_ENDED', WS_CLOSE.unauthorized);
+        }
+        return;
     }
   }
 
@@ -240,6 +370,7 @@ export class RealtimeHub {
     this.flushing = true;
     try {
       const info = await queueInfo(this.ctx.db, this.ctx.now());
+      this.fresh = { info, at: Date.now() };
       const diff = diffQueueInfo(this.last, info);
       this.last = info;
       if (Object.keys(diff).length === 0) return;
@@ -254,7 +385,9 @@ export class RealtimeHub {
    * the rest follow on later event-loop turns. Resolves when every target was handed the message. (Public for bench:ws.)
    */
   async deliver(targets: readonly Client[], message: PreparedMessage): Promise<void> {
+    const stop = this.metrics?.wsSendSeconds.startTimer();
     await this.sliced(targets, (client) => write(client.socket, message));
+    stop?.();
   }
 
   /**

@@ -11,5 +11,6 @@ export function presentSeason(s: SeasonRow): Season {
     image_url: s.imageUrl,
     theme_color: s.themeColor,
     is_active: s.isActive,
+    ended_at: s.endedAt,
   };
 }

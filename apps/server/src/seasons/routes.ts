@@ -1,10 +1,11 @@
 import { seasonCreateSchema, seasonParamsSchema, seasonUpdateSchema, VALIDATION_MESSAGES } from '@rankmatch/shared';
-import type { FastifyInstance } from 'fastify';
-import type { Guard } from '../auth/guard.ts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { adminOf } from '../admin/scope.ts';
 import type { AppContext } from '../context.ts';
 import { AppError } from '../http/errors.ts';
 import { parse } from '../http/validate.ts';
 import type { RankingService } from '../ranking/service.ts';
+import { presentAdminSeasons, type SeasonEnder } from './end.ts';
 import { presentSeason } from './presenter.ts';
 import { isSeasonOpen, listSeasons, markedActiveSeason, nextSeason } from './queries.ts';
 import { activateSeason, createSeason, deleteSeason, updateSeason } from './service.ts';
@@ -24,12 +25,7 @@ async function describeFailure<T>(operation: string, fn: () => Promise<T>): Prom
   }
 }
 
-export function registerSeasonRoutes(
-  app: FastifyInstance,
-  ctx: AppContext,
-  guard: Guard,
-  ranking: RankingService,
-): void {
+export function registerSeasonRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db } = ctx;
 
   app.get('/api/seasons/active', async () => {
@@ -41,21 +37,27 @@ export function registerSeasonRoutes(
       next_season: next ? presentSeason(next) : null,
     };
   });
+}
 
-  app.get('/api/admin/seasons', async (request) => {
-    await guard.admin(request);
-    return describeFailure('取得', async () => (await listSeasons(db)).map(presentSeason));
+/** Admin scope: the season tab's calls. */
+export function registerSeasonAdminRoutes(
+  admin: FastifyInstance,
+  ctx: AppContext,
+  ranking: RankingService,
+  ender: SeasonEnder,
+): void {
+  const { db } = ctx;
+  const actor = (request: FastifyRequest) => ({ actorId: adminOf(request).user.id, now: ctx.now() });
+
+  admin.get('/api/admin/seasons', async () => {
+    return describeFailure('取得', async () => presentAdminSeasons(ctx, await listSeasons(db)));
   });
 
-  app.post('/api/admin/seasons', async (request) => {
-    const { user } = await guard.admin(request);
-    return describeFailure('作成', () =>
-      createSeason(db, parse(seasonCreateSchema, request.body), { actorId: user.id, now: ctx.now() }),
-    );
+  admin.post('/api/admin/seasons', async (request) => {
+    return describeFailure('作成', () => createSeason(db, parse(seasonCreateSchema, request.body), actor(request)));
   });
 
-  app.put('/api/admin/seasons/:id', async (request) => {
-    const { user } = await guard.admin(request);
+  admin.put('/api/admin/seasons/:id', async (request) => {
     return describeFailure('更新', async () => {
       const { id } = parse(seasonParamsSchema, request.params);
       // The id cannot change: an id in the body must be the one in the path.
@@ -64,27 +66,41 @@ export function registerSeasonRoutes(
         path: ['id'],
       });
       const body = parse(sameId, request.body);
-      const season = await updateSeason(db, id, body, { actorId: user.id, now: ctx.now() });
+      const season = await updateSeason(db, id, body, actor(request));
       ranking.nudge();
       return season;
     });
   });
 
-  app.delete('/api/admin/seasons/:id', async (request) => {
-    const { user } = await guard.admin(request);
+  admin.delete('/api/admin/seasons/:id', async (request) => {
     return describeFailure('削除', async () => {
       const { id } = parse(seasonParamsSchema, request.params);
-      await deleteSeason(db, id, { actorId: user.id, now: ctx.now() });
+      await deleteSeason(db, id, actor(request));
       return { ok: true as const };
     });
   });
 
-  app.post('/api/admin/seasons/:id/activate', async (request) => {
-    const { user } = await guard.admin(request);
+  admin.post('/api/admin/seasons/:id/activate', async (request) => {
     return describeFailure('有効化', async () => {
       const { id } = parse(seasonParamsSchema, request.params);
-      const season = await activateSeason(db, id, { actorId: user.id, now: ctx.now() });
+      const { season, ended } = await activateSeason(db, id, actor(request));
+      // The season that was running ends: its ranking is frozen and its rewards handed out.
+      if (ended) await ender.finishPending();
       await ranking.calculate();
+      return season;
+    });
+  });
+
+  /** Ends a season now: the final ranking is frozen and the rewards handed out (see end.ts). */
+  admin.post('/api/admin/seasons/:id/end', async (request) => {
+    return describeFailure('終了', async () => {
+      const { id } = parse(seasonParamsSchema, request.params);
+      await ender.endNow(id, adminOf(request).user.id);
+      await ranking.calculate();
+      const [season] = await presentAdminSeasons(
+        ctx,
+        (await listSeasons(db)).filter((s) => s.id === id),
+      );
       return season;
     });
   });

@@ -5,6 +5,7 @@ import { recordAudit } from '../audit/log.ts';
 import type { Executor } from '../db/client.ts';
 import { matches, seasons } from '../db/schema.ts';
 import { AppError } from '../http/errors.ts';
+import { beginEnd } from './end.ts';
 import { presentSeason } from './presenter.ts';
 import { findSeason } from './queries.ts';
 
@@ -22,6 +23,7 @@ export async function createSeason(db: Executor, input: z.output<typeof seasonCr
         endDate: input.end_date,
         imageUrl: input.image_url,
         themeColor: input.theme_color,
+        awards: input.awards ?? null,
         isActive: false,
         createdAt: actor.now,
       })
@@ -55,6 +57,8 @@ export async function updateSeason(db: Executor, id: string, input: z.output<typ
         endDate: input.end_date,
         imageUrl: input.image_url,
         themeColor: input.theme_color,
+        // Absent: unchanged; null: back to the catalogue's defaults.
+        ...(input.awards !== undefined && { awards: input.awards }),
       })
       .where(eq(seasons.id, id))
       .returning();
@@ -65,8 +69,8 @@ export async function updateSeason(db: Executor, id: string, input: z.output<typ
       action: 'season.update',
       targetType: 'season',
       targetId: id,
-      before: presentSeason(before),
-      after,
+      before: { ...presentSeason(before), awards: before.awards },
+      after: { ...after, awards: row.awards },
     });
     return after;
   });
@@ -94,19 +98,18 @@ export async function deleteSeason(db: Executor, id: string, actor: Actor): Prom
 }
 
 /**
- * Exactly one active season: the others are switched off in the same transaction (and a unique index backs it).
- * Activations run one at a time: every season row is locked first, so a concurrent activation waits and then sees
- * the season this one activated (locking only the active row would let it miss that row and hit the unique index).
+ * Exactly one active season: the one running now is ended in the same transaction (the first step of its end; the
+ * season end finishes it right after) and a unique index backs the rule. Activations run one at a time: every season
+ * row is locked first, so a concurrent activation waits and then sees the season this one activated.
  */
 export async function activateSeason(db: Executor, id: string, actor: Actor) {
   return db.transaction(async (tx) => {
     await tx.select({ id: seasons.id }).from(seasons).for('update');
     const target = await findSeason(tx, id);
     if (!target) throw new AppError('SEASON_NOT_FOUND');
+    if (target.endedAt !== null || target.endingStartedAt !== null) throw new AppError('SEASON_ENDED_ACTIVATE');
     const previous = (await tx.select().from(seasons).where(eq(seasons.isActive, true)))[0];
-    if (previous && previous.id !== id) {
-      await tx.update(seasons).set({ isActive: false }).where(eq(seasons.id, previous.id));
-    }
+    if (previous && previous.id !== id) await beginEnd(tx, previous, actor.actorId, actor.now);
     const [row] = await tx.update(seasons).set({ isActive: true }).where(eq(seasons.id, id)).returning();
     if (!row) throw new AppError('SEASON_NOT_FOUND');
     await recordAudit(tx, {
@@ -117,6 +120,6 @@ export async function activateSeason(db: Executor, id: string, actor: Actor) {
       before: { active_season_id: previous?.id ?? null },
       after: { active_season_id: id },
     });
-    return presentSeason(row);
+    return { season: presentSeason(row), ended: previous && previous.id !== id ? previous.id : null };
   });
 }

@@ -11,6 +11,8 @@ import { seasonStats, seasons, userBadges } from '../db/schema.ts';
 const DAY = 86_400;
 export const DEMO_SEASON_ID = 'demo-season-2';
 export const DEMO_PAST_SEASON_ID = 'demo-season-1';
+/** The test account one match away from 100 in the demo season. */
+export const DEMO_NEAR_MILESTONE_ID = 'dummy_29';
 
 /** A deterministic pseudo-random sequence so every fresh demo looks the same. */
 function sequence(seed: number) {
@@ -33,6 +35,8 @@ export async function seedDemoData(db: Executor, now: number): Promise<void> {
         endDate: now - 30 * DAY,
         themeColor: '#3f6fd8',
         isActive: false,
+        // Ended through the real season end at start-up (records frozen, rewards granted): see main.ts.
+        endingStartedAt: now,
         createdAt: now,
       },
       {
@@ -62,7 +66,10 @@ export async function seedDemoData(db: Executor, now: number): Promise<void> {
     for (const seasonId of [DEMO_PAST_SEASON_ID, DEMO_SEASON_ID]) {
       // Five players have not played the current season yet.
       if (seasonId === DEMO_SEASON_ID && index % 6 === 5) continue;
-      const matches = 8 + Math.floor(random() * 80);
+      // One account is a match away from the season's 100-match badge (and its gold licence), so the achievement
+      // toast can be tried at once (the browser test uses it too).
+      const nearMilestone = seasonId === DEMO_SEASON_ID && player.id === DEMO_NEAR_MILESTONE_ID;
+      const matches = nearMilestone ? 99 : 8 + Math.floor(random() * 80);
       const wins = Math.round(matches * (0.35 + random() * 0.3));
       const drift = Math.round((wins - matches / 2) * 9);
       const rate = player.rate + drift;

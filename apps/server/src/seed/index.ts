@@ -1,4 +1,4 @@
-import { inArray } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { seedDummyAccounts } from '../auth/dummy.ts';
 import { seedBadges } from '../badges/service.ts';
 import type { Config } from '../config.ts';
@@ -12,6 +12,8 @@ import { seedDemoData } from './demo.ts';
  */
 export async function seedOnStart(db: Db, config: Config, now: number): Promise<void> {
   await seedBadges(db);
+  // A test account is never an admin in production, even on a data folder first used in development.
+  if (config.env === 'production') await db.update(users).set({ isAdmin: false }).where(eq(users.isDummy, true));
   if (config.dummyLogin.enabled) await seedDummyAccounts(db, config, now);
   if (config.adminUserIds.length > 0) {
     await db.update(users).set({ isAdmin: true }).where(inArray(users.id, config.adminUserIds));

@@ -2,9 +2,9 @@ import {
   isMatchingOpen,
   MATCHING_HOURS_RULE_JA,
   MATCHMAKING_RULE_JA,
-  PENALTY_RULE_JA,
-  RATING_RULE_JA,
-  SETTLEMENT_RULE_JA,
+  penaltyRuleJa,
+  ratingRuleJa,
+  settlementRuleJa,
 } from '@rankmatch/engine';
 import type { SiteReply, SystemReply } from '@rankmatch/shared';
 import { count, eq, sql } from 'drizzle-orm';
@@ -51,9 +51,10 @@ export function registerSiteRoutes(app: FastifyInstance, ctx: AppContext): void 
       match_count: Math.floor(Number(played?.n ?? 0) / 10),
       rules: {
         matchmaking: `${MATCHING_HOURS_RULE_JA}\n${MATCHMAKING_RULE_JA}`,
-        settlement: SETTLEMENT_RULE_JA,
-        rating: RATING_RULE_JA,
-        penalty: PENALTY_RULE_JA,
+        // The configured rules, not the defaults.
+        settlement: settlementRuleJa(ctx.config.rules.settlement),
+        rating: ratingRuleJa(ctx.config.rules.rating),
+        penalty: penaltyRuleJa(ctx.config.rules.penalty),
       },
     };
   });

@@ -1,11 +1,13 @@
+import { effectivePenalty as engineEffectivePenalty } from '@rankmatch/engine';
 import { INITIAL_RATE, type PublicUser, type UserProfile } from '@rankmatch/shared';
 import type { SeasonRow } from '../seasons/queries.ts';
 import type { SeasonStatsRow, UserRow } from './queries.ts';
 
 // Presenters are the only JSON boundary for users: REST replies (and later WebSocket pushes) go through them.
 
+/** The engine's effective penalty of a user row. */
 export const effectivePenalty = (u: Pick<UserRow, 'penaltyCount' | 'penaltyCorrection'>) =>
-  Math.max(0, u.penaltyCount - u.penaltyCorrection);
+  engineEffectivePenalty({ penalty_count: u.penaltyCount, penalty_correction: u.penaltyCorrection });
 
 /** Win rate in percent with one decimal (0 with no matches). */
 export const winRate = (wins: number, matches: number) => (matches > 0 ? Math.round((wins / matches) * 1000) / 10 : 0);

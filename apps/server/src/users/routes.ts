@@ -7,6 +7,7 @@ import type { AppContext } from '../context.ts';
 import { discordCredentials } from '../db/schema.ts';
 import { AppError } from '../http/errors.ts';
 import { parse } from '../http/validate.ts';
+import { isListed } from '../players/service.ts';
 import { markedActiveSeason } from '../seasons/queries.ts';
 import { presentPublicUser } from './presenter.ts';
 import { findSeasonStats, findUser } from './queries.ts';
@@ -57,7 +58,8 @@ export function registerUserRoutes(app: FastifyInstance, ctx: AppContext, guard:
   app.get('/api/users/:id', async (request) => {
     const { id } = parse(userIdParamsSchema, request.params);
     const user = await findUser(db, id);
-    if (!user) throw new AppError('USER_NOT_FOUND');
+    // Banned players and those without a trainer name have no public face.
+    if (!isListed(user)) throw new AppError('USER_NOT_FOUND');
     const season = await markedActiveSeason(db);
     const stats = season ? await findSeasonStats(db, user.id, season.id) : undefined;
     return presentPublicUser(user, stats);

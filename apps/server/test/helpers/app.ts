@@ -37,7 +37,15 @@ export interface TestApp {
  * Builds the app on the worker's shared database, emptied first. `env` overrides configuration variables.
  */
 export async function createTestApp(
-  options: { env?: Record<string, string>; fetch?: typeof fetch; reset?: boolean; seed?: boolean; bus?: EventBus } = {},
+  options: {
+    env?: Record<string, string>;
+    fetch?: typeof fetch;
+    reset?: boolean;
+    seed?: boolean;
+    bus?: EventBus;
+    /** Receives the server's JSON log lines (tests that read the log). */
+    logStream?: NodeJS.WritableStream;
+  } = {},
 ): Promise<TestApp> {
   const database = await testDatabase();
   if (options.reset !== false) await resetDatabase(database);
@@ -53,7 +61,7 @@ export async function createTestApp(
     config,
     database,
     now: clock.now,
-    logger: false,
+    logger: options.logStream ? { level: 'info', stream: options.logStream } : false,
     webDist: null,
     ...(options.fetch ? { fetch: options.fetch } : {}),
     ...(options.bus ? { bus: options.bus } : {}),

@@ -1,9 +1,10 @@
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { resyncMatch } from '../features/match/api/get-current-match.ts';
-import { resyncQueue } from '../features/queue/api/get-queue-info.ts';
+import { resyncQueue } from '../features/queue/api/resync-queue.ts';
 import type { SocketFactory } from '../lib/realtime/realtime-client.ts';
 import { RealtimeProvider } from '../lib/realtime/realtime-provider.tsx';
+import { ToastProvider } from '../lib/toast/toast-provider.tsx';
 
 export function AppProvider({
   queryClient,
@@ -23,7 +24,7 @@ export function AppProvider({
   return (
     <QueryClientProvider client={queryClient}>
       <RealtimeProvider createSocket={createSocket} onResync={resync}>
-        {children}
+        <ToastProvider>{children}</ToastProvider>
       </RealtimeProvider>
     </QueryClientProvider>
   );

@@ -4,17 +4,18 @@ import { SkeletonBlock } from '../components/skeleton.tsx';
 import { AppShell } from './layout/app-shell.tsx';
 import { HomePage } from './routes/home/home-page.tsx';
 
-// Static pages and placeholders load on demand (React.lazy) so the first screen stays small.
+// Static pages, the shop and the admin screens load on demand (React.lazy) so the first screen stays small.
 const AboutPage = lazy(() => import('../features/static/components/about-page.tsx'));
 const TermsPage = lazy(() => import('../features/static/components/terms-page.tsx'));
 const PrivacyPage = lazy(() => import('../features/static/components/privacy-page.tsx'));
 const CommercialPage = lazy(() => import('../features/static/components/commercial-page.tsx'));
-const ShopPage = lazy(() =>
-  import('../features/static/components/coming-soon-page.tsx').then((m) => ({ default: m.ShopPage })),
-);
-const AdminPage = lazy(() =>
-  import('../features/static/components/coming-soon-page.tsx').then((m) => ({ default: m.AdminPage })),
-);
+const ShopPage = lazy(() => import('../features/shop/components/shop-page.tsx'));
+const TestCheckoutPage = lazy(() => import('../features/shop/components/test-checkout-page.tsx'));
+const AdminRoute = lazy(() => import('./routes/admin/admin-route.tsx'));
+const MatchTestPage = lazy(() => import('../features/admin/components/match-test/match-test-page.tsx'));
+const PlayerPage = lazy(() => import('../features/players/components/player-page.tsx'));
+const MatchSummaryPage = lazy(() => import('../features/players/components/match-summary-page.tsx'));
+const StatsPage = lazy(() => import('../features/stats/components/stats-page.tsx'));
 
 export function AppRoutes() {
   return (
@@ -26,7 +27,12 @@ export function AppRoutes() {
           <Route path="/privacy" element={<PrivacyPage />} />
           <Route path="/commercial" element={<CommercialPage />} />
           <Route path="/shop" element={<ShopPage />} />
-          <Route path="/admin_control" element={<AdminPage />} />
+          <Route path="/shop/test-checkout/:sessionId" element={<TestCheckoutPage />} />
+          <Route path="/admin_control" element={<AdminRoute />} />
+          <Route path="/match_test" element={<MatchTestPage />} />
+          <Route path="/players/:userId" element={<PlayerPage />} />
+          <Route path="/matches/:id" element={<MatchSummaryPage />} />
+          <Route path="/stats" element={<StatsPage />} />
           {/* The top page, also for unknown paths (and /auth/callback, handled by the shell). */}
           <Route path="*" element={<HomePage />} />
         </Routes>

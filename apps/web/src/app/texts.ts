@@ -3,12 +3,15 @@ export const APP_TEXTS = {
   nav: {
     label: 'サイト',
     home: 'トップ',
+    statsPage: '統計',
     shop: 'ショップ',
     about: 'このサイトについて',
     terms: '利用規約',
     privacy: 'プライバシー',
     commercial: '特定商取引法に基づく表記',
     stats: '統計ダッシュボード',
+    scrollMore: 'ほかのリンクを表示',
+    scrollBack: '前のリンクに戻る',
     footerLabel: 'フッター',
   },
   tabs: {

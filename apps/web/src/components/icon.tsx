@@ -27,6 +27,10 @@ const PATHS = {
   plugOff: 'M9 7V3 M15 7V3 M6 7h12v4a6 6 0 0 1-12 0z M12 17v4 M3 3l18 18',
   alert: 'M12 3l10 18H2z M12 10v5 M12 18h.01',
   send: 'M4 12l16-8-6 16-3-7z M11 13l9-9',
+  chevronLeft: 'M15 5l-7 7 7 7',
+  chevronRight: 'M9 5l7 7-7 7',
+  bell: 'M6 16V11a6 6 0 0 1 12 0v5l2 2H4z M10 21h4',
+  volume: 'M4 9v6h4l5 4V5L8 9z M16 9a4 4 0 0 1 0 6 M19 6a8 8 0 0 1 0 12',
 } as const;
 
 export type IconName = keyof typeof PATHS;

@@ -14,6 +14,7 @@ const shortDateTime = new Intl.DateTimeFormat('ja-JP', {
   hour: '2-digit',
   minute: '2-digit',
 });
+const date = new Intl.DateTimeFormat('ja-JP', { year: 'numeric', month: '2-digit', day: '2-digit' });
 const longDate = new Intl.DateTimeFormat('ja-JP', { year: 'numeric', month: 'long', day: 'numeric' });
 const shortDate = new Intl.DateTimeFormat('ja-JP', { month: 'numeric', day: 'numeric' });
 const clock = new Intl.DateTimeFormat('ja-JP', { hour: '2-digit', minute: '2-digit' });
@@ -25,6 +26,8 @@ export const formatPercent = (n: number) => `${Math.round(n * 10) / 10}%`;
 export const formatDelta = (n: number) => (n >= 0 ? `+${n}` : `${n}`);
 export const formatDateTime = (unixSeconds: number) => dateTime.format(unixSeconds * 1000);
 export const formatShortDateTime = (unixSeconds: number) => shortDateTime.format(unixSeconds * 1000);
+/** 2025/04/01 */
+export const formatDate = (unixSeconds: number) => date.format(unixSeconds * 1000);
 export const formatLongDate = (unixSeconds: number) => longDate.format(unixSeconds * 1000);
 export const formatShortDate = (unixSeconds: number) => shortDate.format(unixSeconds * 1000);
 export const formatClock = (unixSeconds: number) => clock.format(unixSeconds * 1000);
@@ -37,3 +40,7 @@ export function formatCountdown(seconds: number): string {
   const mmss = `${String(m).padStart(2, '0')}:${String(s).padStart(2, '0')}`;
   return h > 0 ? `${h}:${mmss}` : mmss;
 }
+
+// Shop prices are yen (spec admin side §9), formatted by locale: 1500 → "￥1,500".
+const yen = new Intl.NumberFormat('ja-JP', { style: 'currency', currency: 'JPY' });
+export const formatYen = (amount: number) => yen.format(amount);

@@ -6,6 +6,8 @@ export const COMMON_TEXTS = {
   retry: '再試行',
   reload: '再読み込み',
   close: '閉じる',
+  notifications: '通知',
+  dismissNotification: '通知を閉じる',
   cancel: 'キャンセル',
   save: '保存する',
   saving: '保存中…',

@@ -1,4 +1,5 @@
 import type {
+  Achievement,
   CurrentMatch,
   MatchPlayer,
   QueueEntry,
@@ -85,6 +86,7 @@ export function buildSeason(overrides: Partial<Season> = {}): Season {
     image_url: '',
     theme_color: '#3366ff',
     is_active: true,
+    ended_at: null,
     ...overrides,
   };
 }
@@ -171,6 +173,26 @@ export function buildMatch(overrides: Partial<CurrentMatch> = {}): CurrentMatch 
   };
 }
 
+/** The reply of GET /api/matches/me: the current match, or `{ match: null }` (200 either way). */
+export function myMatchReply(match: CurrentMatch | null) {
+  return { body: { match } };
+}
+
+/** 100戦達成 of season s1, half-way (earned ones: `earned: true` with `earned_at`). */
+export function buildAchievement(overrides: Partial<Achievement> = {}): Achievement {
+  return {
+    id: 'matches_100',
+    name: '100戦達成',
+    condition: '今シーズンで100試合以上プレイ',
+    badge_id: 'badge_039',
+    season_id: 's1',
+    progress: { current: 50, target: 100 },
+    earned: false,
+    earned_at: null,
+    ...overrides,
+  };
+}
+
 /** Replies every screen asks for, with harmless defaults; tests override what they look at. */
 export function defaultHandlers() {
   return {
@@ -231,12 +253,13 @@ export function defaultHandlers() {
       },
     },
     'GET /api/users/me/rating-history': { body: { season_id: 's1', points: [] } },
+    'GET /api/users/me/achievements': { body: { achievements: [] } },
+    'GET /api/users/me/achievements/recent': { body: { achievements: [] } },
+    'POST /api/users/me/achievements/check': { body: { newly_earned: [] } },
     'POST /api/auth/logout': { body: { ok: true } },
+    'GET /api/shop/orders': { body: { orders: [] } },
     'GET /api/queue': { body: buildQueueInfo() },
     'GET /api/queue/me': { body: { in_queue: false, entry: null } },
-    'GET /api/matches/current': {
-      status: 404,
-      body: { error: '進行中の試合が見つかりません', code: 'MATCH_NOT_FOUND' },
-    },
+    'GET /api/matches/me': myMatchReply(null),
   };
 }

@@ -18,11 +18,16 @@ export function resolvePenaltyConfig(config: Partial<PenaltyConfig> = {}): Penal
 }
 
 /** Rules-page text (Japanese). */
-export const PENALTY_RULE_JA = [
-  '試合報告では違反プレイヤー（無効試合の場合は原因プレイヤー）を1人報告できます。自分自身や試合に参加していないプレイヤーへの報告は無効です。',
-  `同じチームの${DEFAULT_PENALTY_CONFIG.sameTeamReporters}人以上、または合計${DEFAULT_PENALTY_CONFIG.totalReporters}人以上から報告されたプレイヤーには、報告期限の終了時にペナルティが1加算されます。`,
-  `ペナルティを受けると「${DEFAULT_PENALTY_CONFIG.timeoutMinutesPerPenalty}分 × 実効ペナルティ数」の間、マッチングに参加できません。`,
-  '実効ペナルティ = 累積ペナルティ − 軽減数（0未満にはなりません）。',
-  `実効ペナルティが${DEFAULT_PENALTY_CONFIG.blockThreshold}以上になるとマッチングに参加できなくなります。`,
-  `最後のペナルティ以降、勝敗が確定した試合を${DEFAULT_PENALTY_CONFIG.matchesPerCorrection}試合消化するごとに軽減数が1増えます（無効試合は数えません）。`,
-].join('\n');
+export function penaltyRuleJa(config: PenaltyConfig = DEFAULT_PENALTY_CONFIG): string {
+  return [
+    '試合報告では違反プレイヤー（無効試合の場合は原因プレイヤー）を1人報告できます。自分自身や試合に参加していないプレイヤーへの報告は無効です。',
+    `同じチームの${config.sameTeamReporters}人以上、または合計${config.totalReporters}人以上から報告されたプレイヤーには、報告期限の終了時にペナルティが1加算されます。`,
+    `ペナルティを受けると「${config.timeoutMinutesPerPenalty}分 × 実効ペナルティ数」の間、マッチングに参加できません。`,
+    '実効ペナルティ = 累積ペナルティ − 軽減数（0未満にはなりません）。',
+    `実効ペナルティが${config.blockThreshold}以上になるとマッチングに参加できなくなります。`,
+    `最後のペナルティ以降、勝敗が確定した試合を${config.matchesPerCorrection}試合消化するごとに軽減数が1増えます（無効試合は数えません）。`,
+  ].join('\n');
+}
+
+/** The text for the default configuration. */
+export const PENALTY_RULE_JA = penaltyRuleJa();

@@ -1,5 +1,5 @@
 // Violation reports, penalties, timeouts and correction (spec 000 §5 queue block; 001 §2 penalty info).
-export { DEFAULT_PENALTY_CONFIG, PENALTY_RULE_JA, resolvePenaltyConfig } from './config.ts';
+export { DEFAULT_PENALTY_CONFIG, PENALTY_RULE_JA, penaltyRuleJa, resolvePenaltyConfig } from './config.ts';
 export { applyPenalty, correctionAfterMatch, penaltyStateAfterMatch } from './lifecycle.ts';
 export {
   effectivePenalty,

@@ -16,10 +16,15 @@ export function resolveRatingConfig(config: Partial<RatingConfig> = {}): RatingC
 }
 
 /** Rules-page text (Japanese). */
-export const RATING_RULE_JA = [
-  'レートはElo方式で計算します（初期レート1500）。',
-  '各プレイヤーの期待勝率は、自分のレートと相手チームの平均レートの差から求めます（期待勝率 = 1 / (1 + 10^((相手平均 − 自分) / 400))）。',
-  `変動幅は K(${DEFAULT_RATING_CONFIG.kFactor}) × (勝ち1・負け0 − 期待勝率) を四捨五入し、勝ちは+${DEFAULT_RATING_CONFIG.minDelta}〜+${DEFAULT_RATING_CONFIG.maxDelta}、負けは−${DEFAULT_RATING_CONFIG.minDelta}〜−${DEFAULT_RATING_CONFIG.maxDelta}の範囲に収めます。`,
-  '格上に勝つほど大きく上がり、格下に負けるほど大きく下がります。無効試合ではレートは変動しません。',
-  'ランキングは最高レート順です。',
-].join('\n');
+export function ratingRuleJa(config: RatingConfig = DEFAULT_RATING_CONFIG): string {
+  return [
+    'レートはElo方式で計算します（初期レート1500）。',
+    '各プレイヤーの期待勝率は、自分のレートと相手チームの平均レートの差から求めます（期待勝率 = 1 / (1 + 10^((相手平均 − 自分) / 400))）。',
+    `変動幅は K(${config.kFactor}) × (勝ち1・負け0 − 期待勝率) を四捨五入し、勝ちは+${config.minDelta}〜+${config.maxDelta}、負けは−${config.minDelta}〜−${config.maxDelta}の範囲に収めます。`,
+    '格上に勝つほど大きく上がり、格下に負けるほど大きく下がります。無効試合ではレートは変動しません。',
+    'ランキングは最高レート順です。',
+  ].join('\n');
+}
+
+/** The text for the default configuration. */
+export const RATING_RULE_JA = ratingRuleJa();

@@ -1,22 +1,30 @@
+import { hasControlCharacters, plainText } from '../text.ts';
 import { VALIDATION_MESSAGES as M, z } from '../validation.ts';
 import { userIdSchema } from './common.ts';
 import { trainerNameSchema, userProfileSchema } from './users.ts';
 
 /** A path inside the site to come back to after sign-in: starts with one /, no scheme or host. */
+/**
+ * A path inside the site to come back to after sign-in: one leading /, then no / or \\ right after it, and no white
+ * space or control characters anywhere (a browser drops tabs and line breaks, so "/\t/evil" would become "//evil").
+ */
 export const returnToSchema = z
   .string()
   .max(512)
-  .refine((v) => /^\/(?!\/)/.test(v) && !v.includes('\\'), M.RETURN_TO_INVALID);
+  .refine((v) => /^\/(?![/\\])[^\s\\]*$/.test(v) && !hasControlCharacters(v), M.RETURN_TO_INVALID);
 
 export const discordAuthorizeQuerySchema = z.object({ return_to: returnToSchema.optional() });
 
 /** What the web app posts after Discord sends the browser back (code + state, or error). */
 export const discordCallbackSchema = z
   .object({
-    code: z.string().min(1).max(512).optional(),
-    state: z.string().min(1).max(256),
-    error: z.string().max(256).optional(),
-    error_description: z.string().max(1024).optional(),
+    code: z
+      .string()
+      .regex(/^[\x21-\x7E]{1,512}$/, M.OAUTH_PARAMETER_INVALID)
+      .optional(),
+    state: z.string().regex(/^[A-Za-z0-9_-]{1,256}$/, M.OAUTH_PARAMETER_INVALID),
+    error: plainText(256).optional(),
+    error_description: plainText(1024).optional(),
   })
   .refine((b) => b.code !== undefined || b.error !== undefined, {
     message: 'code または error が必要です',
@@ -36,7 +44,7 @@ export const dummyUserIdSchema = z.string(M.DUMMY_ID_INVALID).regex(/^dummy_[A-Z
 
 export const dummyLoginSchema = z.object({
   user_id: dummyUserIdSchema,
-  password: z.string().max(256).optional(),
+  password: plainText(256).optional(),
   trainer_name: trainerNameSchema.optional(),
   rate: rateSchema.optional(),
 });

@@ -6,7 +6,9 @@ import {
   LOBBY_JOIN_TIMEOUT,
   MARKDOWN_SETTING_MAX,
 } from '../constants.ts';
-import { VALIDATION_MESSAGES as M, visibleLength, z } from '../validation.ts';
+import { AWARD_TIERS, seasonAwardMapSchema } from '../season-awards.ts';
+import { dateSecondsSchema, hasControlCharacters, longText, nameText } from '../text.ts';
+import { VALIDATION_MESSAGES as M, z } from '../validation.ts';
 import { badgeIdSchema, unixSecondsSchema, userIdSchema } from './common.ts';
 import { seasonRecordSchema } from './users.ts';
 
@@ -27,7 +29,7 @@ export const SETTING_DEFAULTS: Record<SettingId, string> = {
   lobby_join_timeout: String(LOBBY_JOIN_TIMEOUT.default),
 };
 
-const markdown = z.string().refine((v) => visibleLength(v) <= MARKDOWN_SETTING_MAX, M.MARKDOWN_TOO_LONG);
+const markdown = longText({ max: { length: MARKDOWN_SETTING_MAX, message: M.MARKDOWN_TOO_LONG } });
 /** Timeouts arrive as numbers or numeric strings (spec: input fields); stored as their decimal text. */
 const seconds = (range: { min: number; max: number }, message: string) =>
   z
@@ -87,23 +89,45 @@ export const seasonSchema = z.object({
   image_url: z.string(),
   theme_color: z.string(),
   is_active: z.boolean(),
+  /** When the season ended (final ranking frozen, rewards handed out); null while it runs or before it starts. */
+  ended_at: unixSecondsSchema.nullable(),
 });
 export type Season = z.infer<typeof seasonSchema>;
+
+/** The admin's view of a season: the rewards in force and, once ended, what the end handed out. */
+export const adminSeasonSchema = seasonSchema.extend({
+  awards: seasonAwardMapSchema,
+  /** false: the awards are the catalogue's defaults for the season's number. */
+  awards_custom: z.boolean(),
+  ending_started_at: unixSecondsSchema.nullable(),
+  summary: z
+    .object({
+      players: z.number().int(),
+      ranked: z.number().int(),
+      /** tier → badges granted */
+      awards: z.partialRecord(z.enum(AWARD_TIERS), z.number().int()),
+    })
+    .nullable(),
+});
+export type AdminSeason = z.infer<typeof adminSeasonSchema>;
 
 export const seasonIdSchema = z.string().regex(/^[a-z0-9][a-z0-9_-]{0,39}$/, M.SEASON_ID_INVALID);
 const imageUrlSchema = z
   .string()
   .trim()
+  .refine((v) => !hasControlCharacters(v), M.TEXT_CONTROL_CHARACTERS)
   .refine((v) => v === '' || /^https?:\/\/\S+$/.test(v) || /^\/(?!\/)\S*$/.test(v), M.SEASON_IMAGE_URL_INVALID);
 const themeColorSchema = z.string().regex(/^#[0-9a-fA-F]{6}$/, M.THEME_COLOR_INVALID);
 
 const seasonFields = {
-  name: z.string(M.SEASON_NAME_REQUIRED).trim().min(1, M.SEASON_NAME_REQUIRED).max(60),
-  description: z.string().max(2000).default(''),
-  start_date: unixSecondsSchema,
-  end_date: unixSecondsSchema,
+  name: nameText({ required: M.SEASON_NAME_REQUIRED, max: { length: 60, message: M.SEASON_NAME_TOO_LONG } }),
+  description: longText({ max: { length: 2000, message: M.SEASON_DESCRIPTION_TOO_LONG } }).default(''),
+  start_date: dateSecondsSchema,
+  end_date: dateSecondsSchema,
   image_url: imageUrlSchema.default(''),
   theme_color: themeColorSchema.default(DEFAULT_THEME_COLOR),
+  /** The rewards; null or absent: the catalogue's defaults for the season's number. */
+  awards: seasonAwardMapSchema.nullable().optional(),
 };
 const datesInOrder = (s: { start_date: number; end_date: number }) => s.start_date < s.end_date;
 
@@ -195,18 +219,3 @@ export type SiteReply = z.infer<typeof siteReplySchema>;
 // Admin
 
 export const awardBadgeSchema = z.object({ user_id: userIdSchema, badge_id: badgeIdSchema });
-
-export const auditEntrySchema = z.object({
-  id: z.number().int(),
-  actor_id: z.string(),
-  action: z.string(),
-  target_type: z.string(),
-  target_id: z.string(),
-  before: z.unknown(),
-  after: z.unknown(),
-  created_at: unixSecondsSchema,
-});
-export const auditQuerySchema = z.object({
-  limit: z.coerce.number().int().min(1).max(200).default(50),
-  before_id: z.coerce.number().int().positive().optional(),
-});

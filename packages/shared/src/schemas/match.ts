@@ -59,6 +59,8 @@ export const currentMatchSchema = z.object({
   lobby_join_timeout: z.number().int(),
 });
 export type CurrentMatch = z.infer<typeof currentMatchSchema>;
+/** GET /api/matches/me: the current match or null (200 either way). */
+export const myMatchReplySchema = z.object({ match: currentMatchSchema.nullable() });
 
 // The result report (spec §5 "Match report")
 

@@ -1,15 +1,16 @@
 import { isPlayableCharacterId } from '../characters.ts';
 import { BIO_MAX, FAVORITE_POKEMON_MAX, TRAINER_NAME_MAX } from '../constants.ts';
-import { VALIDATION_MESSAGES as M, visibleLength, z } from '../validation.ts';
+import { AWARD_TIERS } from '../season-awards.ts';
+import { longText, nameText } from '../text.ts';
+import { VALIDATION_MESSAGES as M, z } from '../validation.ts';
 import { badgeIdSchema, badgeSlotSchema, roleSchema, unixSecondsSchema, userIdSchema } from './common.ts';
 
 // Profile validation (spec §5), defined once: the server validates with it and the web form reuses it.
 
-export const trainerNameSchema = z
-  .string(M.TRAINER_NAME_REQUIRED)
-  .trim()
-  .min(1, M.TRAINER_NAME_REQUIRED)
-  .refine((v) => visibleLength(v) <= TRAINER_NAME_MAX, M.TRAINER_NAME_TOO_LONG);
+export const trainerNameSchema = nameText({
+  required: M.TRAINER_NAME_REQUIRED,
+  max: { length: TRAINER_NAME_MAX, message: M.TRAINER_NAME_TOO_LONG },
+});
 
 /** Trimmed, a leading @ removed; empty or 1–15 of [A-Za-z0-9_]. */
 export const twitterIdSchema = z
@@ -17,7 +18,7 @@ export const twitterIdSchema = z
   .transform((v) => v.trim().replace(/^@/, ''))
   .refine((v) => v === '' || /^[A-Za-z0-9_]{1,15}$/.test(v), M.TWITTER_ID_INVALID);
 
-export const bioSchema = z.string().refine((v) => visibleLength(v) <= BIO_MAX, M.BIO_TOO_LONG);
+export const bioSchema = longText({ max: { length: BIO_MAX, message: M.BIO_TOO_LONG } });
 
 /** Known roster characters, stored as upper-case pokemon_id; at most 3, no duplicates. */
 export const favoritePokemonSchema = z
@@ -73,6 +74,8 @@ export const seasonRecordSchema = z.object({
   total_matches: z.number().int(),
   wins: z.number().int(),
   win_count: z.number().int(),
+  /** The badges the season's end handed out to this player. */
+  badges: z.array(z.object({ tier: z.enum(AWARD_TIERS), badge_id: z.string() })),
 });
 export type SeasonRecord = z.infer<typeof seasonRecordSchema>;
 

@@ -30,6 +30,13 @@ export const serverMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('matchError'), match_id: z.string(), error: z.string(), code: z.string() }),
   z.object({ type: z.literal('error'), error: z.string(), code: z.string() }),
   z.object({ type: z.literal('pong') }),
+  /** To the player: a badge was granted (achievement, season reward, purchase or admin). */
+  z.object({
+    type: z.literal('badgeGranted'),
+    badge_id: z.string(),
+    source: z.string(),
+    achievement_id: z.string().nullable(),
+  }),
 ]);
 export type ServerMessage = z.infer<typeof serverMessageSchema>;
 

@@ -1,5 +1,6 @@
 import { type ReactNode, useEffect } from 'react';
-import { Link, NavLink, useLocation, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { ToastHost } from '../../components/toast-host.tsx';
 import { UrlLoginBanner } from '../../features/auth/components/url-login-banner.tsx';
 import { useMatchFound } from '../../features/match/hooks/use-match-found.ts';
 import { useActiveSeason } from '../../features/season/api/get-active-season.ts';
@@ -11,6 +12,8 @@ import { COMMON_TEXTS } from '../../lib/texts.ts';
 import { APP_TEXTS as T } from '../texts.ts';
 import { AdSlot } from './ad-slot.tsx';
 import { AuthErrorScreen } from './auth-error-screen.tsx';
+import { SiteNav } from './site-nav.tsx';
+import { useBadgeGrants } from './use-badge-grants.tsx';
 
 /** Drives the CSS custom properties from the active season's theme colour. */
 function useSeasonTheme() {
@@ -21,14 +24,6 @@ function useSeasonTheme() {
     for (const [name, value] of Object.entries(themeVariables(color))) root.style.setProperty(name, value);
   }, [color]);
 }
-
-const NAV_LINKS = [
-  { to: '/', label: T.nav.home, end: true },
-  { to: '/shop', label: T.nav.shop },
-  { to: '/about', label: T.nav.about },
-  { to: '/terms', label: T.nav.terms },
-  { to: '/privacy', label: T.nav.privacy },
-] as const;
 
 /** A match-found push switches to the match tab from anywhere (the match itself is reloaded over HTTP). */
 function useSwitchToFoundMatch() {
@@ -46,6 +41,7 @@ export function AppShell({ children }: { children: ReactNode }) {
   useSeasonTheme();
   useSessionExpiry();
   useSwitchToFoundMatch();
+  useBadgeGrants();
   const statsUrl = site.data?.stats_dashboard_url;
 
   return (
@@ -64,26 +60,7 @@ export function AppShell({ children }: { children: ReactNode }) {
               <span className="brand__tagline">{COMMON_TEXTS.siteTagline}</span>
             </span>
           </Link>
-          <nav className="site-nav" aria-label={T.nav.label}>
-            <ul>
-              {NAV_LINKS.map((link) => (
-                <li key={link.to}>
-                  <NavLink to={link.to} end={'end' in link ? link.end : false}>
-                    {link.label}
-                  </NavLink>
-                </li>
-              ))}
-              {statsUrl && (
-                <li>
-                  <a href={statsUrl} target="_blank" rel="noopener noreferrer">
-                    {T.nav.stats}
-                    <span aria-hidden="true"> ↗</span>
-                    <span className="visually-hidden">{COMMON_TEXTS.externalLink}</span>
-                  </a>
-                </li>
-              )}
-            </ul>
-          </nav>
+          <SiteNav statsUrl={statsUrl} />
         </div>
       </header>
       <UrlLoginBanner />
@@ -100,6 +77,7 @@ export function AppShell({ children }: { children: ReactNode }) {
         </nav>
         <p className="site-footer__copy">{T.footer.copyright}</p>
       </footer>
+      <ToastHost />
     </div>
   );
 }

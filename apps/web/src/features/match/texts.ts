@@ -107,4 +107,23 @@ export const MATCH_TEXTS = {
   resultRequired: '勝敗を選択してください',
   teamUnknown: 'ユーザーのチーム情報が取得できません',
   reportFailed: '報告に失敗しました',
+  // Match-found alerts (tab title, browser notification, chime)
+  alerts: {
+    title: 'マッチング成立のお知らせ',
+    lead: 'タブを裏にして待っていても見逃さないように、マッチングが成立するとタブの名前に【マッチング成立】を付けます。通知と効果音でもお知らせできます。',
+    titlePrefix: '【マッチング成立】',
+    notificationTitle: 'マッチングが成立しました',
+    notificationBody: (id: string) =>
+      `試合 #${id} のロビータイマーが始まっています。画面に戻ってロビーに参加してください。`,
+    notifications: 'ブラウザ通知',
+    notificationsOn: 'オン',
+    enableNotifications: '通知を受け取る',
+    asking: '確認しています…',
+    disableNotifications: '通知を止める',
+    notificationsDenied: 'ブラウザで通知がブロックされています。サイトの設定から許可すると使えます。',
+    notificationsDismissed: '通知は許可されませんでした。もう一度ボタンから設定できます。',
+    notificationsUnsupported: 'このブラウザは通知に対応していません。',
+    sound: '効果音を鳴らす',
+    soundHint: 'オンにすると試しに鳴らします。',
+  },
 } as const;

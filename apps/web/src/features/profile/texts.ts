@@ -81,4 +81,6 @@ export const PROFILE_TEXTS = {
   finalRate: '最終レート',
   finalRank: '最終順位',
   rankValue: (rank: number | null) => (rank === null ? 'ランク外' : `${rank}位`),
+  seasonBadges: 'このシーズンの獲得バッジ',
+  noSeasonBadges: 'このシーズンに獲得したバッジはありません',
 } as const;

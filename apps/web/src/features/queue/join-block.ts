@@ -1,5 +1,5 @@
-import { remainingTimeoutMinutes } from '@rankmatch/engine';
-import { ERRORS, PENALTY_BLOCK_THRESHOLD, penaltyTimeoutMessage, type UserProfile } from '@rankmatch/shared';
+import { queueIneligibility, remainingTimeoutMinutes } from '@rankmatch/engine';
+import { ERRORS, penaltyTimeoutMessage, type UserProfile } from '@rankmatch/shared';
 
 // Why the join button is disabled (spec §5 "Queue join is blocked when", §8 join button tooltips). The server checks
 // the same rules and answers with the same messages; this only explains the disabled button before anyone clicks.
@@ -11,17 +11,28 @@ export type JoinBlock =
   | { kind: 'season'; message: string };
 
 export function joinBlock(
-  profile: Pick<UserProfile, 'trainer_name' | 'effective_penalty' | 'penalty_timeout_until'>,
+  profile: Pick<UserProfile, 'trainer_name' | 'penalty_count' | 'penalty_correction' | 'penalty_timeout_until'>,
   seasonActive: boolean | undefined,
   now: number,
 ): JoinBlock | null {
-  if (!profile.trainer_name.trim()) return { kind: 'no_trainer_name', message: ERRORS.QUEUE_NO_TRAINER_NAME.message };
-  if (profile.effective_penalty >= PENALTY_BLOCK_THRESHOLD) {
-    return { kind: 'penalty', message: ERRORS.QUEUE_PENALTY_BLOCKED.message };
+  // The engine's rule, as the server applies it; unknown facts (queue info not loaded, an open match) are no reason
+  // here: the server has the last word.
+  const reason = queueIneligibility(
+    { ...profile, is_banned: false },
+    { now, seasonOpen: seasonActive, inOpenMatch: undefined },
+  );
+  switch (reason) {
+    case 'no_trainer_name':
+      return { kind: 'no_trainer_name', message: ERRORS.QUEUE_NO_TRAINER_NAME.message };
+    case 'penalty_threshold':
+      return { kind: 'penalty', message: ERRORS.QUEUE_PENALTY_BLOCKED.message };
+    case 'penalty_timeout': {
+      const minutes = remainingTimeoutMinutes(now, profile.penalty_timeout_until);
+      return { kind: 'timeout', message: penaltyTimeoutMessage(minutes), minutes };
+    }
+    case 'season_closed':
+      return { kind: 'season', message: ERRORS.QUEUE_SEASON_CLOSED.message };
+    default:
+      return null;
   }
-  const minutes = remainingTimeoutMinutes(now, profile.penalty_timeout_until);
-  if (minutes > 0) return { kind: 'timeout', message: penaltyTimeoutMessage(minutes), minutes };
-  // Unknown (queue info not loaded) is not a reason: the server has the last word.
-  if (seasonActive === false) return { kind: 'season', message: ERRORS.QUEUE_SEASON_CLOSED.message };
-  return null;
 }

@@ -12,10 +12,6 @@ export const STATIC_TEXTS = {
   operatorContact: '連絡先',
   seller: '販売事業者',
   backHome: 'トップページへ戻る',
-  comingSoonTitle: '準備中',
-  comingSoonText: 'このページは現在準備中です。公開まで今しばらくお待ちください。',
-  shopTitle: 'バッジショップ',
-  adminTitle: '管理画面',
   established: (date: string) => `制定日: ${date}`,
 
   about: {

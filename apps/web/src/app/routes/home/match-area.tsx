@@ -4,13 +4,15 @@ import { useNavigate } from 'react-router';
 import { ErrorState } from '../../../components/notice.tsx';
 import { SkeletonBlock } from '../../../components/skeleton.tsx';
 import { currentMatchKey, resyncMatch, useCurrentMatch } from '../../../features/match/api/get-current-match.ts';
+import { MatchAlertSettings } from '../../../features/match/components/match-alert-settings.tsx';
 import { MatchScreen } from '../../../features/match/components/match-screen.tsx';
 import { MATCH_TEXTS } from '../../../features/match/texts.ts';
 import { QueuePanel } from '../../../features/queue/components/queue-panel.tsx';
 import { useQueueFeed } from '../../../features/queue/hooks/use-queue-feed.ts';
 import { useLogout } from '../../../lib/auth/logout.ts';
-import { refreshMyProfile, useMyProfile } from '../../../lib/auth/user.ts';
+import { useMyProfile } from '../../../lib/auth/user.ts';
 import { useNow } from '../../../lib/use-now.ts';
+import { refreshPlayerProgress } from '../../player-progress.ts';
 
 /**
  * The signed-in match tab (loaded on demand): the in-match screen while the user has an open match (or a settled
@@ -48,8 +50,9 @@ export default function MatchArea({ userId }: { userId: string }) {
   const doneId = match?.status === 'done' ? match.match_id : null;
   useEffect(() => {
     if (!doneId) return;
-    // Settled: the rate changed, so the own profile is reloaded; the server says whether a report is still due.
-    void refreshMyProfile(queryClient, userId);
+    // Settled: the rate and the achievements changed, so they are reloaded; the server says whether a report is
+    // still due.
+    void refreshPlayerProgress(queryClient, userId);
     void queryClient.invalidateQueries({ queryKey: currentMatchKey(userId) });
   }, [doneId, queryClient, userId]);
   const shownId = match && (match.status === 'matched' || late) ? match.match_id : null;
@@ -80,7 +83,9 @@ export default function MatchArea({ userId }: { userId: string }) {
       {current.isError && (
         <ErrorState message={`${MATCH_TEXTS.loadFailed}: ${current.error.message}`} onRetry={() => current.refetch()} />
       )}
-      <QueuePanel userId={userId} profile={profile} feed={feed} finishedMatchId={finished} onRelogin={relogin} />
+      <QueuePanel userId={userId} profile={profile} feed={feed} finishedMatchId={finished} onRelogin={relogin}>
+        <MatchAlertSettings />
+      </QueuePanel>
     </>
   );
 }

@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import { ErrorState } from '../../../components/notice.tsx';
 import { SkeletonBlock } from '../../../components/skeleton.tsx';
+import { AchievementsPanel } from '../../../features/achievements/components/achievements-panel.tsx';
+import { RecentAchievements } from '../../../features/achievements/components/recent-achievements.tsx';
 import { LoginPanel } from '../../../features/auth/components/login-panel.tsx';
 import { BadgePickerModal } from '../../../features/badges/components/badge-picker-modal.tsx';
 import { useCreateUser } from '../../../features/profile/api/create-user.ts';
@@ -11,6 +13,7 @@ import { ProfileEditModal } from '../../../features/profile/components/profile-e
 import { RatingChart } from '../../../features/profile/components/rating-chart.tsx';
 import { StatusCard } from '../../../features/profile/components/status-card.tsx';
 import { UserCreationPrompt, WelcomeNote } from '../../../features/profile/components/welcome-note.tsx';
+import { PurchaseHistory } from '../../../features/shop/components/purchase-history.tsx';
 import { useLogout } from '../../../lib/auth/logout.ts';
 import { useSession } from '../../../lib/auth/session.ts';
 import { useMe } from '../../../lib/auth/user.ts';
@@ -18,7 +21,10 @@ import { COMMON_TEXTS } from '../../../lib/texts.ts';
 
 type OpenModal = { kind: 'edit' } | { kind: 'badge'; slot: 1 | 2 } | { kind: 'past' } | null;
 
-/** My page: the login prompt when signed out; profile, status, chart and history when signed in. */
+/**
+ * My page: the login prompt when signed out; profile, status, chart, achievements, match history and purchase history
+ * when signed in.
+ */
 export function MyPageTab() {
   const session = useSession();
   if (!session) return <LoginPanel />;
@@ -69,7 +75,10 @@ function SignedInMyPage({ userId }: { userId: string }) {
         <StatusCard profile={profile} onShowPastSeasons={() => setModal({ kind: 'past' })} />
       </div>
       <RatingChart userId={userId} />
+      <RecentAchievements userId={userId} />
+      <AchievementsPanel userId={userId} />
       <MatchHistory matches={profile.latest_matches} />
+      <PurchaseHistory userId={userId} />
 
       {modal?.kind === 'edit' && <ProfileEditModal profile={profile} onClose={close} />}
       {modal?.kind === 'badge' && (

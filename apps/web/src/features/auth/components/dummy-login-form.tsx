@@ -1,8 +1,8 @@
 import { type FormEvent, useId, useState } from 'react';
 import { Notice } from '../../../components/notice.tsx';
 import { Skeleton } from '../../../components/skeleton.tsx';
+import { useDummyUsers } from '../../../lib/auth/dummy-users.ts';
 import { useDummyLogin } from '../api/dummy-login.ts';
-import { useDummyUsers } from '../api/get-dummy-users.ts';
 import { AUTH_TEXTS as T } from '../texts.ts';
 
 /** The test-account login: a dropdown of GET /api/auth/dummy/users, a password when required, a login button. */

@@ -115,14 +115,22 @@ export function BadgePickerModal({ slot, userId, current, onClose }: BadgePicker
                 aria-pressed={selected === b.id}
                 onClick={() => setSelected(b.id)}
               >
-                <span className="badge-option__check" aria-hidden="true">
-                  <Icon name="check" size={14} />
-                </span>
+                {/* Only the picked card carries the check (aria-pressed says it to assistive technology). */}
+                {selected === b.id && (
+                  <span className="badge-option__check" aria-hidden="true">
+                    <Icon name="check" size={14} />
+                  </span>
+                )}
                 <span className="badge-option__art">
                   <BadgeChip badgeId={b.id} variant="card" />
                 </span>
-                <span className="badge-option__name">{b.display}</span>
-                <span className="badge-option__condition">{b.condition || '—'}</span>
+                {/* The name keeps to one line and the condition to two, cut with an ellipsis: the full text is the tooltip. */}
+                <span className="badge-option__name" title={b.display}>
+                  {b.display}
+                </span>
+                <span className="badge-option__condition" title={b.condition || undefined}>
+                  {b.condition || '—'}
+                </span>
                 {mine === b.id && <span className="badge-option__tag">{T.equipped}</span>}
               </button>
             </li>

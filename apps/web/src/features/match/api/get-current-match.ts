@@ -1,34 +1,20 @@
-import { type CurrentMatch, currentMatchSchema, type MatchUpdate } from '@rankmatch/shared';
+import { type CurrentMatch, type MatchUpdate, myMatchReplySchema } from '@rankmatch/shared';
 import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiError, apiRequest } from '../../../lib/api-client.ts';
 import { ME_KEY } from '../../../lib/auth/user.ts';
-import { COMMON_TEXTS } from '../../../lib/texts.ts';
 
 export const currentMatchKey = (userId: string) => [ME_KEY, userId, 'match', 'current'] as const;
 
-/** An empty reply, a 404 or match_id '0' all mean "no open match" (spec §4 Match screen). */
-function isNoMatch(body: unknown): boolean {
-  if (body === null || body === undefined || body === '') return true;
-  if (typeof body !== 'object') return false;
-  if (Object.keys(body).length === 0) return true;
-  const id = (body as { match_id?: unknown }).match_id;
-  return id === '0' || id === 0 || id === '' || id === null;
-}
-
-/** GET /api/matches/current → the caller's open match, or null. */
+/**
+ * GET /api/matches/me → the caller's open match (or a settled one still awaiting their report), or null. It answers
+ * 200 with `{ match: null }` when there is none, so polling between matches logs no failed request (the older
+ * /api/matches/current says 404). match_id '0' never names a match (spec §4 Match screen).
+ */
 export async function getCurrentMatch(): Promise<CurrentMatch | null> {
-  const result = await apiRequest<unknown>('/api/matches/current', { authErrorScreen: 'unauthorized' });
-  if (result.error !== null) {
-    if (result.status === 404) return null;
-    throw new ApiError(result.error, result.status, result.code);
-  }
-  if (isNoMatch(result.data)) return null;
-  const parsed = currentMatchSchema.safeParse(result.data);
-  if (!parsed.success) {
-    console.warn('API reply of /api/matches/current does not match its schema', parsed.error.issues);
-    throw new ApiError(COMMON_TEXTS.replyInvalid, result.status, 'INVALID_REPLY');
-  }
-  return parsed.data;
+  const result = await apiRequest('/api/matches/me', { schema: myMatchReplySchema, authErrorScreen: 'unauthorized' });
+  if (result.error !== null) throw new ApiError(result.error, result.status, result.code);
+  const { match } = result.data;
+  return match && match.match_id !== '0' ? match : null;
 }
 
 export const currentMatchQueryOptions = (userId: string) =>

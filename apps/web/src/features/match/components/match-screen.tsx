@@ -101,7 +101,8 @@ export function MatchScreen({ match, userId }: { match: CurrentMatch; userId: st
           <p>{T.settledText(formatClock(match.report_deadline_unixtime))}</p>
         </Notice>
       )}
-      {ban && canReport ? (
+      {/* The ban duty is over once the player has reported (a correction shows it again in the wizard). */}
+      {ban && canReport && !match.has_reported ? (
         <Notice tone="info">
           <p className="ban-notice">{T.banAssignment(ban)}</p>
         </Notice>

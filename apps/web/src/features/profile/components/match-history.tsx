@@ -2,15 +2,9 @@ import { getCharacter, type HistoryEntry, RECENT_HISTORY_SIZE } from '@rankmatch
 import { CharacterIcon } from '../../../components/character-icon.tsx';
 import { Icon } from '../../../components/icon.tsx';
 import { EmptyState } from '../../../components/notice.tsx';
+import { ResultPill, resultOf } from '../../../components/result-pill.tsx';
 import { formatDelta, formatShortDateTime } from '../../../lib/format.ts';
 import { PROFILE_TEXTS as T } from '../texts.ts';
-
-/** winlose: 1 win, 2 invalid, anything else lose (spec §3). */
-export function resultOf(winlose: number): 'win' | 'lose' | 'invalid' {
-  if (winlose === 1) return 'win';
-  if (winlose === 2) return 'invalid';
-  return 'lose';
-}
 
 const RESULT_LABELS = { win: T.win, lose: T.lose, invalid: T.invalid } as const;
 
@@ -37,7 +31,7 @@ export function MatchHistory({ matches }: { matches: HistoryEntry[] }) {
                   <CharacterIcon pokemonId={m.deck_type} size={30} />
                   <span className="history-row__name">{getCharacter(m.deck_type)?.name_ja ?? '—'}</span>
                 </span>
-                <span className={`result-pill result-pill--${result}`}>{RESULT_LABELS[result]}</span>
+                <ResultPill result={result} label={RESULT_LABELS[result]} />
                 <span
                   className={`history-row__delta ${m.rate_delta >= 0 ? 'delta-up' : 'delta-down'}`}
                   title={T.rateDelta}

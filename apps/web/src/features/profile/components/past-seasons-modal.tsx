@@ -5,8 +5,9 @@ import { Skeleton } from '../../../components/skeleton.tsx';
 import { formatInteger, formatPercent } from '../../../lib/format.ts';
 import { useRecords } from '../api/get-records.ts';
 import { PROFILE_TEXTS as T } from '../texts.ts';
+import { SeasonRecordBadges } from './season-record-badges.tsx';
 
-/** The user's finished seasons, newest first as the server sends them. */
+/** The user's finished seasons, newest first as the server sends them, with the badges each end handed out. */
 export function PastSeasonsModal({ userId, onClose }: { userId: string; onClose: () => void }) {
   const records = useRecords(userId);
   return (
@@ -48,6 +49,7 @@ export function PastSeasonsModal({ userId, onClose }: { userId: string; onClose:
                   <dd>{formatInteger(r.wins)}</dd>
                 </div>
               </dl>
+              <SeasonRecordBadges badges={r.badges} />
             </li>
           ))}
         </ul>

@@ -1,7 +1,7 @@
 import { queueStatusSchema } from '@rankmatch/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiData } from '../../../lib/api-client.ts';
-import { QUEUE_INFO_KEY } from './get-queue-info.ts';
+import { QUEUE_INFO_KEY } from '../../../lib/queue-info.ts';
 import { queueStatusKey } from './get-queue-status.ts';
 
 /** POST /api/queue/leave → { in_queue: false, entry: null }. */

@@ -1,4 +1,5 @@
 import type { UserProfile } from '@rankmatch/shared';
+import type { ReactNode } from 'react';
 import { Notice } from '../../../components/notice.tsx';
 import { useNow } from '../../../lib/use-now.ts';
 import type { QueueFeed } from '../hooks/use-queue-feed.ts';
@@ -14,6 +15,7 @@ export function QueuePanel({
   feed,
   finishedMatchId,
   onRelogin,
+  children,
 }: {
   userId: string;
   profile: UserProfile | undefined;
@@ -21,6 +23,8 @@ export function QueuePanel({
   /** The match that was just settled, for a one-line note. */
   finishedMatchId?: string | null;
   onRelogin: () => void;
+  /** More cards below the entry, composed by the app (the match-found alert settings). */
+  children?: ReactNode;
 }) {
   const now = useNow();
   return (
@@ -32,6 +36,7 @@ export function QueuePanel({
       )}
       <QueueStats feed={feed} now={now} onRelogin={onRelogin} />
       <QueueEntryCard userId={userId} profile={profile} feed={feed} now={now} />
+      {children}
     </div>
   );
 }

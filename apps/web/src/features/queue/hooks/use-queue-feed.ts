@@ -1,10 +1,9 @@
-import type { QueueInfo } from '@rankmatch/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { ApiError } from '../../../lib/api-client.ts';
+import { applyQueuePush, getQueueInfo, QUEUE_INFO_KEY, queueInfoQueryOptions } from '../../../lib/queue-info.ts';
 import { useRealtime, useRealtimeMessages, useRealtimeState } from '../../../lib/realtime/realtime-provider.tsx';
 import { createStore } from '../../../lib/store.ts';
-import { getQueueInfo, QUEUE_INFO_KEY, queueInfoQueryOptions } from '../api/get-queue-info.ts';
 import { getQueueStatus, queueStatusKey, queueStatusQueryOptions } from '../api/get-queue-status.ts';
 
 // The queue panel's live data (spec §4 Queue): GET /api/queue every 30 s plus the socket's queueInfo / queueDiff
@@ -86,14 +85,10 @@ export function useQueueFeed(userId: string) {
   // Socket pushes, ignored once automatic updates have stopped.
   useRealtimeMessages((message) => {
     if (!auto) return;
-    if (message.type === 'queueInfo') {
-      queryClient.setQueryData(QUEUE_INFO_KEY, message.data);
-    } else if (message.type === 'queueDiff') {
-      queryClient.setQueryData<QueueInfo>(QUEUE_INFO_KEY, (old) => (old ? { ...old, ...message.data } : old));
-      // A wave ran: the own entry may be gone (matched) or have missed a wave.
-      if (message.data.previous_matched_unixtime !== undefined) {
-        void queryClient.invalidateQueries({ queryKey: queueStatusKey(userId) });
-      }
+    applyQueuePush(queryClient, message);
+    // A wave ran: the own entry may be gone (matched) or have missed a wave.
+    if (message.type === 'queueDiff' && message.data.previous_matched_unixtime !== undefined) {
+      void queryClient.invalidateQueries({ queryKey: queueStatusKey(userId) });
     }
   });
 

@@ -1,4 +1,5 @@
 import type { RankingEntry } from '@rankmatch/shared';
+import { Link } from 'react-router';
 import { Avatar } from '../../../components/avatar.tsx';
 import { BadgePair } from '../../../components/badge-chip.tsx';
 import { Icon } from '../../../components/icon.tsx';
@@ -42,6 +43,8 @@ export function RankingTab() {
     </section>
   );
 }
+
+const playerPath = (userId: string) => `/players/${encodeURIComponent(userId)}`;
 
 function RankCell({ rank }: { rank: number }) {
   if (rank <= 3) {
@@ -90,7 +93,15 @@ export function RankingTable({ rows, me = null }: { rows: RankingEntry[]; me?: s
                 <Avatar url={row.discord_avatar_url} name={row.trainer_name || row.discord_username} size={36} />
                 <div className="ranking-table__names">
                   <span className="ranking-table__name-row">
-                    <span className="ranking-table__name">{row.trainer_name || row.discord_username}</span>
+                    {/* The name links to the player page and, stretched over the row, makes the whole row a link.
+                        Players without a trainer name have no page (the server answers 404): plain text for them. */}
+                    {row.trainer_name.trim() ? (
+                      <Link className="ranking-table__name ranking-table__link" to={playerPath(row.user_id)}>
+                        {row.trainer_name}
+                      </Link>
+                    ) : (
+                      <span className="ranking-table__name">{row.discord_username}</span>
+                    )}
                     {row.user_id === me && <span className="me-tag">{T.you}</span>}
                   </span>
                   <BadgePair first={row.current_badge} second={row.current_badge_2} />

@@ -6,7 +6,7 @@ import { ErrorState } from '../../../components/notice.tsx';
 import { Skeleton } from '../../../components/skeleton.tsx';
 import { useSession } from '../../../lib/auth/session.ts';
 import { formatInteger } from '../../../lib/format.ts';
-import { useMaster } from '../api/get-master.ts';
+import { useMaster } from '../../../lib/master.ts';
 import { usePublicMaster } from '../api/get-public-master.ts';
 import { usePublicSystem } from '../api/get-public-system.ts';
 import { RULES_TEXTS as T } from '../texts.ts';

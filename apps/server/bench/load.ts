@@ -1,0 +1,111 @@
+import { Worker } from 'node:worker_threads';
+import type { FastifyInstance } from 'fastify';
+
+// The HTTP load generator of the benchmarks: keep-alive connections in a worker thread (so it does not share the
+// servers' event loop), requests per second and latency of one GET route.
+
+export const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+export const WARMUP_MS = Number(process.env.BENCH_WARMUP_MS ?? 1000);
+export const DURATION_MS = Number(process.env.BENCH_DURATION_MS ?? 5000);
+
+export interface LoadResult {
+  rps: number;
+  ok: number;
+  errors: number;
+  bytesPerReply: number;
+  p50: number;
+  p99: number;
+}
+
+// The load generator, run as worker code (plain JavaScript): `connections` loops, each sending the next request
+// when the previous reply has been read, over one keep-alive agent. Only replies completed in the measured window
+// count; anything but a 200 is an error.
+const LOAD_GENERATOR = `
+const { parentPort, workerData } = require('node:worker_threads');
+const http = require('node:http');
+const { url, connections, warmupMs, durationMs } = workerData;
+const target = new URL(url);
+const agent = new http.Agent({ keepAlive: true, maxSockets: connections, maxFreeSockets: connections });
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+let counting = false;
+let stop = false;
+let ok = 0;
+let errors = 0;
+let bytes = 0;
+const latencies = [];
+
+function once() {
+  return new Promise((resolve) => {
+    const started = performance.now();
+    const req = http.request(
+      { host: target.hostname, port: target.port, path: target.pathname, method: 'GET', agent },
+      (res) => {
+        let size = 0;
+        res.on('data', (chunk) => { size += chunk.length; });
+        res.on('end', () => {
+          if (counting) {
+            if (res.statusCode === 200) {
+              ok++;
+              bytes += size;
+              latencies.push(performance.now() - started);
+            } else {
+              errors++;
+            }
+          }
+          resolve();
+        });
+        res.on('error', () => { if (counting) errors++; resolve(); });
+      },
+    );
+    req.on('error', () => { if (counting) errors++; resolve(); });
+    req.end();
+  });
+}
+
+async function loop() {
+  while (!stop) await once();
+}
+
+(async () => {
+  const loops = Array.from({ length: connections }, loop);
+  await sleep(warmupMs);
+  counting = true;
+  const t0 = performance.now();
+  await sleep(durationMs);
+  counting = false;
+  const elapsed = (performance.now() - t0) / 1000;
+  stop = true;
+  await Promise.all(loops);
+  agent.destroy();
+  latencies.sort((a, b) => a - b);
+  const pct = (p) => latencies.length ? latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * p))] : 0;
+  parentPort.postMessage({
+    rps: ok / elapsed,
+    ok,
+    errors,
+    bytesPerReply: ok ? bytes / ok : 0,
+    p50: pct(0.5),
+    p99: pct(0.99),
+  });
+})();
+`;
+
+export function load(url: string): Promise<LoadResult> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(LOAD_GENERATOR, {
+      eval: true,
+      workerData: { url, connections: CONNECTIONS, warmupMs: WARMUP_MS, durationMs: DURATION_MS },
+    });
+    worker.once('message', (result: LoadResult) => {
+      resolve(result);
+      void worker.terminate();
+    });
+    worker.once('error', reject);
+  });
+}
+
+export function address(server: FastifyInstance): string {
+  const info = server.server.address();
+  if (!info || typeof info === 'string') throw new Error('server is not listening on TCP');
+  return `http://127.0.0.1:${info.port}`;
+}

@@ -1,0 +1,3 @@
+ALTER TABLE "user_badges" ADD COLUMN "reference" text;--> statement-breakpoint
+UPDATE "user_badges" SET "source" = 'admin' WHERE "source" = 'award';--> statement-breakpoint
+UPDATE "user_badges" SET "source" = 'achievement' WHERE "source" = 'earned';

@@ -1,0 +1,76 @@
+import {
+  type MatchReportPayload,
+  matchReportSchema,
+  movesOf,
+  PLAYABLE_CHARACTERS,
+  type ReportResult,
+} from '@rankmatch/shared';
+import { and, asc, eq, like, sql } from 'drizzle-orm';
+import { DUMMY_ID_PREFIX } from '../auth/dummy-accounts.ts';
+import type { Executor } from '../db/client.ts';
+import { matches, matchPlayers, seasonStats, users } from '../db/schema.ts';
+import { parse } from '../http/validate.ts';
+import { markedActiveSeason } from '../seasons/queries.ts';
+
+// Test accounts acting as players for the admin's test tools: who may be put in the queue, which open matches are
+// test matches, and a plausible report for a test account.
+
+/** Test accounts that may play (not banned, not admins) with their rate in the active season, in id order. */
+export async function playableTestAccounts(db: Executor) {
+  const season = await markedActiveSeason(db);
+  const rows = await db
+    .select({ user: users, rate: sql<number>`coalesce(${seasonStats.rate}, ${users.startRate})` })
+    .from(users)
+    .leftJoin(seasonStats, and(eq(seasonStats.userId, users.id), eq(seasonStats.seasonId, season?.id ?? '')))
+    .where(and(like(users.id, `${DUMMY_ID_PREFIX}%`), eq(users.isDummy, true)))
+    .orderBy(asc(users.id));
+  return rows.filter((r) => !r.user.isBanned && !r.user.isAdmin).map((r) => ({ ...r.user, rate: Number(r.rate) }));
+}
+
+/**
+ * The `count` accounts whose rates lie closest together (the smallest span), so one wave can match them; all of
+ * them when there are fewer. Returned in rate order.
+ */
+export function closestByRate<T extends { rate: number }>(accounts: readonly T[], count: number): T[] {
+  const sorted = [...accounts].sort((a, b) => a.rate - b.rate);
+  if (sorted.length <= count) return sorted;
+  let best = 0;
+  for (let i = 1; i + count - 1 < sorted.length; i++) {
+    const span = (sorted[i + count - 1] as T).rate - (sorted[i] as T).rate;
+    if (span < (sorted[best + count - 1] as T).rate - (sorted[best] as T).rate) best = i;
+  }
+  return sorted.slice(best, best + count);
+}
+
+/** Open matches whose ten players are all test accounts, oldest first. */
+export async function openTestMatches(db: Executor): Promise<number[]> {
+  const rows = await db
+    .select({ id: matches.id })
+    .from(matches)
+    .where(
+      and(
+        eq(matches.status, 'matched'),
+        sql`not exists (select 1 from ${matchPlayers} mp join ${users} u on u.id = mp.user_id
+          where mp.match_id = ${matches.id} and not u.is_dummy)`,
+      ),
+    )
+    .orderBy(asc(matches.id));
+  return rows.map((r) => r.id);
+}
+
+/** A valid report for a test account: a character chosen from its id, that character's first moves. */
+export function testReport(userId: string, result: ReportResult, violationReport = ''): MatchReportPayload {
+  let hash = 0;
+  for (const ch of userId) hash = (hash * 31 + ch.charCodeAt(0)) >>> 0;
+  const character = PLAYABLE_CHARACTERS[hash % PLAYABLE_CHARACTERS.length];
+  if (!character) throw new Error('the roster is empty');
+  const moves = movesOf(character.pokemon_id);
+  return parse(matchReportSchema, {
+    result,
+    banned_pokemon: '',
+    picked_pokemon: character.pokemon_id,
+    pokemon_move1: moves.slot1[0] ?? '-',
+    pokemon_move2: moves.slot2[0] ?? '-',
+    violation_report: violationReport,
+  });
+}

@@ -1,0 +1,57 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { loggableError } from '../http/errors.ts';
+import type { DomainEvent, EventBus } from './bus.ts';
+
+// Domain events after commit. A service publishes what happened once its transaction has committed; handlers
+// registered here run once, on this instance (so a settlement's achievements are evaluated once, not on every
+// instance), and the event then travels the bus to every instance for their pushes. Settlement knows nothing of
+// achievements or the ranking: they subscribe.
+
+export type DomainEventType = DomainEvent['type'];
+export type EventOf<T extends DomainEventType> = Extract<DomainEvent, { type: T }>;
+type Handler<T extends DomainEventType> = (event: EventOf<T>) => Promise<void> | void;
+
+export class DomainEvents {
+  private readonly handlers = new Map<DomainEventType, Handler<DomainEventType>[]>();
+  private readonly running = new Set<Promise<void>>();
+
+  constructor(
+    private readonly bus: EventBus,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  /** A handler on this instance, for events this instance publishes. */
+  on<T extends DomainEventType>(type: T, handler: Handler<T>): void {
+    const list = this.handlers.get(type) ?? [];
+    list.push(handler as unknown as Handler<DomainEventType>);
+    this.handlers.set(type, list);
+  }
+
+  /**
+   * Call after commit. The events go to every instance at once; the local handlers run next, in the background and
+   * in order (a failing handler is logged and the others still run), so the request that committed is not held up.
+   */
+  async publish(...events: DomainEvent[]): Promise<void> {
+    for (const event of events) {
+      await this.bus.publish(event);
+      const handlers = this.handlers.get(event.type);
+      if (!handlers?.length) continue;
+      const run = (async () => {
+        for (const handler of handlers) {
+          try {
+            await handler(event);
+          } catch (err) {
+            this.log.error({ error: loggableError(err), event: event.type }, 'event handler failed');
+          }
+        }
+      })();
+      this.running.add(run);
+      void run.finally(() => this.running.delete(run));
+    }
+  }
+
+  /** Resolves when every handler started so far has finished (tests, shutdown). */
+  async drain(): Promise<void> {
+    while (this.running.size > 0) await Promise.allSettled([...this.running]);
+  }
+}

@@ -1,0 +1,44 @@
+import helmet from '@fastify/helmet';
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../config.ts';
+
+// Security headers on every reply. Tokens live in local storage (as the spec says), so the Content-Security-Policy is
+// the barrier against script injection: only the site's own scripts run (no inline script, no eval), nothing may
+// frame the site, and the page may talk only to its own origin (HTTP and WebSocket).
+
+export function contentSecurityPolicy(config: Config): Record<string, string[]> {
+  const site = new URL(config.publicUrl);
+  const socketOrigin = `${site.protocol === 'https:' ? 'wss:' : 'ws:'}//${site.host}`;
+  const adOrigin = config.site.adSlotUrl ? new URL(config.site.adSlotUrl).origin : null;
+  return {
+    'default-src': ["'self'"],
+    'script-src': ["'self'"],
+    // React sets style attributes (colours of badges and seasons): allowed for styles, never for scripts.
+    'style-src': ["'self'", "'unsafe-inline'"],
+    // Discord avatars and badge images may come from other https hosts.
+    'img-src': ["'self'", 'data:', 'https:'],
+    'font-src': ["'self'", 'data:'],
+    'connect-src': ["'self'", socketOrigin],
+    'frame-src': adOrigin ? [adOrigin] : ["'none'"],
+    'frame-ancestors': ["'none'"],
+    'form-action': ["'self'"],
+    'base-uri': ["'self'"],
+    'object-src': ["'none'"],
+  };
+}
+
+export async function registerSecurityHeaders(app: FastifyInstance, config: Config): Promise<void> {
+  const https = config.publicUrl.startsWith('https://');
+  await app.register(helmet, {
+    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(config) },
+    frameguard: { action: 'deny' },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    // HSTS only where the site is served over https (a browser would otherwise refuse plain http afterwards).
+    strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+    // The Stripe checkout and Discord sign-in are full navigations, not popups that need the opener.
+    crossOriginOpenerPolicy: { policy: 'same-origin' },
+    // Badge images and avatars from other hosts are plain <img> loads.
+    crossOriginEmbedderPolicy: false,
+    crossOriginResourcePolicy: { policy: 'same-site' },
+  });
+}

@@ -1,0 +1,103 @@
+import { correctMatch } from '@rankmatch/engine';
+import { eq, inArray, sql } from 'drizzle-orm';
+import { recordAudit } from '../audit/log.ts';
+import type { Config } from '../config.ts';
+import type { Db } from '../db/client.ts';
+import { matches, matchPlayers, seasonStats, users } from '../db/schema.ts';
+import { AppError } from '../http/errors.ts';
+import { lockMatch } from './queries.ts';
+
+// An admin voids or corrects a settled match's result (the engine's correctMatch says how far the effect reaches).
+// One transaction under the match's row lock: the match, its players' changes, the later history shifted, the season
+// numbers and the audit entry.
+
+type Winner = 'A' | 'B' | null;
+
+export async function correctMatchResult(
+  db: Db,
+  input: { matchId: number; winner: Winner; actorId: string; now: number; rules: Config['rules'] },
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const match = await lockMatch(tx, input.matchId);
+    if (!match) throw new AppError('ADMIN_MATCH_NOT_FOUND');
+    if (match.status !== 'done') throw new AppError('MATCH_NOT_SETTLED');
+    const oldWinner = (match.winner as Winner) ?? null;
+    if (oldWinner === input.winner) throw new AppError('NO_CHANGES');
+
+    const players = await tx.select().from(matchPlayers).where(eq(matchPlayers.matchId, match.id));
+    const corrections = correctMatch(
+      players.map((p) => ({
+        user_id: p.userId,
+        team: p.team as 'A' | 'B',
+        rate_after: p.rateAfter ?? p.rateBefore,
+        rate_delta: p.rateDelta ?? 0,
+      })),
+      oldWinner,
+      input.winner,
+      input.rules.rating,
+    );
+    const ids = corrections.map((c) => c.user_id);
+
+    // This match's own changes.
+    const own = sql.join(
+      corrections.map((c) => sql`(${c.user_id}, ${c.before + c.new_delta}::int, ${c.new_delta}::int)`),
+      sql`, `,
+    );
+    await tx.execute(sql`update ${matchPlayers} set rate_after = v.rate_after, rate_delta = v.rate_delta
+      from (values ${own}) as v(user_id, rate_after, rate_delta)
+      where ${matchPlayers.matchId} = ${match.id} and ${matchPlayers.userId} = v.user_id`);
+
+    // Later matches of the season keep their changes; their rates after move by the shift.
+    const shifts = sql.join(
+      corrections.map((c) => sql`(${c.user_id}, ${c.shift}::int)`),
+      sql`, `,
+    );
+    await tx.execute(sql`update ${matchPlayers} set rate_after = ${matchPlayers.rateAfter} + v.shift
+      from (values ${shifts}) as v(user_id, shift), ${matches}
+      where ${matchPlayers.userId} = v.user_id and ${matches.id} = ${matchPlayers.matchId}
+        and ${matches.seasonId} = ${match.seasonId} and ${matchPlayers.matchId} > ${match.id}
+        and ${matchPlayers.rateAfter} is not null and v.shift <> 0`);
+
+    // Season numbers: rate shifted, counts adjusted, max rate recomputed from the corrected history (and the start).
+    const numbers = sql.join(
+      corrections.map(
+        (c) => sql`(${c.user_id}, ${c.before + c.new_delta}::int, ${c.shift}::int, ${c.wins}::int, ${c.matches}::int)`,
+      ),
+      sql`, `,
+    );
+    // A void match created no season row: the player starts one from the rate the match was rated from.
+    await tx.execute(sql`insert into ${seasonStats} (user_id, season_id, rate, max_rate, match_count, win_count, max_rate_at)
+      select v.user_id, ${match.seasonId}, v.rate - v.shift, v.rate - v.shift, 0, 0, ${input.now}::bigint
+      from (values ${numbers}) as v(user_id, rate, shift, wins, matches)
+      on conflict (user_id, season_id) do nothing`);
+    await tx.execute(sql`update ${seasonStats} set rate = ${seasonStats.rate} + v.shift,
+        match_count = greatest(0, ${seasonStats.matchCount} + v.matches),
+        win_count = greatest(0, ${seasonStats.winCount} + v.wins)
+      from (values ${numbers}) as v(user_id, rate, shift, wins, matches)
+      where ${seasonStats.userId} = v.user_id and ${seasonStats.seasonId} = ${match.seasonId}`);
+    await tx.execute(sql`update ${seasonStats} set max_rate = greatest(${seasonStats.rate}, ${users.startRate}, coalesce((
+        select max(mp.rate_after) from ${matchPlayers} mp join ${matches} m on m.id = mp.match_id
+        where mp.user_id = ${seasonStats.userId} and m.season_id = ${seasonStats.seasonId} and mp.rate_after is not null
+      ), 0))
+      from ${users}
+      where ${users.id} = ${seasonStats.userId} and ${seasonStats.seasonId} = ${match.seasonId}
+        and ${inArray(seasonStats.userId, ids)}`);
+
+    await tx
+      .update(matches)
+      .set({ winner: input.winner, settleReason: 'admin_correction' })
+      .where(eq(matches.id, match.id));
+    await recordAudit(tx, {
+      actorId: input.actorId,
+      action: 'match.correct',
+      targetType: 'match',
+      targetId: String(match.id),
+      before: { winner: oldWinner, settle_reason: match.settleReason },
+      after: {
+        winner: input.winner,
+        changes: corrections.map((c) => ({ user_id: c.user_id, old_delta: c.old_delta, new_delta: c.new_delta })),
+      },
+      now: input.now,
+    });
+  });
+}

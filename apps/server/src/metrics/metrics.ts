@@ -1,0 +1,133 @@
+import type { FastifyInstance } from 'fastify';
+import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import type { Config } from '../config.ts';
+import type { AppContext } from '../context.ts';
+import type { EventBus } from '../events/bus.ts';
+import { AppError } from '../http/errors.ts';
+import type { Scheduler } from '../jobs/scheduler.ts';
+
+// Prometheus metrics at /metrics (prom-client): requests by route, waves, the queue, WebSocket clients and send time,
+// settlement latency, job runs, and whether the database and Redis answer. Reachable only with METRICS_TOKEN (Bearer)
+// or from METRICS_ALLOW addresses; off when neither is configured.
+
+export class Metrics {
+  readonly registry = new Registry();
+  readonly requests = new Counter({
+    name: 'rankmatch_http_requests_total',
+    help: 'HTTP requests by method, route and status',
+    labelNames: ['method', 'route', 'status'] as const,
+    registers: [this.registry],
+  });
+  readonly requestSeconds = new Histogram({
+    name: 'rankmatch_http_request_duration_seconds',
+    help: 'HTTP request duration by method and route',
+    labelNames: ['method', 'route'] as const,
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
+    registers: [this.registry],
+  });
+  readonly waveSeconds = new Histogram({
+    name: 'rankmatch_wave_duration_seconds',
+    help: 'Duration of matching waves that ran',
+    buckets: [0.01, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
+    registers: [this.registry],
+  });
+  readonly waveMatches = new Counter({
+    name: 'rankmatch_wave_matches_total',
+    help: 'Matches created by waves',
+    registers: [this.registry],
+  });
+  readonly settlementSeconds = new Histogram({
+    name: 'rankmatch_settlement_seconds',
+    help: 'From the deciding report to the committed settlement',
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
+    registers: [this.registry],
+  });
+  readonly wsSendSeconds = new Histogram({
+    name: 'rankmatch_ws_fanout_seconds',
+    help: 'Time to hand one message to every target socket',
+    buckets: [0.001, 0.005, 0.01, 0.05, 0.1, 0.25, 0.5, 1],
+    registers: [this.registry],
+  });
+
+  constructor() {
+    collectDefaultMetrics({ register: this.registry, prefix: 'rankmatch_process_' });
+  }
+
+  /** Gauges read when scraped: queue, WebSocket clients, jobs, database and Redis. */
+  watch(sources: {
+    queueSize: () => Promise<number>;
+    wsClients: () => number;
+    jobs: Scheduler;
+    ctx: AppContext;
+    bus: EventBus;
+  }): void {
+    const registers = [this.registry];
+    new Gauge({
+      name: 'rankmatch_queue_waiting',
+      help: 'Players waiting in the queue',
+      registers,
+      collect: async function (this: Gauge) {
+        this.set(await sources.queueSize());
+      },
+    });
+    new Gauge({
+      name: 'rankmatch_ws_clients',
+      help: 'WebSocket clients on this instance',
+      registers,
+      collect(this: Gauge) {
+        this.set(sources.wsClients());
+      },
+    });
+    const jobGauge = (name: string, help: string, pick: (s: ReturnType<Scheduler['snapshot']>[string]) => number) =>
+      new Gauge({
+        name,
+        help,
+        labelNames: ['job'] as const,
+        registers,
+        collect(this: Gauge<'job'>) {
+          for (const [job, stats] of Object.entries(sources.jobs.snapshot())) this.set({ job }, pick(stats));
+        },
+      });
+    jobGauge('rankmatch_job_runs', 'Job runs on this instance', (s) => s.runs);
+    jobGauge('rankmatch_job_failures', 'Failed job runs on this instance', (s) => s.failures);
+    jobGauge('rankmatch_job_skipped', 'Job turns skipped because another run held the lock', (s) => s.skipped);
+    jobGauge('rankmatch_job_last_seconds', 'Duration of the last run', (s) => (s.lastMs ?? 0) / 1000);
+    const up = (name: string, help: string, check: () => Promise<unknown>) =>
+      new Gauge({
+        name,
+        help,
+        registers,
+        collect: async function (this: Gauge) {
+          this.set(
+            await check().then(
+              () => 1,
+              () => 0,
+            ),
+          );
+        },
+      });
+    up('rankmatch_database_up', 'The database answers', () => sources.ctx.database.ping());
+    up('rankmatch_redis_up', 'Redis answers (1 when not configured)', () => sources.bus.ping());
+  }
+}
+
+/** Whether a scrape may read the metrics: the configured token, or an allowed address. */
+function allowed(config: Config['metrics'], authorization: string | undefined, ip: string): boolean {
+  if (config.token && authorization === `Bearer ${config.token}`) return true;
+  return config.allow.includes(ip);
+}
+
+export function registerMetrics(app: FastifyInstance, config: Config, metrics: Metrics): void {
+  app.addHook('onResponse', async (request, reply) => {
+    const route = request.routeOptions.url ?? 'unmatched';
+    metrics.requests.inc({ method: request.method, route, status: String(reply.statusCode) });
+    metrics.requestSeconds.observe({ method: request.method, route }, reply.elapsedTime / 1000);
+  });
+  app.get('/metrics', async (request, reply) => {
+    const access = config.metrics;
+    if (!access.token && access.allow.length === 0) throw new AppError('ROUTE_NOT_FOUND');
+    if (!allowed(access, request.headers.authorization, request.ip)) throw new AppError('FORBIDDEN');
+    reply.type(metrics.registry.contentType);
+    return metrics.registry.metrics();
+  });
+}

@@ -1,0 +1,281 @@
+import { type SeasonReward, seasonRewards } from '@rankmatch/engine';
+import { type AdminSeason, PENALTY_BLOCK_THRESHOLD, seasonAwardsOf } from '@rankmatch/shared';
+import { and, asc, eq, gt, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
+import { recordAudit } from '../audit/log.ts';
+import { type BadgeGrant, grantBadges, grantedEvent } from '../badges/service.ts';
+import type { AppContext } from '../context.ts';
+import type { Tx } from '../db/client.ts';
+import { seasonAwards, seasonRecords, seasonStats, seasons, users } from '../db/schema.ts';
+import type { DomainEvents } from '../events/domain.ts';
+import { AppError } from '../http/errors.ts';
+import type { Scheduler } from '../jobs/scheduler.ts';
+import { rankingOrder } from '../ranking/queries.ts';
+import { presentSeason } from './presenter.ts';
+import { findSeason, type SeasonRow } from './queries.ts';
+
+// The season end: a season ends when its end date passes (the job looks every minute), when an admin ends it, or when
+// another season is activated. It runs in steps, each one transaction that is safe to repeat, so a run that dies
+// half-way is finished by the next one and grants nothing twice:
+//   1. begin     the season stops being active; ending_started_at is set (and the admin's audit entry written);
+//   2. freeze    the final ranking (the live ranking's order) into season_records of every player who played;
+//   3. rewards   the season's badges, in batches: season_awards rows and grants through grantBadges (both idempotent);
+//   4. finish    the penalty rule of the season change, ended_at; then season.ended is published.
+// The job's lock keeps two instances from running an end at once; each step also locks the season row.
+
+export const SEASON_END_JOB = 'season-end';
+const EVERY_MINUTE = '* * * * *';
+/** Players whose rewards are granted per transaction. */
+export const REWARD_BATCH = 1000;
+
+/**
+ * Penalties at the season change (the reference site's rule): a player whose effective penalty is at most 5 starts
+ * the new season clean (count, correction, progress and timeout cleared); 6 or more, which blocks queueing, stays
+ * until an admin clears it.
+ */
+export const PENALTY_CLEAR_MAX = PENALTY_BLOCK_THRESHOLD - 1;
+
+export interface SeasonEndResult {
+  season_id: string;
+  players: number;
+  granted: number;
+  /** Milliseconds each step took (the benchmark prints them). */
+  ms: { begin: number; freeze: number; rewards: number; finish: number };
+}
+
+export class SeasonEnder {
+  /** Players per reward transaction (tests make it small to fail between batches). */
+  batchSize = REWARD_BATCH;
+
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly jobs: Scheduler,
+    private readonly events: DomainEvents,
+  ) {
+    jobs.define({ name: SEASON_END_JOB, schedule: { cron: EVERY_MINUTE }, run: () => this.endDue(), quiet: true });
+  }
+
+  /** The job: ends (or finishes ending) every season that is due, including those that became due meanwhile. */
+  async endDue(): Promise<SeasonEndResult[]> {
+    const results: SeasonEndResult[] = [];
+    for (let round = 0; round < 10; round++) {
+      const due = await this.dueSeasons();
+      if (due.length === 0) break;
+      for (const id of due) results.push(await this.run(id, null));
+    }
+    return results;
+  }
+
+  private async dueSeasons(): Promise<string[]> {
+    const now = this.ctx.now();
+    const rows = await this.ctx.db
+      .select({ id: seasons.id })
+      .from(seasons)
+      .where(
+        and(
+          isNull(seasons.endedAt),
+          or(isNotNull(seasons.endingStartedAt), and(eq(seasons.isActive, true), lte(seasons.endDate, now))),
+        ),
+      )
+      .orderBy(asc(seasons.endDate));
+    return rows.map((r) => r.id);
+  }
+
+  /** An admin ends a season now (or finishes an end that stopped half-way). 409 when it has ended or is ending elsewhere. */
+  async endNow(seasonId: string, actorId: string): Promise<SeasonEndResult> {
+    const season = await findSeason(this.ctx.db, seasonId);
+    if (!season) throw new AppError('SEASON_NOT_FOUND');
+    if (season.endedAt !== null) throw new AppError('SEASON_ALREADY_ENDED');
+    const outcome = await this.jobs.exclusive(SEASON_END_JOB, () => this.run(seasonId, actorId));
+    if (!outcome.ran) throw new AppError('SEASON_END_RUNNING');
+    return outcome.value;
+  }
+
+  /**
+   * Finishes the ends that are due now (after an activation began one). While another run holds the lock, waits for
+   * it and looks again (that run may have started before this end began), for a few seconds at most; the job
+   * finishes whatever is left within a minute.
+   */
+  async finishPending(): Promise<void> {
+    for (let attempt = 0; attempt < 50; attempt++) {
+      const outcome = await this.jobs.run(SEASON_END_JOB);
+      if (outcome.ran && (await this.dueSeasons()).length === 0) return;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+
+  /** All four steps; each returns at once when its work is already done. */
+  private async run(seasonId: string, actorId: string | null): Promise<SeasonEndResult> {
+    const db = this.ctx.db;
+    const now = this.ctx.now();
+    let mark = performance.now();
+    const lap = () => {
+      const at = performance.now();
+      const ms = Math.round(at - mark);
+      mark = at;
+      return ms;
+    };
+    const season = await db.transaction((tx) => this.begin(tx, seasonId, actorId, now));
+    if (!season) throw new AppError('SEASON_ALREADY_ENDED');
+    const begin = lap();
+    await db.transaction((tx) => this.freeze(tx, seasonId));
+    const freeze = lap();
+    const granted = await this.reward(season, now);
+    const rewards = lap();
+    await db.transaction((tx) => this.finish(tx, seasonId, now));
+    const finish = lap();
+    await this.events.publish({ type: 'season.ended', season_id: seasonId });
+    const [players] = await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(seasonRecords)
+      .where(eq(seasonRecords.seasonId, seasonId));
+    return { season_id: seasonId, players: players?.n ?? 0, granted, ms: { begin, freeze, rewards, finish } };
+  }
+
+  /** Step 1. Returns the season, or null when it has already ended. */
+  private async begin(tx: Tx, seasonId: string, actorId: string | null, now: number): Promise<SeasonRow | null> {
+    const [season] = await tx.select().from(seasons).where(eq(seasons.id, seasonId)).for('update');
+    if (!season) throw new AppError('SEASON_NOT_FOUND');
+    if (season.endedAt !== null) return null;
+    return beginEnd(tx, season, actorId, now);
+  }
+
+  /** Step 2: one statement, so the records are all there or none are. */
+  private async freeze(tx: Tx, seasonId: string): Promise<void> {
+    const [done] = await tx
+      .select({ n: sql<number>`count(*)::int` })
+      .from(seasonRecords)
+      .where(eq(seasonRecords.seasonId, seasonId));
+    if ((done?.n ?? 0) > 0) return;
+    const order = sql.join(rankingOrder, sql`, `);
+    await tx.execute(sql`insert into ${seasonRecords}
+        (season_id, user_id, final_rate, max_rate, final_rank, total_matches, wins, effective_penalty)
+      select ${seasonStats.seasonId}, ${seasonStats.userId}, ${seasonStats.rate}, ${seasonStats.maxRate},
+        case when ${users.isBanned} then null
+          else row_number() over (partition by ${users.isBanned} order by ${order}) end,
+        ${seasonStats.matchCount}, ${seasonStats.winCount},
+        greatest(0, ${users.penaltyCount} - ${users.penaltyCorrection})
+      from ${seasonStats} join ${users} on ${users.id} = ${seasonStats.userId}
+      where ${seasonStats.seasonId} = ${seasonId} and ${seasonStats.matchCount} > 0
+      on conflict do nothing`);
+  }
+
+  /** Step 3: batches of players in user-id order; a batch already rewarded grants nothing again. */
+  private async reward(season: SeasonRow, now: number): Promise<number> {
+    const map = seasonAwardsOf(season);
+    let after = '';
+    let granted = 0;
+    for (;;) {
+      const batch = await this.ctx.db
+        .select()
+        .from(seasonRecords)
+        .where(and(eq(seasonRecords.seasonId, season.id), gt(seasonRecords.userId, after)))
+        .orderBy(asc(seasonRecords.userId))
+        .limit(this.batchSize);
+      if (batch.length === 0) return granted;
+      after = batch.at(-1)?.userId ?? after;
+      const rewards = batch.flatMap((r) =>
+        seasonRewards({ rank: r.finalRank, matches: r.totalMatches, effectivePenalty: r.effectivePenalty }, map).map(
+          (reward: SeasonReward) => ({ userId: r.userId, ...reward }),
+        ),
+      );
+      if (rewards.length === 0) continue;
+      const given = await this.ctx.db.transaction(async (tx) => {
+        await tx
+          .insert(seasonAwards)
+          .values(rewards.map((r) => ({ seasonId: season.id, userId: r.userId, tier: r.tier, badgeId: r.badgeId })))
+          .onConflictDoNothing();
+        const grants: BadgeGrant[] = rewards.map((r) => ({
+          userId: r.userId,
+          badgeId: r.badgeId,
+          source: 'season',
+          reference: season.id,
+          now,
+        }));
+        return grantBadges(tx, grants);
+      });
+      granted += given.length;
+      await this.events.publish(...grantedEvent(given));
+    }
+  }
+
+  /** Step 4: the penalty rule and ended_at, once (under the row lock). */
+  private async finish(tx: Tx, seasonId: string, now: number): Promise<void> {
+    const [season] = await tx.select().from(seasons).where(eq(seasons.id, seasonId)).for('update');
+    if (!season || season.endedAt !== null) return;
+    await tx
+      .update(users)
+      .set({
+        penaltyCount: 0,
+        penaltyCorrection: 0,
+        matchesSincePenalty: 0,
+        penaltyTimeoutUntil: null,
+      })
+      .where(
+        and(
+          or(gt(users.penaltyCount, 0), isNotNull(users.penaltyTimeoutUntil)),
+          lte(sql`greatest(0, ${users.penaltyCount} - ${users.penaltyCorrection})`, PENALTY_CLEAR_MAX),
+        ),
+      );
+    await tx.update(seasons).set({ endedAt: now }).where(eq(seasons.id, seasonId));
+  }
+}
+
+/**
+ * Step 1 of a season end, in the caller's transaction with the season row locked: the season stops being active and
+ * its end begins (the activation of another season calls this in its own transaction, so the two cannot race).
+ */
+export async function beginEnd(tx: Tx, season: SeasonRow, actorId: string | null, now: number): Promise<SeasonRow> {
+  if (season.endingStartedAt !== null) return season;
+  const [started] = await tx
+    .update(seasons)
+    .set({ isActive: false, endingStartedAt: now })
+    .where(eq(seasons.id, season.id))
+    .returning();
+  if (actorId) {
+    await recordAudit(tx, {
+      actorId,
+      action: 'season.end',
+      targetType: 'season',
+      targetId: season.id,
+      before: { is_active: season.isActive, end_date: season.endDate },
+      after: { ending_started_at: now },
+      now,
+    });
+  }
+  return started ?? season;
+}
+
+/** The admin season tab's view: the awards in force and, once ended, the summary of the end. */
+export async function presentAdminSeasons(ctx: AppContext, rows: SeasonRow[]): Promise<AdminSeason[]> {
+  const [players, awards] = await Promise.all([
+    ctx.db
+      .select({
+        seasonId: seasonRecords.seasonId,
+        players: sql<number>`count(*)::int`,
+        ranked: sql<number>`count(${seasonRecords.finalRank})::int`,
+      })
+      .from(seasonRecords)
+      .groupBy(seasonRecords.seasonId),
+    ctx.db
+      .select({ seasonId: seasonAwards.seasonId, tier: seasonAwards.tier, n: sql<number>`count(*)::int` })
+      .from(seasonAwards)
+      .groupBy(seasonAwards.seasonId, seasonAwards.tier),
+  ]);
+  return rows.map((s) => {
+    const counted = players.find((p) => p.seasonId === s.id);
+    return {
+      ...presentSeason(s),
+      awards: seasonAwardsOf(s),
+      awards_custom: s.awards !== null,
+      ending_started_at: s.endingStartedAt,
+      summary:
+        s.endedAt === null
+          ? null
+          : {
+              players: counted?.players ?? 0,
+              ranked: counted?.ranked ?? 0,
+              awards: Object.fromEntries(awards.filter((a) => a.seasonId === s.id).map((a) => [a.tier, a.n])),
+            },
+    };
+  });
+}

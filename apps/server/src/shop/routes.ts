@@ -1,0 +1,169 @@
+import { randomBytes } from 'node:crypto';
+import {
+  checkoutRequestSchema,
+  orderParamsSchema,
+  TEST_CARD_NUMBER,
+  type TestCheckout,
+  testPaySchema,
+} from '@rankmatch/shared';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import Stripe from 'stripe';
+import type { Guard } from '../auth/guard.ts';
+import type { AppContext } from '../context.ts';
+import { orders, testPayments } from '../db/schema.ts';
+import { AppError } from '../http/errors.ts';
+import { parse } from '../http/validate.ts';
+import type { ShopService } from './service.ts';
+
+// The shop's routes: the catalogue, checkout (also at the spec's POST /create-checkout-session), the player's orders,
+// the provider's webhook (verified over the raw body), and the built-in test payment's page data and pay button.
+
+/** Stripe's tolerance for the signature's timestamp. */
+const WEBHOOK_TOLERANCE_SECONDS = 300;
+
+export function registerShopRoutes(
+  app: FastifyInstance,
+  ctx: AppContext,
+  guard: Guard,
+  shop: ShopService | null,
+  stripe: Stripe,
+): void {
+  const enabled = (): ShopService => {
+    if (!shop) throw new AppError('SHOP_DISABLED');
+    return shop;
+  };
+
+  app.get('/api/shop/badges', async (request) => {
+    const service = enabled();
+    const identity = await guard.optional(request);
+    return { mode: service.mode, badges: await service.catalogue(identity?.userId ?? null) };
+  });
+
+  const checkout = async (request: FastifyRequest) => {
+    const service = enabled();
+    const { user } = await guard.user(request);
+    const body = parse(checkoutRequestSchema, request.body);
+    return service.checkout(user, body);
+  };
+  app.post('/api/shop/checkout', checkout);
+  app.post('/create-checkout-session', checkout);
+
+  app.get('/api/shop/orders', async (request) => {
+    const service = enabled();
+    const { user } = await guard.user(request);
+    return { orders: await service.ordersOf(user.id) };
+  });
+
+  app.get('/api/shop/orders/:session_id', async (request) => {
+    const service = enabled();
+    const { user } = await guard.user(request);
+    const { session_id } = parse(orderParamsSchema, request.params);
+    return service.orderOf(user.id, session_id);
+  });
+
+  // The webhook reads its body as bytes: the signature covers them exactly.
+  void app.register(async (scope) => {
+    scope.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+    scope.post('/api/shop/webhook', async (request) => {
+      const service = enabled();
+      const signature = request.headers['stripe-signature'];
+      if (typeof signature !== 'string' || !Buffer.isBuffer(request.body)) {
+        throw new AppError('WEBHOOK_SIGNATURE_INVALID');
+      }
+      let event: Stripe.Event;
+      try {
+        event = stripe.webhooks.constructEvent(request.body, signature, webhookSecret(ctx), WEBHOOK_TOLERANCE_SECONDS);
+      } catch (err) {
+        throw new AppError(
+          err instanceof Stripe.errors.StripeSignatureVerificationError
+            ? 'WEBHOOK_SIGNATURE_INVALID'
+            : 'WEBHOOK_PAYLOAD_INVALID',
+        );
+      }
+      const outcome = await service.handleEvent(event);
+      request.log.info({ event: event.type, outcome }, 'shop webhook');
+      return { received: true };
+    });
+  });
+
+  if (shop?.mode !== 'test') return;
+
+  // The built-in test payment (no Stripe key): its page reads the session, its pay button completes it and sends the
+  // signed checkout.session.completed through the same webhook route as Stripe would.
+  const findTestPayment = async (id: string) => {
+    const [row] = await ctx.db.select().from(testPayments).where(eq(testPayments.id, id));
+    if (!row) throw new AppError('TEST_CHECKOUT_NOT_FOUND');
+    return row;
+  };
+
+  app.get('/api/shop/test-checkout/:session_id', async (request): Promise<TestCheckout> => {
+    const { session_id } = parse(orderParamsSchema, request.params);
+    const row = await findTestPayment(session_id);
+    const [order] = await ctx.db.select().from(orders).where(eq(orders.id, row.orderId));
+    const expired = row.status === 'open' && row.expiresAt <= ctx.now();
+    return {
+      session_id: row.id,
+      badge_id: order?.badgeId ?? '',
+      amount: row.amount,
+      currency: row.currency,
+      status: expired ? 'expired' : (row.status as TestCheckout['status']),
+      expires_at: row.expiresAt,
+      cancel_url: row.cancelUrl,
+      success_url: row.successUrl,
+    };
+  });
+
+  app.post('/api/shop/test-checkout/:session_id/pay', async (request, reply) => {
+    const { session_id } = parse(orderParamsSchema, request.params);
+    const { card_number } = parse(testPaySchema, request.body);
+    const row = await findTestPayment(session_id);
+    if (row.status !== 'open' || row.expiresAt <= ctx.now()) throw new AppError('TEST_CHECKOUT_CLOSED');
+    if (card_number !== TEST_CARD_NUMBER) throw new AppError('TEST_CARD_DECLINED');
+    await ctx.db
+      .update(testPayments)
+      .set({ status: 'complete', paymentStatus: 'paid' })
+      .where(eq(testPayments.id, session_id));
+    const [order] = await ctx.db.select().from(orders).where(eq(orders.id, row.orderId));
+    const payload = JSON.stringify({
+      id: `evt_test_local_${randomBytes(12).toString('hex')}`,
+      object: 'event',
+      api_version: Stripe.API_VERSION,
+      created: ctx.now(),
+      livemode: false,
+      pending_webhooks: 1,
+      request: { id: null, idempotency_key: null },
+      type: 'checkout.session.completed',
+      data: {
+        object: {
+          id: row.id,
+          object: 'checkout.session',
+          status: 'complete',
+          payment_status: 'paid',
+          payment_intent: row.paymentIntent,
+          amount_total: row.amount,
+          currency: row.currency,
+          client_reference_id: row.orderId,
+          metadata: { order_id: row.orderId, user_id: order?.userId ?? '', badge_id: order?.badgeId ?? '' },
+        },
+      },
+    });
+    const signature = stripe.webhooks.generateTestHeaderString({ payload, secret: webhookSecret(ctx) });
+    const delivered = await app.inject({
+      method: 'POST',
+      url: '/api/shop/webhook',
+      headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+      payload,
+    });
+    // A failed delivery is what a lost webhook looks like: the reconciliation job will find the paid session.
+    if (delivered.statusCode !== 200) request.log.warn({ status: delivered.statusCode }, 'test payment webhook failed');
+    reply.status(200);
+    return { redirect_url: row.successUrl };
+  });
+}
+
+function webhookSecret(ctx: AppContext): string {
+  const shop = ctx.config.shop;
+  if (!shop) throw new AppError('SHOP_DISABLED');
+  return shop.webhookSecret;
+}

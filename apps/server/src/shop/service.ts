@@ -1,0 +1,478 @@
+import { randomBytes } from 'node:crypto';
+import {
+  BADGE_CONDITION_SHOP,
+  type Badge,
+  CHECKOUT_LIFETIME_SECONDS,
+  type Order,
+  type OrderProblem,
+  type OrderStatus,
+  SHOP_CURRENCY,
+  type ShopBadge,
+} from '@rankmatch/shared';
+import { and, desc, eq, gt, inArray, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import type Stripe from 'stripe';
+import { recordAudit } from '../audit/log.ts';
+import { type BadgeGrant, grantBadges, grantedEvent, liveCatalogue, revokeBadges } from '../badges/service.ts';
+import type { AppContext } from '../context.ts';
+import type { Executor, Tx } from '../db/client.ts';
+import { badges, orders, userBadges, users } from '../db/schema.ts';
+import type { DomainEvents } from '../events/domain.ts';
+import { AppError } from '../http/errors.ts';
+import type { Scheduler } from '../jobs/scheduler.ts';
+import type { UserRow } from '../users/queries.ts';
+import type { CheckoutSessionState, PaymentProvider } from './provider.ts';
+
+// The badge shop: checkout, the provider's events, fulfilment, reconciliation.
+// - Stock: a limited badge (max_sales > 0) is sold out when current_sales plus the units reserved by live orders
+//   (pending and not expired, or paid and not yet fulfilled) reach max_sales. Checkouts of one badge reserve under
+//   the badge row's lock, so concurrent checkouts never reserve more than the stock.
+// - Exactly once: every change of an order happens under its row lock and starts from its status; a webhook is only
+//   a signal to read the session from the provider (syncOrder), so duplicates, late and out-of-order events all end
+//   in the provider's final state, applied once. Fulfilment = grant through grantBadges + current_sales + 1 +
+//   status fulfilled, in one transaction.
+// - A paid order whose reservation lapsed is fulfilled only while stock remains; otherwise it stays paid with a
+//   problem (sold_out) for an admin to refund: never more sold than the stock.
+// - Refunds (charge.refunded, full refund) take the badge back and return the unit to the stock.
+
+export const RECONCILE_JOB = 'shop-reconcile';
+/** Pending orders older than this are read back from the provider by the reconciliation job. */
+export const RECONCILE_AFTER_SECONDS = 180;
+/** A checkout completed with a delayed payment method keeps its unit this long. */
+const ASYNC_PAYMENT_HOLD_SECONDS = 3 * 86_400;
+
+export type OrderRow = typeof orders.$inferSelect;
+
+export function presentOrder(row: OrderRow): Order {
+  return {
+    order_id: row.id,
+    session_id: row.sessionId,
+    user_id: row.userId,
+    badge_id: row.badgeId,
+    amount: row.amount,
+    currency: row.currency,
+    status: row.status as OrderStatus,
+    created_at: row.createdAt,
+    expires_at: row.expiresAt,
+    paid_at: row.paidAt,
+    fulfilled_at: row.fulfilledAt,
+    refunded_at: row.refundedAt,
+    problem: row.problem as OrderProblem | null,
+  };
+}
+
+/** On sale: the shop's condition text, active, a price above 0. */
+export const isOnSale = (b: Badge) => b.condition === BADGE_CONDITION_SHOP && b.is_active && b.price > 0;
+
+/** Orders holding a unit of stock at `now`. */
+const holdsStock = (now: number) =>
+  or(
+    and(eq(orders.status, 'pending'), gt(orders.expiresAt, now)),
+    and(eq(orders.status, 'paid'), isNull(orders.problem)),
+  );
+
+async function reservedUnits(db: Executor, badgeIds: string[], now: number, except?: string) {
+  if (badgeIds.length === 0) return new Map<string, number>();
+  const rows = await db
+    .select({ badgeId: orders.badgeId, n: sql<number>`count(*)::int` })
+    .from(orders)
+    .where(and(inArray(orders.badgeId, badgeIds), holdsStock(now), except ? ne(orders.id, except) : undefined))
+    .groupBy(orders.badgeId);
+  return new Map(rows.map((r) => [r.badgeId, r.n]));
+}
+
+const remainingOf = (b: Badge, reserved: number) =>
+  b.max_sales > 0 ? Math.max(0, b.max_sales - b.current_sales - reserved) : null;
+
+/** How often a polled pending order may be read back from the provider. */
+const POLL_SYNC_SECONDS = 10;
+
+export class ShopService {
+  private readonly lastPolled = new Map<string, number>();
+
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly provider: PaymentProvider,
+    private readonly events: DomainEvents,
+    jobs: Scheduler,
+  ) {
+    jobs.define({ name: RECONCILE_JOB, schedule: { cron: '* * * * *' }, run: () => this.reconcile(), quiet: true });
+  }
+
+  get mode() {
+    return this.provider.mode;
+  }
+
+  /** The badges on sale, with what is left and whether the player owns them. */
+  async catalogue(userId: string | null): Promise<ShopBadge[]> {
+    const onSale = (await liveCatalogue(this.ctx.db)).filter(isOnSale);
+    const [reserved, owned] = await Promise.all([
+      reservedUnits(
+        this.ctx.db,
+        onSale.map((b) => b.id),
+        this.ctx.now(),
+      ),
+      userId
+        ? this.ctx.db.select({ id: userBadges.badgeId }).from(userBadges).where(eq(userBadges.userId, userId))
+        : Promise.resolve([]),
+    ]);
+    const mine = new Set(owned.map((o) => o.id));
+    return onSale.map((b) => {
+      const remaining = remainingOf(b, reserved.get(b.id) ?? 0);
+      return {
+        id: b.id,
+        price: b.price,
+        max_sales: b.max_sales,
+        current_sales: b.current_sales,
+        remaining,
+        sold_out: remaining === 0,
+        owned: mine.has(b.id),
+      };
+    });
+  }
+
+  /**
+   * Creates a checkout for one badge. The price and the buyer come from the catalogue and the session; a client
+   * that sends another price or user id is refused, never charged differently. A unit is reserved before the
+   * provider is called; a failed provider call releases it.
+   */
+  async checkout(user: UserRow, request: { badgeId: string; price?: number | undefined; userId?: string | undefined }) {
+    if (request.userId !== undefined && request.userId !== user.id) throw new AppError('SHOP_USER_MISMATCH');
+    const now = this.ctx.now();
+    const badge = (await liveCatalogue(this.ctx.db)).find((b) => b.id === request.badgeId);
+    if (!badge) throw new AppError('BADGE_NOT_FOUND');
+    if (!isOnSale(badge)) throw new AppError('SHOP_NOT_FOR_SALE');
+    if (request.price !== undefined && request.price !== badge.price) throw new AppError('SHOP_PRICE_MISMATCH');
+
+    const reservation = await this.ctx.db.transaction(async (tx) => {
+      // One checkout of this badge at a time: the stock count and the reservation are consistent.
+      const [live] = await tx.select().from(badges).where(eq(badges.id, badge.id)).for('update');
+      const [owns] = await tx
+        .select({ id: userBadges.badgeId })
+        .from(userBadges)
+        .where(and(eq(userBadges.userId, user.id), eq(userBadges.badgeId, badge.id)));
+      if (owns) throw new AppError('SHOP_ALREADY_OWNED');
+      // The player's own open checkout of this badge is handed back instead of reserving a second unit.
+      const [open] = await tx
+        .select()
+        .from(orders)
+        .where(
+          and(
+            eq(orders.userId, user.id),
+            eq(orders.badgeId, badge.id),
+            eq(orders.status, 'pending'),
+            gt(orders.expiresAt, now + 60),
+            isNotNull(orders.checkoutUrl),
+          ),
+        )
+        .limit(1);
+      if (open?.sessionId && open.checkoutUrl) return { reused: open, created: null };
+      const price = live?.price ?? badge.price;
+      const maxSales = live?.maxSales ?? badge.max_sales;
+      if (maxSales > 0) {
+        const reserved = (await reservedUnits(tx, [badge.id], now)).get(badge.id) ?? 0;
+        if ((live?.currentSales ?? 0) + reserved >= maxSales) throw new AppError('SHOP_SOLD_OUT');
+      }
+      const id = `ord_${randomBytes(12).toString('base64url')}`;
+      const [row] = await tx
+        .insert(orders)
+        .values({
+          id,
+          userId: user.id,
+          badgeId: badge.id,
+          amount: price,
+          currency: SHOP_CURRENCY,
+          status: 'pending',
+          createdAt: now,
+          expiresAt: now + CHECKOUT_LIFETIME_SECONDS,
+          updatedAt: now,
+        })
+        .returning();
+      if (!row) throw new Error('order insert returned nothing');
+      return { reused: null, created: row };
+    });
+    if (reservation.reused) {
+      return { url: reservation.reused.checkoutUrl as string, session_id: reservation.reused.sessionId as string };
+    }
+    const order = reservation.created;
+    const base = this.ctx.config.publicUrl;
+    try {
+      const session = await this.provider.createSession({
+        orderId: order.id,
+        userId: user.id,
+        badgeId: badge.id,
+        badgeName: badge.display,
+        amount: order.amount,
+        expiresAt: order.expiresAt,
+        successUrl: `${base}/shop?checkout=success&session_id={CHECKOUT_SESSION_ID}`,
+        cancelUrl: `${base}/shop?checkout=cancel`,
+      });
+      await this.ctx.db
+        .update(orders)
+        .set({ sessionId: session.id, checkoutUrl: session.url, updatedAt: this.ctx.now() })
+        .where(eq(orders.id, order.id));
+      return { url: session.url, session_id: session.id };
+    } catch (err) {
+      await this.ctx.db
+        .update(orders)
+        .set({ status: 'failed', problem: 'provider_error', updatedAt: this.ctx.now() })
+        .where(eq(orders.id, order.id));
+      if (err instanceof AppError) throw err;
+      throw new AppError('SHOP_PROVIDER_FAILED');
+    }
+  }
+
+  /** A verified provider event. Returns what it did (for the log). */
+  async handleEvent(event: Stripe.Event): Promise<string> {
+    const object = event.data.object as { id?: string; payment_intent?: string | null; refunded?: boolean };
+    switch (event.type) {
+      case 'checkout.session.completed':
+      case 'checkout.session.async_payment_succeeded':
+      case 'checkout.session.expired':
+        return object.id ? this.syncOrder(object.id) : 'ignored';
+      case 'checkout.session.async_payment_failed':
+        return object.id ? this.syncOrder(object.id, { paymentFailed: true }) : 'ignored';
+      case 'charge.refunded':
+        return object.payment_intent && object.refunded ? this.refund(object.payment_intent) : 'ignored';
+      default:
+        return 'ignored';
+    }
+  }
+
+  /**
+   * Brings an order up to its session's state at the provider: fulfilled when paid, expired when the session
+   * expired, failed when a delayed payment failed. Safe to call any number of times, in any order.
+   */
+  async syncOrder(sessionId: string, hint: { paymentFailed?: boolean } = {}): Promise<string> {
+    const [known] = await this.ctx.db.select().from(orders).where(eq(orders.sessionId, sessionId));
+    if (!known) return 'unknown_session';
+    if (known.status === 'fulfilled' || known.status === 'refunded') return 'done';
+    const session = await this.provider.retrieveSession(sessionId);
+    if (!session) return 'unknown_session';
+    const { outcome, granted } = await this.ctx.db.transaction(async (tx) => {
+      const [order] = await tx.select().from(orders).where(eq(orders.id, known.id)).for('update');
+      if (!order) return { outcome: 'unknown_session', granted: [] as BadgeGrant[] };
+      return this.apply(tx, order, session, hint);
+    });
+    await this.events.publish(...grantedEvent(granted));
+    return outcome;
+  }
+
+  private async apply(
+    tx: Tx,
+    order: OrderRow,
+    session: CheckoutSessionState,
+    hint: { paymentFailed?: boolean },
+  ): Promise<{ outcome: string; granted: BadgeGrant[] }> {
+    const now = this.ctx.now();
+    const none: BadgeGrant[] = [];
+    if (order.status === 'fulfilled' || order.status === 'refunded') return { outcome: 'done', granted: none };
+    if (session.payment_status === 'paid') {
+      if (session.amount_total !== null && session.amount_total !== order.amount) {
+        await this.setOrder(tx, order.id, { status: 'paid', problem: 'amount_mismatch', paidAt: order.paidAt ?? now });
+        return { outcome: 'amount_mismatch', granted: none };
+      }
+      return this.fulfil(tx, order, session.payment_intent, now);
+    }
+    if (hint.paymentFailed && order.status === 'pending') {
+      await this.setOrder(tx, order.id, { status: 'failed', problem: 'payment_failed' });
+      return { outcome: 'failed', granted: none };
+    }
+    if (session.status === 'expired' && order.status === 'pending') {
+      await this.setOrder(tx, order.id, { status: 'expired' });
+      return { outcome: 'expired', granted: none };
+    }
+    if (session.status === 'complete' && order.status === 'pending') {
+      // A delayed payment method: the unit stays reserved while the payment is processed.
+      await this.setOrder(tx, order.id, { expiresAt: Math.max(order.expiresAt, now + ASYNC_PAYMENT_HOLD_SECONDS) });
+      return { outcome: 'processing', granted: none };
+    }
+    return { outcome: 'unchanged', granted: none };
+  }
+
+  /** Grant, current_sales + 1, fulfilled: one transaction, under the order's lock. */
+  private async fulfil(
+    tx: Tx,
+    order: OrderRow,
+    paymentIntent: string | null,
+    now: number,
+  ): Promise<{ outcome: string; granted: BadgeGrant[] }> {
+    const [badge] = await tx.select().from(badges).where(eq(badges.id, order.badgeId)).for('update');
+    const catalogue = (await liveCatalogue(tx)).find((b) => b.id === order.badgeId);
+    const maxSales = badge?.maxSales ?? catalogue?.max_sales ?? 0;
+    // Does the order still hold its unit? A paid order with a recorded problem does not.
+    const holds =
+      (order.status === 'paid' && order.problem === null) || (order.status === 'pending' && order.expiresAt > now);
+    const lapsed = !holds;
+    if (maxSales > 0 && lapsed) {
+      // Its reservation lapsed: only a unit nobody else holds may be sold.
+      const others = (await reservedUnits(tx, [order.badgeId], now, order.id)).get(order.badgeId) ?? 0;
+      if ((badge?.currentSales ?? 0) + others >= maxSales) {
+        await this.setOrder(tx, order.id, {
+          status: 'paid',
+          problem: 'sold_out',
+          paidAt: order.paidAt ?? now,
+          paymentIntent,
+        });
+        return { outcome: 'sold_out', granted: [] };
+      }
+    }
+    const granted = await grantBadges(tx, [
+      { userId: order.userId, badgeId: order.badgeId, source: 'purchase', reference: order.id, now },
+    ]);
+    await tx
+      .update(badges)
+      .set({ currentSales: sql`${badges.currentSales} + 1` })
+      .where(eq(badges.id, order.badgeId));
+    await this.setOrder(tx, order.id, {
+      status: 'fulfilled',
+      problem: null,
+      paidAt: order.paidAt ?? now,
+      fulfilledAt: now,
+      paymentIntent,
+    });
+    return { outcome: 'fulfilled', granted };
+  }
+
+  /** A full refund: the badge is taken back and the unit returns to the stock. */
+  private async refund(paymentIntent: string): Promise<string> {
+    return this.ctx.db.transaction(async (tx) => {
+      const [order] = await tx.select().from(orders).where(eq(orders.paymentIntent, paymentIntent)).for('update');
+      if (!order) return 'unknown_payment';
+      if (order.status === 'refunded') return 'done';
+      const now = this.ctx.now();
+      if (order.status === 'fulfilled') {
+        await tx.select().from(badges).where(eq(badges.id, order.badgeId)).for('update');
+        await revokeBadges(tx, order.userId, [order.badgeId], now);
+        await tx
+          .update(badges)
+          .set({ currentSales: sql`greatest(0, ${badges.currentSales} - 1)` })
+          .where(eq(badges.id, order.badgeId));
+      }
+      await this.setOrder(tx, order.id, { status: 'refunded', refundedAt: now });
+      return 'refunded';
+    });
+  }
+
+  private async setOrder(tx: Tx, id: string, values: Partial<typeof orders.$inferInsert>): Promise<void> {
+    await tx
+      .update(orders)
+      .set({ ...values, updatedAt: this.ctx.now() })
+      .where(eq(orders.id, id));
+  }
+
+  /**
+   * The job: orders the provider may have changed without telling us (a lost webhook, a crash between payment and
+   * webhook) are read back; reservations whose checkout never reached the provider are released.
+   */
+  async reconcile(): Promise<{ synced: number; released: number }> {
+    const now = this.ctx.now();
+    const stale = await this.ctx.db
+      .select({ sessionId: orders.sessionId })
+      .from(orders)
+      .where(
+        and(
+          inArray(orders.status, ['pending', 'paid']),
+          isNotNull(orders.sessionId),
+          lt(orders.updatedAt, now - RECONCILE_AFTER_SECONDS),
+        ),
+      )
+      .orderBy(orders.createdAt)
+      .limit(200);
+    let synced = 0;
+    for (const { sessionId } of stale) {
+      if (!sessionId) continue;
+      await this.syncOrder(sessionId);
+      synced += 1;
+    }
+    const released = await this.ctx.db
+      .update(orders)
+      .set({ status: 'failed', problem: 'provider_error', updatedAt: now })
+      .where(
+        and(
+          eq(orders.status, 'pending'),
+          isNull(orders.sessionId),
+          lt(orders.createdAt, now - RECONCILE_AFTER_SECONDS),
+        ),
+      )
+      .returning({ id: orders.id });
+    return { synced, released: released.length };
+  }
+
+  async ordersOf(userId: string): Promise<Order[]> {
+    const rows = await this.ctx.db
+      .select()
+      .from(orders)
+      .where(and(eq(orders.userId, userId), isNotNull(orders.sessionId)))
+      .orderBy(desc(orders.createdAt));
+    return rows.map(presentOrder);
+  }
+
+  /**
+   * The player's order. A pending one is read back from the provider at most every POLL_SYNC_SECONDS while the
+   * player waits on the return page, so a late or lost webhook does not keep them waiting for the job.
+   */
+  async orderOf(userId: string, sessionId: string): Promise<Order> {
+    const read = async () =>
+      (
+        await this.ctx.db
+          .select()
+          .from(orders)
+          .where(and(eq(orders.sessionId, sessionId), eq(orders.userId, userId)))
+      )[0];
+    const row = await read();
+    if (!row) throw new AppError('ORDER_NOT_FOUND');
+    const now = this.ctx.now();
+    if (row.status !== 'pending' || (this.lastPolled.get(sessionId) ?? 0) > now - POLL_SYNC_SECONDS) {
+      return presentOrder(row);
+    }
+    this.lastPolled.set(sessionId, now);
+    if (this.lastPolled.size > 10_000) this.lastPolled.clear();
+    await this.syncOrder(sessionId).catch(() => 'provider unreachable: the job will retry');
+    return presentOrder((await read()) ?? row);
+  }
+
+  async adminOrders(status: OrderStatus | 'all') {
+    const rows = await this.ctx.db
+      .select({ order: orders, trainerName: users.trainerName })
+      .from(orders)
+      .innerJoin(users, eq(users.id, orders.userId))
+      .where(status === 'all' ? undefined : eq(orders.status, status))
+      .orderBy(desc(orders.createdAt))
+      .limit(200);
+    return rows.map((r) => ({ ...presentOrder(r.order), trainer_name: r.trainerName }));
+  }
+
+  /** Units of a badge held by open checkouts (the admin's stock edit may not go below sold + held). */
+  async reservedFor(tx: Executor, badgeId: string): Promise<number> {
+    return (await reservedUnits(tx, [badgeId], this.ctx.now())).get(badgeId) ?? 0;
+  }
+
+  /** An admin's "fulfil again" for a paid order that could not be fulfilled: read back from the provider and apply. */
+  async fulfilAgain(orderId: string, actor: { actorId: string; now: number }): Promise<Order> {
+    const [order] = await this.ctx.db.select().from(orders).where(eq(orders.id, orderId));
+    if (!order) throw new AppError('ORDER_NOT_FOUND');
+    if (order.status !== 'paid') throw new AppError('ORDER_NOT_FULFILLABLE');
+    if (!order.sessionId) throw new AppError('ORDER_NOT_PAID');
+    const session = await this.provider.retrieveSession(order.sessionId);
+    if (session?.payment_status !== 'paid') throw new AppError('ORDER_NOT_PAID');
+    const { granted } = await this.ctx.db.transaction(async (tx) => {
+      const [locked] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
+      if (!locked) throw new AppError('ORDER_NOT_FOUND');
+      if (locked.status !== 'paid') throw new AppError('ORDER_NOT_FULFILLABLE');
+      // A sold-out order is fulfilled now only if the stock allows it (an admin may have raised max_sales).
+      const result = await this.apply(tx, locked, session, {});
+      await recordAudit(tx, {
+        ...actor,
+        action: 'order.fulfil',
+        targetType: 'order',
+        targetId: orderId,
+        before: { status: locked.status, problem: locked.problem },
+        after: { outcome: result.outcome },
+      });
+      return result;
+    });
+    await this.events.publish(...grantedEvent(granted));
+    const [after] = await this.ctx.db.select().from(orders).where(eq(orders.id, orderId));
+    return presentOrder(after as OrderRow);
+  }
+}

@@ -1,0 +1,270 @@
+import {
+  addMatch,
+  bandFigures,
+  emptySeason,
+  japanTime,
+  type MatchFacts,
+  rateHistogram,
+  type SeasonCounts,
+} from '@rankmatch/engine';
+import type { RatingBand, StatsReply } from '@rankmatch/shared';
+import { and, eq, gt, gte, inArray, lte } from 'drizzle-orm';
+import type { AppContext } from '../context.ts';
+import { matches, matchPlayers, matchReports, seasonStats, users, waveRuns } from '../db/schema.ts';
+import type { EventBus } from '../events/bus.ts';
+import { AppError } from '../http/errors.ts';
+import type { Scheduler } from '../jobs/scheduler.ts';
+import { findSeason, markedActiveSeason, type SeasonRow } from '../seasons/queries.ts';
+import { seasonCounts } from './queries.ts';
+
+// Season statistics, served from memory. A snapshot folds every settled match of a season into counts (the engine's
+// stats/), computed by a job on every instance; each settlement on any instance folds one more match in (match.settled
+// travels the bus), so the page stays current between runs. Replies are serialized once per change.
+
+export const STATS_JOB = 'stats';
+const STATS_INTERVAL_MS = 10 * 60 * 1000;
+/** Past seasons are computed when asked and kept this long. */
+const PAST_SEASON_TTL_MS = 10 * 60 * 1000;
+/** How long the active season's id is trusted before it is read again. */
+const ACTIVE_SEASON_TTL_MS = 5000;
+
+interface SeasonSnapshot {
+  season: SeasonRow;
+  counts: SeasonCounts;
+  /** Current rate of every player with matches in the season (the histogram). */
+  rates: Map<string, number>;
+  waits: StatsReply['wait_by_hour'];
+  /** The matches folded in (a settlement seen by a build and then by its event counts once). */
+  included: Set<number>;
+  computedAt: number;
+  builtAtMs: number;
+  /** Serialized replies, per band. */
+  json: Map<RatingBand, Buffer>;
+}
+
+export class StatsService {
+  private readonly seasons = new Map<string, SeasonSnapshot>();
+  /** The active season's id ('' for none) and when it was last read: activations are seen within a few seconds. */
+  private activeId: string | null = null;
+  private activeReadAt = 0;
+  private building = new Map<string, Promise<SeasonSnapshot>>();
+  /** Settlements being folded in: a reply waits for them, so it never misses a match that already settled. */
+  private readonly folding = new Set<Promise<void>>();
+
+  constructor(
+    private readonly ctx: AppContext,
+    bus: EventBus,
+    jobs: Scheduler,
+  ) {
+    jobs.define({
+      name: STATS_JOB,
+      schedule: { everyMs: STATS_INTERVAL_MS },
+      run: () => this.refreshActive(),
+      everyInstance: true,
+      quiet: true,
+    });
+    bus.subscribe((event) => {
+      if (event.type === 'match.settled') {
+        const fold = this.addSettled(event.season_id, Number(event.match_id)).catch(() => {});
+        this.folding.add(fold);
+        void fold.finally(() => this.folding.delete(fold));
+      }
+      if (event.type === 'season.ended') void this.refreshActive().catch(() => {});
+    });
+  }
+
+  /** The reply for a season (the active one by default) and a band, as JSON bytes. */
+  async reply(seasonId: string | undefined, band: RatingBand): Promise<Buffer> {
+    if (this.folding.size > 0) await Promise.allSettled([...this.folding]);
+    const season = seasonId ? await findSeason(this.ctx.db, seasonId) : await this.active();
+    if (seasonId && !season) throw new AppError('SEASON_NOT_FOUND');
+    if (!season) return Buffer.from(JSON.stringify(emptyReply(band)));
+    const snapshot = await this.snapshotOf(season);
+    const cached = snapshot.json.get(band);
+    if (cached) return cached;
+    const body = Buffer.from(JSON.stringify(present(snapshot, band)));
+    snapshot.json.set(band, body);
+    return body;
+  }
+
+  /** The job: a full snapshot of the active season. */
+  async refreshActive(): Promise<number> {
+    const season = await markedActiveSeason(this.ctx.db);
+    this.activeId = season?.id ?? '';
+    this.activeReadAt = Date.now();
+    if (!season) return 0;
+    const snapshot = await this.build(season);
+    return snapshot.counts.all.matches;
+  }
+
+  private async active(): Promise<SeasonRow | undefined> {
+    if (this.activeId === null || Date.now() - this.activeReadAt > ACTIVE_SEASON_TTL_MS) {
+      const season = await markedActiveSeason(this.ctx.db);
+      this.activeId = season?.id ?? '';
+      this.activeReadAt = Date.now();
+      return season;
+    }
+    if (!this.activeId) return undefined;
+    return this.seasons.get(this.activeId)?.season ?? (await findSeason(this.ctx.db, this.activeId));
+  }
+
+  private async snapshotOf(season: SeasonRow): Promise<SeasonSnapshot> {
+    const known = this.seasons.get(season.id);
+    const stale = known && season.id !== this.activeId && Date.now() - known.builtAtMs > PAST_SEASON_TTL_MS;
+    if (known && !stale) return known;
+    return this.build(season);
+  }
+
+  /** Counts every settled match of the season (the database groups them; see queries.ts). */
+  private build(season: SeasonRow): Promise<SeasonSnapshot> {
+    const running = this.building.get(season.id);
+    if (running) return running;
+    const work = (async () => {
+      const { counts, ids } = await seasonCounts(this.ctx.db, season.id);
+      const included = new Set(ids);
+      const [rates, waits] = await Promise.all([this.ratesOf(season.id), this.waitsOf(season)]);
+      const snapshot: SeasonSnapshot = {
+        season,
+        counts,
+        rates,
+        waits,
+        included,
+        computedAt: this.ctx.now(),
+        builtAtMs: Date.now(),
+        json: new Map(),
+      };
+      this.seasons.set(season.id, snapshot);
+      return snapshot;
+    })().finally(() => this.building.delete(season.id));
+    this.building.set(season.id, work);
+    return work;
+  }
+
+  /** One more settled match: folded into the season's counts, its players' rates updated, replies re-serialized. */
+  async addSettled(seasonId: string, matchId: number): Promise<void> {
+    const snapshot = this.seasons.get(seasonId);
+    if (!snapshot || snapshot.included.has(matchId)) return; // not built yet (the build reads it), or folded in
+    const [match] = await this.ctx.db
+      .select({
+        id: matches.id,
+        winner: matches.winner,
+        firstAttack: matches.firstAttack,
+        settledAt: matches.settledAt,
+      })
+      .from(matches)
+      .where(eq(matches.id, matchId));
+    if (!match || match.settledAt === null) return;
+    const players = (await this.playersOf([matchId])).get(matchId) ?? [];
+    if (snapshot.included.has(matchId)) return;
+    addMatch(snapshot.counts, factsOf(match, players));
+    snapshot.included.add(matchId);
+    for (const p of players) if (p.rateAfter !== null) snapshot.rates.set(p.userId, p.rateAfter);
+    snapshot.computedAt = this.ctx.now();
+    snapshot.json.clear();
+  }
+
+  private async playersOf(matchIds: number[]) {
+    const rows = await this.ctx.db
+      .select({
+        matchId: matchPlayers.matchId,
+        userId: matchPlayers.userId,
+        team: matchPlayers.team,
+        role: matchPlayers.role,
+        rateBefore: matchPlayers.rateBefore,
+        rateAfter: matchPlayers.rateAfter,
+        picked: matchReports.pickedPokemon,
+        banned: matchReports.bannedPokemon,
+      })
+      .from(matchPlayers)
+      .leftJoin(
+        matchReports,
+        and(eq(matchReports.matchId, matchPlayers.matchId), eq(matchReports.userId, matchPlayers.userId)),
+      )
+      .where(inArray(matchPlayers.matchId, matchIds));
+    const byMatch = new Map<number, typeof rows>();
+    for (const row of rows) {
+      const list = byMatch.get(row.matchId) ?? [];
+      list.push(row);
+      byMatch.set(row.matchId, list);
+    }
+    return byMatch;
+  }
+
+  private async ratesOf(seasonId: string): Promise<Map<string, number>> {
+    const rows = await this.ctx.db
+      .select({ userId: seasonStats.userId, rate: seasonStats.rate })
+      .from(seasonStats)
+      .innerJoin(users, eq(users.id, seasonStats.userId))
+      .where(and(eq(seasonStats.seasonId, seasonId), gt(seasonStats.matchCount, 0), eq(users.isBanned, false)));
+    return new Map(rows.map((r) => [r.userId, r.rate]));
+  }
+
+  private async waitsOf(season: SeasonRow): Promise<StatsReply['wait_by_hour']> {
+    const rows = await this.ctx.db
+      .select({ ranAt: waveRuns.ranAt, wait: waveRuns.averageWaitSeconds })
+      .from(waveRuns)
+      .where(
+        and(gte(waveRuns.ranAt, season.startDate), lte(waveRuns.ranAt, season.endDate), gt(waveRuns.matchCount, 0)),
+      );
+    const byHour = Array.from({ length: 24 }, (_, hour) => ({ hour, waves: 0, total: 0 }));
+    for (const r of rows) {
+      if (r.wait === null) continue;
+      const slot = byHour[japanTime(r.ranAt).hour];
+      if (!slot) continue;
+      slot.waves += 1;
+      slot.total += r.wait;
+    }
+    return byHour.map((h) => ({
+      hour: h.hour,
+      waves: h.waves,
+      average_wait_seconds: h.waves > 0 ? Math.round(h.total / h.waves) : null,
+    }));
+  }
+}
+
+function factsOf(
+  match: { winner: string | null; firstAttack: string; settledAt: number | null },
+  players: { team: string; role: string; rateBefore: number; picked: string | null; banned: string | null }[],
+): MatchFacts {
+  return {
+    winner: (match.winner as 'A' | 'B' | null) ?? null,
+    firstAttack: match.firstAttack as 'A' | 'B',
+    settledAt: match.settledAt ?? 0,
+    players: players.map((p) => ({
+      team: p.team as 'A' | 'B',
+      role: p.role,
+      rateBefore: p.rateBefore,
+      picked: p.picked ?? '',
+      banned: p.banned ?? '',
+    })),
+  };
+}
+
+function inBand(rate: number, band: RatingBand): boolean {
+  if (band === 'all') return true;
+  if (band === 'lt1500') return rate < 1500;
+  if (band === '1500_1699') return rate >= 1500 && rate < 1700;
+  return rate >= 1700;
+}
+
+function present(snapshot: SeasonSnapshot, band: RatingBand): StatsReply {
+  return {
+    season: { season_id: snapshot.season.id, season_name: snapshot.season.name },
+    band,
+    computed_at: snapshot.computedAt,
+    ...bandFigures(snapshot.counts[band]),
+    rating_histogram: rateHistogram([...snapshot.rates.values()].filter((r) => inBand(r, band))),
+    wait_by_hour: snapshot.waits,
+  };
+}
+
+function emptyReply(band: RatingBand): StatsReply {
+  return {
+    season: null,
+    band,
+    computed_at: null,
+    ...bandFigures(emptySeason()[band]),
+    rating_histogram: [],
+    wait_by_hour: [],
+  };
+}

@@ -1,0 +1,37 @@
+import { adminUserIdParamsSchema, adminUserSearchSchema, adminUserUpdateSchema } from '@rankmatch/shared';
+import type { FastifyInstance } from 'fastify';
+import { adminOf } from '../admin/scope.ts';
+import { grantedEvent } from '../badges/service.ts';
+import type { AppContext } from '../context.ts';
+import type { DomainEvents } from '../events/domain.ts';
+import { parse } from '../http/validate.ts';
+import { adminUserDetail, searchUsers, updateUserAsAdmin } from './admin.ts';
+
+/** Admin scope: the user tab (search, detail, edit). */
+export function registerUserAdminRoutes(admin: FastifyInstance, ctx: AppContext, events: DomainEvents): void {
+  admin.post('/api/admin/users/search', async (request) => {
+    const body = parse(adminUserSearchSchema, request.body);
+    const found = await searchUsers(ctx.db, { query: body.query, searchType: body.search_type, limit: body.limit });
+    return { data: { users: found, count: found.length } };
+  });
+
+  admin.get('/api/admin/users/:user_id', async (request) => {
+    const { user_id } = parse(adminUserIdParamsSchema, request.params);
+    return adminUserDetail(ctx.db, user_id);
+  });
+
+  admin.put('/api/admin/users/:user_id', async (request) => {
+    const { user_id } = parse(adminUserIdParamsSchema, request.params);
+    const update = parse(adminUserUpdateSchema, request.body);
+    const { banned, granted } = await updateUserAsAdmin(ctx.db, {
+      userId: user_id,
+      update,
+      actorId: adminOf(request).user.id,
+      now: ctx.now(),
+      production: ctx.config.env === 'production',
+    });
+    await events.publish(...grantedEvent(granted));
+    if (banned) await events.publish({ type: 'user_banned', user_id }, { type: 'queue_changed' });
+    return adminUserDetail(ctx.db, user_id);
+  });
+}

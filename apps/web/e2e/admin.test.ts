@@ -1,0 +1,211 @@
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api, baseUrl, chromiumPath, launchChromium, screenshotDir } from './support.ts';
+
+// The admin panel in Chromium against the real server, at 1280×800 and 390×844: visitors and players are sent to /;
+// the admin searches a player, edits their rate and badges and bans them (the player's next call gets 403), creates,
+// activates and deletes a season, edits the rules and sees them on the rules tab, runs a whole test match on
+// /match_test and changes a shop badge's sale limit. This file runs after the other browser tests (its season
+// activation ends the demo season).
+
+const VIEWPORTS = [
+  { name: 'desktop', width: 1280, height: 800, target: 'dummy_07', season: 'e2e-desktop' },
+  { name: 'phone', width: 390, height: 844, target: 'dummy_08', season: 'e2e-phone' },
+] as const;
+
+interface LoginReply {
+  access_token: string;
+}
+
+interface ShopBadgesReply {
+  badges: { id: string; max_sales: number }[];
+}
+
+async function token(userId: string): Promise<string> {
+  const reply = await api<LoginReply>('/api/auth/dummy/login', { method: 'POST', body: { user_id: userId } });
+  expect(reply.status, JSON.stringify(reply.body)).toBe(200);
+  return reply.body.access_token;
+}
+
+async function loginInBrowser(page: Page, userId: string): Promise<void> {
+  await page.goto(`${baseUrl}/?tab=mypage`);
+  await page.getByLabel('テストアカウントを選択').selectOption(userId);
+  await page.getByRole('button', { name: 'テストアカウントでログイン' }).click();
+  await page.getByRole('button', { name: 'プロフィール編集' }).waitFor();
+}
+
+/** datetime-local value for a unix time, in the browser's time zone (UTC in this container). */
+const localInput = (unix: number) => new Date(unix * 1000).toISOString().slice(0, 16);
+
+describe.skipIf(!chromiumPath)('the admin panel in Chromium', () => {
+  let browser: Browser;
+
+  beforeAll(async () => {
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  for (const viewport of VIEWPORTS) {
+    it(`lets an admin run the community from the browser (${viewport.name})`, async () => {
+      const context = await browser.newContext({
+        viewport: { width: viewport.width, height: viewport.height },
+        locale: 'ja-JP',
+      });
+      const page = await context.newPage();
+      const pageErrors: string[] = [];
+      page.on('pageerror', (err) => pageErrors.push(err.message));
+      page.on('dialog', (dialog) => void dialog.accept());
+      const shot = (step: string) =>
+        page.screenshot({ path: join(screenshotDir, `admin-${viewport.name}-${step}.png`), fullPage: false });
+
+      // A visitor and a player land on the top page.
+      await page.goto(`${baseUrl}/admin_control`);
+      await page.waitForURL(`${baseUrl}/`);
+      await loginInBrowser(page, 'dummy_11');
+      await page.goto(`${baseUrl}/admin_control`);
+      await page.waitForURL(`${baseUrl}/`);
+      await page.goto(`${baseUrl}/match_test`);
+      await page.waitForURL(`${baseUrl}/`);
+      await page.getByRole('tab', { name: 'マイページ' }).click();
+      await page.getByRole('button', { name: 'ログアウト' }).click();
+
+      // The admin signs in and opens the panel.
+      await loginInBrowser(page, 'dummy_admin');
+      await page.goto(`${baseUrl}/admin_control`);
+      await page.getByText('すべての操作は記録されます').first().waitFor();
+      await page.getByRole('tab', { name: '概要・デバッグ' }).waitFor();
+      await page.getByText('テストアカウント10人をキューに追加').waitFor();
+      await shot('01-overview');
+
+      // Users: search by Discord name, open the detail, edit rate and badges, then ban.
+      const playerToken = await token(viewport.target);
+      await page.getByRole('tab', { name: 'ユーザー管理' }).click();
+      const discordName = `test_player_${viewport.target.slice(-2)}`;
+      await page.getByLabel('検索キーワード').fill(discordName);
+      await page.getByLabel('検索キーワード').press('Enter');
+      await page.getByText('検索結果: 1件').waitFor();
+      await page.getByRole('button', { name: new RegExp(discordName) }).click();
+      await page.getByText('基本情報').waitFor();
+      await shot('02-user-detail');
+
+      await page.getByRole('button', { name: '編集', exact: true }).click();
+      await page.getByLabel('レート', { exact: true }).fill('1650');
+      await page.getByRole('button', { name: 'バッジを選択' }).click();
+      const picker = page.getByRole('dialog', { name: '所持バッジを選択' });
+      await picker.waitFor();
+      await picker.getByLabel('バッジを検索').fill('badge_133');
+      await picker.getByRole('checkbox').first().check();
+      await shot('03-badge-picker');
+      await picker.getByRole('button', { name: 'この内容にする' }).click();
+      await picker.waitFor({ state: 'detached' });
+      await page.getByRole('button', { name: '保存', exact: true }).click();
+      await page.getByText('ユーザー情報を更新しました').waitFor();
+      const edited = await api<{ rate: number; owned_badges: string[] }>(`/api/admin/users/${viewport.target}`, {
+        token: await token('dummy_admin'),
+      });
+      expect(edited.body.rate).toBe(1650);
+      expect(edited.body.owned_badges).toContain('badge_133');
+
+      await page.getByRole('button', { name: '編集', exact: true }).click();
+      await page.getByLabel('利用停止にする').check();
+      await page.getByRole('button', { name: '保存', exact: true }).click();
+      await page.getByText('利用停止中').first().waitFor();
+      await shot('04-user-banned');
+      const next = await api<{ code: string }>('/api/users/me', { token: playerToken });
+      expect(next.status).toBe(403);
+      expect(next.body.code).toBe('BANNED');
+
+      // Content: the rules change shows on the rules tab.
+      await page.getByRole('tab', { name: 'コンテンツ管理' }).click();
+      const rules = page.getByLabel('ルール（Markdown）');
+      await rules.waitFor();
+      const heading = `E2E ルール ${viewport.name}`;
+      await rules.fill(`# ${heading}\n\n管理画面から更新しました。`);
+      await page.getByRole('heading', { name: heading }).waitFor();
+      await page.getByRole('button', { name: '保存', exact: true }).first().click();
+      await page.getByText('保存しました').first().waitFor();
+      await shot('05-content');
+
+      // Seasons: create one and activate it (the running season ends), create another and delete it.
+      await page.getByRole('tab', { name: 'シーズン管理' }).click();
+      const now = Math.floor(Date.now() / 1000);
+      for (const id of [viewport.season, `${viewport.season}-x`]) {
+        await page.getByRole('button', { name: '新規作成' }).click();
+        await page.getByLabel('シーズン ID').fill(id);
+        await page.getByLabel('シーズン名').fill(`E2E ${id}`);
+        await page.getByLabel('開始日時').fill(localInput(now - 3600));
+        await page.getByLabel('終了日時').fill(localInput(now + 30 * 86_400));
+        await page.getByRole('button', { name: '作成する' }).click();
+        await page.getByText(`シーズン「E2E ${id}」を作成しました`).waitFor();
+      }
+      const row = (id: string) =>
+        page
+          .getByRole('listitem')
+          .filter({ hasText: `E2E ${id}` })
+          .first();
+      await row(viewport.season).getByRole('button', { name: '有効化' }).click();
+      await page.getByText(`シーズン「E2E ${viewport.season}」を有効にしました`).waitFor();
+      await row(`${viewport.season}-x`).getByRole('button', { name: '削除' }).click();
+      await page.getByText(`シーズン「E2E ${viewport.season}-x」を削除しました`).waitFor();
+      await shot('06-seasons');
+      const active = await api<{ current_season: { id: string } | null }>('/api/seasons/active');
+      expect(active.body.current_season?.id).toBe(viewport.season);
+
+      // The match test screen: ten test accounts, a wave, the match as a player sees it, reports until settled.
+      await page.getByRole('tab', { name: '概要・デバッグ' }).click();
+      await page.getByRole('link', { name: 'マッチテスト画面を開く' }).click();
+      await page.waitForURL(`${baseUrl}/match_test`);
+      await page.getByRole('heading', { name: 'マッチテスト' }).waitFor();
+      await page.getByRole('button', { name: 'テストアカウント10人をキューに追加' }).click();
+      await page.getByText(/10人をキューに追加しました/).waitFor();
+      await page.getByRole('button', { name: 'マッチングを実行', exact: true }).click();
+      await page
+        .getByText(/作成された試合/)
+        .first()
+        .waitFor();
+      await page
+        .getByText(/の試合画面/)
+        .first()
+        .waitFor();
+      await shot('07-match-test-view');
+      await page.getByRole('button', { name: '全員送信' }).click();
+      await page.getByText('この試合は集計されました').waitFor();
+      await shot('08-match-test-settled');
+
+      // Shop: サポーター シルバー (badge_100) limited to 50; the shop's own list says so. Both runs share one server,
+      // so the limit starts unlimited again first.
+      const adminToken = await token('dummy_admin');
+      const silverLimit = async () =>
+        (await api<ShopBadgesReply>('/api/shop/badges')).body.badges.find((b) => b.id === 'badge_100')?.max_sales;
+      if ((await silverLimit()) !== 0) {
+        const reset = await api('/api/admin/badges/badge_100', {
+          method: 'PUT',
+          body: { max_sales: 0 },
+          token: adminToken,
+        });
+        expect(reset.status, JSON.stringify(reset.body)).toBe(200);
+      }
+      await page.goto(`${baseUrl}/admin_control`);
+      await page.getByRole('tab', { name: 'ショップ' }).click();
+      await page.waitForURL(`${baseUrl}/admin_control?tab=shop`);
+      await page.getByRole('button', { name: 'サポーター シルバー を編集' }).click();
+      const badgeForm = page.getByRole('form', { name: 'サポーター シルバー の販売設定' });
+      await badgeForm.getByLabel('販売上限').fill('50');
+      await badgeForm.getByRole('button', { name: '保存', exact: true }).click();
+      await page.getByText('「サポーター シルバー」の販売設定を更新しました').waitFor();
+      await page.getByRole('button', { name: 'サポーター シルバー を編集' }).scrollIntoViewIfNeeded();
+      await shot('09-shop');
+      expect(await silverLimit()).toBe(50);
+
+      // Back on the top page, the rules tab shows the new rules.
+      await page.goto(baseUrl);
+      await page.getByRole('heading', { name: heading }).waitFor();
+
+      expect(pageErrors).toEqual([]);
+      await context.close();
+    });
+  }
+});

@@ -1,0 +1,21 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { invalidateAchievements } from '../features/achievements/api/achievement-keys.ts';
+import { ownedBadgesQueryOptions } from '../features/badges/api/get-owned-badges.ts';
+import { ratingHistoryQueryOptions } from '../features/profile/api/get-rating-history.ts';
+import { recordsQueryOptions } from '../features/profile/api/get-records.ts';
+import { refreshMyProfile } from '../lib/auth/user.ts';
+
+/**
+ * Reloads what a settled match or a granted badge changes: the profile (rate, owned badges), the rating chart's
+ * history, the owned badges the picker lists, the achievements and the past-season records (a season end grants its
+ * rewards).
+ */
+export function refreshPlayerProgress(queryClient: QueryClient, userId: string): Promise<unknown> {
+  return Promise.all([
+    refreshMyProfile(queryClient, userId),
+    queryClient.invalidateQueries({ queryKey: ratingHistoryQueryOptions(userId).queryKey }),
+    queryClient.invalidateQueries({ queryKey: ownedBadgesQueryOptions(userId).queryKey }),
+    queryClient.invalidateQueries({ queryKey: recordsQueryOptions(userId).queryKey }),
+    invalidateAchievements(queryClient, userId),
+  ]);
+}

@@ -1,0 +1,51 @@
+import { LOBBY_CREATE_TIMEOUT, LOBBY_JOIN_TIMEOUT } from '@rankmatch/shared';
+import { Icon } from '../../../../components/icon.tsx';
+import { Notice } from '../../../../components/notice.tsx';
+import { Skeleton } from '../../../../components/skeleton.tsx';
+import { useMaster } from '../../../../lib/master.ts';
+import { ADMIN_TEXTS } from '../../texts.ts';
+import { MarkdownSetting } from './markdown-setting.tsx';
+import { TimeoutSetting } from './timeout-setting.tsx';
+import './content.css';
+
+const T = ADMIN_TEXTS.content;
+
+/** Site content: the rules and announcement (Markdown with a live preview) and the two lobby timeouts. */
+export function ContentTab({ adminId }: { adminId: string }) {
+  const master = useMaster(adminId);
+  if (master.isPending) return <Skeleton lines={8} />;
+  if (master.isError) {
+    return (
+      <Notice tone="danger" title={T.loadFailed} live>
+        <p>{master.error.message}</p>
+      </Notice>
+    );
+  }
+  const settings = master.data.settings;
+  return (
+    <div className="admin-stack">
+      <MarkdownSetting id="rules_content" title={T.rulesTitle} saved={settings.rules_content} />
+      <MarkdownSetting id="announcement_content" title={T.announcementTitle} saved={settings.announcement_content} />
+      <section className="card" aria-labelledby="admin-timeouts-title">
+        <h2 id="admin-timeouts-title" className="card__title">
+          <Icon name="clock" className="card__title-icon" />
+          {T.timeoutsTitle}
+        </h2>
+        <div className="admin-timeouts">
+          <TimeoutSetting
+            id="lobby_create_timeout"
+            label={T.createTimeout}
+            range={LOBBY_CREATE_TIMEOUT}
+            saved={settings.lobby_create_timeout}
+          />
+          <TimeoutSetting
+            id="lobby_join_timeout"
+            label={T.joinTimeout}
+            range={LOBBY_JOIN_TIMEOUT}
+            saved={settings.lobby_join_timeout}
+          />
+        </div>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,91 @@
+import { settingUpdateSchema } from '@rankmatch/shared';
+import { type FormEvent, useId, useState } from 'react';
+import { Markdown } from '../../../../components/markdown.tsx';
+import { Notice } from '../../../../components/notice.tsx';
+import { useUpdateSetting } from '../../api/update-setting.ts';
+import { serverMessageOr } from '../../errors.ts';
+import { ADMIN_TEXTS } from '../../texts.ts';
+
+const T = ADMIN_TEXTS.content;
+
+/** A Markdown setting: the text, its live preview (no raw HTML) and the syntax hint; saved with PUT /api/master/settings. */
+export function MarkdownSetting({
+  id,
+  title,
+  saved,
+}: {
+  id: 'rules_content' | 'announcement_content';
+  title: string;
+  /** The server's current text. */
+  saved: string;
+}) {
+  const [value, setValue] = useState(saved);
+  const [invalid, setInvalid] = useState<string | null>(null);
+  const update = useUpdateSetting();
+  const textareaId = useId();
+  const titleId = useId();
+  const dirty = value !== saved;
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = settingUpdateSchema.safeParse({ id, value });
+    setInvalid(parsed.success ? null : (parsed.error.issues[0]?.message ?? null));
+    if (parsed.success) update.mutate({ id, value });
+  };
+
+  return (
+    <section className="card" aria-labelledby={titleId}>
+      <h2 id={titleId} className="card__title">
+        {title}
+      </h2>
+      <form className="admin-markdown" onSubmit={onSubmit}>
+        <div className="field admin-markdown__editor">
+          <label htmlFor={textareaId} className="field__label">
+            {T.editorLabel(title)}
+          </label>
+          <textarea
+            id={textareaId}
+            className="input textarea admin-markdown__textarea"
+            value={value}
+            onChange={(e) => {
+              setValue(e.target.value);
+              update.reset();
+            }}
+            aria-invalid={invalid !== null}
+          />
+          {invalid && <p className="field__error">{invalid}</p>}
+        </div>
+        <section className="admin-markdown__preview" aria-label={`${title} ${T.preview}`}>
+          <p className="section-label">{T.preview}</p>
+          {value.trim() ? <Markdown>{value}</Markdown> : <p className="muted">{T.previewEmpty}</p>}
+        </section>
+        <details className="admin-markdown__syntax">
+          <summary>{T.syntaxTitle}</summary>
+          <ul>
+            {T.syntax.map((line) => (
+              <li key={line}>
+                <code>{line}</code>
+              </li>
+            ))}
+          </ul>
+        </details>
+        <div className="admin-form-actions">
+          {dirty && <span className="muted">{T.unsaved}</span>}
+          <button type="submit" className="button button--primary" disabled={update.isPending || !dirty}>
+            {update.isPending ? ADMIN_TEXTS.saving : ADMIN_TEXTS.save}
+          </button>
+        </div>
+        {update.isSuccess && (
+          <Notice tone="success" live>
+            <p>{ADMIN_TEXTS.saved}</p>
+          </Notice>
+        )}
+        {update.isError && (
+          <Notice tone="danger" live>
+            <p>{serverMessageOr(update.error, T.saveFailed)}</p>
+          </Notice>
+        )}
+      </form>
+    </section>
+  );
+}

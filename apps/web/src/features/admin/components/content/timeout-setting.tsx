@@ -1,0 +1,84 @@
+import { settingUpdateSchema } from '@rankmatch/shared';
+import { type FormEvent, useId, useState } from 'react';
+import { Notice } from '../../../../components/notice.tsx';
+import { useUpdateSetting } from '../../api/update-setting.ts';
+import { parseInteger } from '../../parse-integer.ts';
+import { ADMIN_TEXTS } from '../../texts.ts';
+
+const T = ADMIN_TEXTS.content;
+
+/** One lobby timeout in seconds, within its range (spec admin §5 "Timeouts"), saved on its own. */
+export function TimeoutSetting({
+  id,
+  label,
+  range,
+  saved,
+}: {
+  id: 'lobby_create_timeout' | 'lobby_join_timeout';
+  label: string;
+  range: { min: number; max: number };
+  saved: number;
+}) {
+  const [value, setValue] = useState(String(saved));
+  const [invalid, setInvalid] = useState<string | null>(null);
+  const [unchanged, setUnchanged] = useState(false);
+  const update = useUpdateSetting();
+  const inputId = useId();
+  const hintId = useId();
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    update.reset();
+    const seconds = parseInteger(value);
+    const same = seconds === saved;
+    const parsed = same ? null : settingUpdateSchema.safeParse({ id, value: seconds });
+    setUnchanged(same);
+    setInvalid(parsed && !parsed.success ? (parsed.error.issues[0]?.message ?? null) : null);
+    if (parsed?.success) update.mutate({ id, value: seconds });
+  };
+
+  return (
+    <form className="admin-timeout" onSubmit={onSubmit} noValidate>
+      <div className="field">
+        <label htmlFor={inputId} className="field__label">
+          {label}
+        </label>
+        <div className="admin-timeout__row">
+          <input
+            id={inputId}
+            className="input admin-timeout__input"
+            type="number"
+            min={range.min}
+            max={range.max}
+            step={1}
+            value={value}
+            onChange={(e) => setValue(e.target.value)}
+            aria-invalid={invalid !== null}
+            aria-describedby={hintId}
+          />
+          <button type="submit" className="button button--primary" disabled={update.isPending}>
+            {update.isPending ? ADMIN_TEXTS.saving : ADMIN_TEXTS.save}
+          </button>
+        </div>
+        <p id={hintId} className={invalid ? 'field__error' : 'field__hint'}>
+          {invalid ?? T.timeoutRange(range.min, range.max)}
+        </p>
+      </div>
+      {unchanged && (
+        <Notice tone="info" live>
+          <p>{ADMIN_TEXTS.noChanges}</p>
+        </Notice>
+      )}
+      {update.isSuccess && (
+        <Notice tone="success" live>
+          <p>{ADMIN_TEXTS.saved}</p>
+        </Notice>
+      )}
+      {update.isError && (
+        <Notice tone="danger" title={T.timeoutFailed} live>
+          <p>{update.error.message}</p>
+        </Notice>
+      )}
+    </form>
+  );
+}

@@ -1,0 +1,66 @@
+import { type AdminMatchDetail, MATCH_CORRECTION_WINNERS, type MatchCorrection } from '@rankmatch/shared';
+import { type FormEvent, useState } from 'react';
+import { Notice } from '../../../../components/notice.tsx';
+import { useCorrectMatch } from '../../api/correct-match.ts';
+import { ADMIN_TEXTS } from '../../texts.ts';
+
+const T = ADMIN_TEXTS.matches;
+
+type Winner = MatchCorrection['winner'];
+
+const currentWinner = (match: AdminMatchDetail): Winner => match.winner_team ?? 'invalid';
+
+/** Correct or void a settled match, after a confirm; the players' ratings are recomputed for this match only. */
+export function MatchCorrectionForm({ match }: { match: AdminMatchDetail }) {
+  const [winner, setWinner] = useState<Winner>(() => currentWinner(match));
+  const correct = useCorrectMatch();
+  const unchanged = winner === currentWinner(match);
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (unchanged) return;
+    if (!window.confirm(T.correctionConfirm(match.match_id, T.correctionOptions[winner]))) return;
+    correct.mutate({ matchId: match.match_id, winner });
+  };
+
+  return (
+    <section className="admin-correction" aria-labelledby="admin-correction-title">
+      <h3 id="admin-correction-title" className="admin-match__heading">
+        {T.correctionTitle}
+      </h3>
+      <p className="field__hint">{T.correctionText}</p>
+      <form onSubmit={onSubmit} className="admin-correction__form">
+        <fieldset className="admin-checks">
+          <legend className="field__label">{T.correctionLabel}</legend>
+          {MATCH_CORRECTION_WINNERS.map((w) => (
+            <label key={w} className="admin-check">
+              <input
+                type="radio"
+                name="correction-winner"
+                value={w}
+                checked={winner === w}
+                onChange={() => setWinner(w)}
+              />
+              {T.correctionOptions[w]}
+            </label>
+          ))}
+        </fieldset>
+        <div>
+          <button type="submit" className="button button--primary" disabled={unchanged || correct.isPending}>
+            {correct.isPending ? T.correcting : T.correct}
+          </button>
+        </div>
+      </form>
+      {correct.isSuccess && (
+        <Notice tone="success" live>
+          <p>{T.corrected}</p>
+        </Notice>
+      )}
+      {correct.isError && (
+        <Notice tone="danger" title={T.correctionFailed} live>
+          <p>{correct.error.message}</p>
+        </Notice>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,87 @@
+import type { AdminUserDetail } from '@rankmatch/shared';
+import { BadgeChip } from '../../../../components/badge-chip.tsx';
+import { Notice } from '../../../../components/notice.tsx';
+import { formatDateTime, formatInteger, formatLongDate, formatPercent } from '../../../../lib/format.ts';
+import { ADMIN_TEXTS } from '../../texts.ts';
+import { Fact, Facts } from '../facts.tsx';
+import { OwnedBadgeList } from './owned-badge-list.tsx';
+
+const T = ADMIN_TEXTS.users;
+
+const timeOrNone = (unix: number | null) => (unix === null ? ADMIN_TEXTS.none : formatDateTime(unix));
+
+/** Everything about a user an admin checks before editing (spec admin §2 user management). */
+export function UserDetailView({ user, saved, onEdit }: { user: AdminUserDetail; saved: boolean; onEdit: () => void }) {
+  const name = user.trainer_name || ADMIN_TEXTS.notSet;
+  return (
+    <section className="card admin-user" aria-labelledby="admin-user-title">
+      <header className="admin-user__header">
+        <h2 id="admin-user-title" className="card__title">
+          {name}
+        </h2>
+        <button type="button" className="button button--primary button--small" onClick={onEdit}>
+          {ADMIN_TEXTS.edit}
+        </button>
+      </header>
+      {saved && (
+        <Notice tone="success" live>
+          <p>{T.updated}</p>
+        </Notice>
+      )}
+
+      <h3 className="admin-user__section">{T.basicTitle}</h3>
+      <Facts>
+        <Fact label={T.userId}>
+          <span className="admin-mono">{user.user_id}</span>
+        </Fact>
+        <Fact label={T.discordName}>{user.discord_username}</Fact>
+        <Fact label={T.trainerName}>{name}</Fact>
+        <Fact label={T.createdAt}>{formatLongDate(user.created_at)}</Fact>
+      </Facts>
+
+      <h3 className="admin-user__section">{T.rateTitle}</h3>
+      <Facts>
+        <Fact label={T.season}>{user.season?.season_name ?? T.noSeason}</Fact>
+        <Fact label={T.currentRate}>{formatInteger(user.rate)}</Fact>
+        <Fact label={T.maxRate}>{formatInteger(user.max_rate)}</Fact>
+        <Fact label={T.matches}>{formatInteger(user.match_count)}</Fact>
+        <Fact label={T.wins}>{formatInteger(user.win_count)}</Fact>
+        <Fact label={T.winRate}>{formatPercent(user.win_rate)}</Fact>
+      </Facts>
+
+      <h3 className="admin-user__section">{T.penaltyTitle}</h3>
+      <Facts>
+        <Fact label={T.penaltyCount}>{user.penalty_count}</Fact>
+        <Fact label={T.penaltyCorrection}>{user.penalty_correction}</Fact>
+        <Fact label={T.effectivePenalty}>
+          <span className={user.effective_penalty > 0 ? 'text-danger' : undefined}>{user.effective_penalty}</span>
+        </Fact>
+        <Fact label={T.lastPenalty}>{timeOrNone(user.last_penalty_time)}</Fact>
+        <Fact label={T.timeoutUntil}>{timeOrNone(user.penalty_timeout_until)}</Fact>
+      </Facts>
+
+      <h3 className="admin-user__section">{T.badgeTitle}</h3>
+      <Facts>
+        <Fact label={T.equippedSlot(1)}>
+          {user.current_badge ? <BadgeChip badgeId={user.current_badge} /> : ADMIN_TEXTS.none}
+        </Fact>
+        <Fact label={T.equippedSlot(2)}>
+          {user.current_badge_2 ? <BadgeChip badgeId={user.current_badge_2} /> : ADMIN_TEXTS.none}
+        </Fact>
+      </Facts>
+      <p className="field__hint">{T.equipNote}</p>
+      <h4 className="admin-user__subsection">{T.owned(user.owned_badges.length)}</h4>
+      <OwnedBadgeList user={user} />
+
+      <h3 className="admin-user__section">{T.statusTitle}</h3>
+      <Facts>
+        <Fact label={T.accountLabel}>
+          {user.is_banned ? <span className="text-danger">{T.accountBanned}</span> : T.accountNormal}
+        </Fact>
+        <Fact label={T.roleLabel}>{user.is_admin ? T.roleAdmin : T.roleUser}</Fact>
+        <Fact label={T.queueLabel}>{user.in_queue ? T.inQueue : T.notInQueue}</Fact>
+        <Fact label={T.matchLabel}>{user.open_match_id ? T.openMatch(user.open_match_id) : T.noOpenMatch}</Fact>
+      </Facts>
+    </section>
+  );
+}

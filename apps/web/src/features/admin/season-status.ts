@@ -1,0 +1,17 @@
+import type { AdminSeason } from '@rankmatch/shared';
+
+// Where a season is in its life: idle (never run, or waiting to be activated), running (the active one), ending (the
+// end began: ranking frozen, rewards being granted) and ended.
+
+export type SeasonStatus = 'idle' | 'running' | 'ending' | 'ended';
+
+export function seasonStatusOf(season: AdminSeason): SeasonStatus {
+  if (season.ended_at !== null) return 'ended';
+  if (season.ending_started_at !== null) return 'ending';
+  return season.is_active ? 'running' : 'idle';
+}
+
+/** The end began (or is done): the season cannot be activated again and its rewards are settled. */
+export function endBegan(season: AdminSeason): boolean {
+  return season.ending_started_at !== null || season.ended_at !== null;
+}

@@ -1,0 +1,32 @@
+import { playChime } from '../../lib/attention/chime.ts';
+import { notificationState, showNotification } from '../../lib/attention/notifications.ts';
+import { markTitleUntilFocus, pageHasFocus } from '../../lib/attention/title-mark.ts';
+import { createLocalSetting } from '../../lib/local-setting.ts';
+import { MATCH_TEXTS } from './texts.ts';
+
+// What tells a player waiting with the tab in the background that a match was found: players wait up to two minutes
+// per wave, and the lobby timer starts at once.
+
+const T = MATCH_TEXTS.alerts;
+
+/** Browser notifications: off until the player turns them on from the queue panel (and the browser allows them). */
+export const notifySetting = createLocalSetting('rankmatch.match_alert.notify', ['on', 'off'] as const, 'off');
+/** The chime: on unless the player turns it off. */
+export const soundSetting = createLocalSetting('rankmatch.match_alert.sound', ['on', 'off'] as const, 'on');
+
+export function notificationsEnabled(): boolean {
+  return notifySetting.get() === 'on' && notificationState() === 'granted';
+}
+
+/**
+ * A match was found: the chime (when on); and while the player is away from the tab, a browser notification (when
+ * on) and the 【マッチング成立】 title, both cleared when the tab gets the focus again.
+ */
+export function alertMatchFound(matchId: string): void {
+  if (soundSetting.get() === 'on') playChime();
+  if (pageHasFocus()) return;
+  const notification = notificationsEnabled()
+    ? showNotification(T.notificationTitle, { body: T.notificationBody(matchId), tag: 'rankmatch-match-found' })
+    : null;
+  markTitleUntilFocus(T.titlePrefix, () => notification?.close());
+}

@@ -1,0 +1,102 @@
+import type { MatchSummary } from '@rankmatch/shared';
+import { useParams } from 'react-router';
+import { Icon } from '../../../components/icon.tsx';
+import { ErrorState } from '../../../components/notice.tsx';
+import { SkeletonBlock } from '../../../components/skeleton.tsx';
+import { formatDateTime } from '../../../lib/format.ts';
+import { isMatchId, useMatchSummary } from '../api/get-match-summary.ts';
+import { useDocumentTitle } from '../hooks/use-document-title.ts';
+import { useScrollToTop } from '../hooks/use-scroll-to-top.ts';
+import { isNotFound } from '../not-found.ts';
+import { PLAYERS_TEXTS as T } from '../texts.ts';
+import { BackLink, NotFoundCard } from './page-parts.tsx';
+import { SummaryTeam } from './summary-team.tsx';
+import './players.css';
+
+/** /matches/:id: a settled match for anyone. Open and unknown matches are "not found". */
+export default function MatchSummaryRoute() {
+  const { id } = useParams();
+  if (!isMatchId(id)) return <MatchNotFound />;
+  return <MatchSummaryPage key={id} matchId={id} />;
+}
+
+function MatchNotFound() {
+  useDocumentTitle(T.matchNotFoundTitle);
+  return (
+    <div className="players-page">
+      <NotFoundCard title={T.matchNotFoundTitle}>{T.matchNotFoundText}</NotFoundCard>
+    </div>
+  );
+}
+
+function MatchSummaryPage({ matchId }: { matchId: string }) {
+  useScrollToTop(matchId);
+  const summary = useMatchSummary(matchId);
+  useDocumentTitle(T.matchTitle(matchId));
+
+  if (summary.isError && isNotFound(summary.error)) return <MatchNotFound />;
+  return (
+    <div className="players-page">
+      <BackLink />
+      {summary.isPending ? (
+        <div className="players-skeleton" aria-busy="true">
+          <SkeletonBlock height={120} label={T.matchLoading} />
+          <div className="summary-teams" aria-hidden="true">
+            <SkeletonBlock height={360} />
+            <SkeletonBlock height={360} />
+          </div>
+        </div>
+      ) : summary.isError ? (
+        <ErrorState message={`${T.matchLoadFailed}（${summary.error.message}）`} onRetry={() => summary.refetch()} />
+      ) : (
+        <>
+          <SummaryHeader summary={summary.data} />
+          <div className="summary-teams">
+            <SummaryTeam side="A" summary={summary.data} />
+            <span className="summary-teams__vs" aria-hidden="true">
+              VS
+            </span>
+            <SummaryTeam side="B" summary={summary.data} />
+          </div>
+        </>
+      )}
+    </div>
+  );
+}
+
+/** The match number, the outcome (チームAの勝利 / チームBの勝利 / 無効試合) and when it was played and settled. */
+function SummaryHeader({ summary }: { summary: MatchSummary }) {
+  const winner = summary.winner_team;
+  return (
+    <header className="card summary-header">
+      <div className="summary-header__title-row">
+        <h1 className="summary-header__title">{T.matchTitle(summary.match_id)}</h1>
+        <p
+          className={`winner-banner winner-banner--${winner === null ? 'invalid' : winner.toLowerCase()}`}
+          data-testid="match-outcome"
+        >
+          <Icon name={winner === null ? 'alert' : 'trophy'} size={18} />
+          {winner === null ? T.invalidMatch : T.winner(winner)}
+        </p>
+      </div>
+      <dl className="summary-header__dates">
+        <div>
+          <dt>{T.startedAt}</dt>
+          <dd>
+            <time dateTime={new Date(summary.started_at * 1000).toISOString()}>
+              {formatDateTime(summary.started_at)}
+            </time>
+          </dd>
+        </div>
+        <div>
+          <dt>{T.settledAt}</dt>
+          <dd>
+            <time dateTime={new Date(summary.settled_at * 1000).toISOString()}>
+              {formatDateTime(summary.settled_at)}
+            </time>
+          </dd>
+        </div>
+      </dl>
+    </header>
+  );
+}

@@ -1,0 +1,104 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { Icon } from '../../../components/icon.tsx';
+import { Notice } from '../../../components/notice.tsx';
+import { Skeleton } from '../../../components/skeleton.tsx';
+import { useSession } from '../../../lib/auth/session.ts';
+import { useMyProfile } from '../../../lib/auth/user.ts';
+import { browser } from '../../../lib/browser.ts';
+import { COMMON_TEXTS } from '../../../lib/texts.ts';
+import { useShopBadges } from '../api/get-shop-badges.ts';
+import { useDocumentTitle } from '../hooks/use-document-title.ts';
+import { usePurchase } from '../hooks/use-purchase.ts';
+import { type ShopItem, shopItems } from '../shop-items.ts';
+import { SHOP_TEXTS as T } from '../texts.ts';
+import { CheckoutReturnNotice } from './checkout-return-notice.tsx';
+import { LoginRequiredModal } from './login-required-modal.tsx';
+import { ProfilePreview } from './profile-preview.tsx';
+import { PurchaseModal } from './purchase-modal.tsx';
+import { ShopCatalogue } from './shop-catalogue.tsx';
+import './shop.css';
+
+/** /shop (spec admin side §2 "Shop"): the badges on sale, the purchase confirmation, the return from checkout. */
+export default function ShopPage() {
+  useDocumentTitle(T.title);
+  const userId = useSession()?.user.user_id ?? null;
+  const profile = useMyProfile();
+  const shop = useShopBadges();
+  const purchase = usePurchase();
+  const [selectedId, setSelectedId] = useState<string | null>(null);
+  const [loginRequired, setLoginRequired] = useState(false);
+
+  const items = shop.data ? shopItems(shop.data.badges) : [];
+  // The modal follows the live list: a 409 reloads it, and the badge shows sold out or owned there too.
+  const selected = items.find((item) => item.badge.id === selectedId);
+
+  const onBuy = (item: ShopItem) => {
+    if (!userId) {
+      setLoginRequired(true);
+      return;
+    }
+    purchase.clearError();
+    setSelectedId(item.badge.id);
+  };
+
+  return (
+    <div className="shop">
+      <CheckoutReturnNotice />
+
+      <header className="card shop__header">
+        <h1 className="shop__title">
+          <Icon name="medal" size={28} className="card__title-icon" />
+          {T.title}
+        </h1>
+        <Notice tone="info">
+          <p>{T.grantNotice}</p>
+        </Notice>
+        {shop.data?.mode === 'test' && (
+          <Notice tone="warning" title={T.testMode}>
+            <p>{T.testModeDetail}</p>
+          </Notice>
+        )}
+      </header>
+
+      {profile && <ProfilePreview profile={profile} label={T.yourProfile} />}
+
+      <section className="card" aria-labelledby="shop-catalogue-title">
+        <h2 id="shop-catalogue-title" className="card__title">
+          {T.catalogueTitle}
+        </h2>
+        {shop.isPending ? (
+          <Skeleton lines={6} label={T.catalogueLoading} />
+        ) : shop.isError ? (
+          <div className="error-state" role="alert">
+            <p className="error-state__message">{T.catalogueFailed}</p>
+            <p>{shop.error.message}</p>
+            <button type="button" className="button button--secondary" onClick={() => browser.reload()}>
+              {COMMON_TEXTS.reload}
+            </button>
+          </div>
+        ) : (
+          <ShopCatalogue items={items} busy={purchase.busy} onBuy={onBuy} />
+        )}
+      </section>
+
+      <footer className="shop__footer">
+        <Link to="/commercial">{T.commercial}</Link>
+      </footer>
+
+      {loginRequired && !userId && <LoginRequiredModal onClose={() => setLoginRequired(false)} />}
+      {selected && userId && shop.data && (
+        <PurchaseModal
+          item={selected}
+          mode={shop.data.mode}
+          profile={profile}
+          busy={purchase.busy}
+          redirecting={purchase.redirecting}
+          error={purchase.error}
+          onConfirm={() => purchase.start(selected, userId)}
+          onClose={() => setSelectedId(null)}
+        />
+      )}
+    </div>
+  );
+}

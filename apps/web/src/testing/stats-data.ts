@@ -1,0 +1,187 @@
+import { wilson } from '@rankmatch/engine';
+import { PLAYABLE_CHARACTERS, ROLES, type SeasonRecord, type StatsReply } from '@rankmatch/shared';
+
+// Test data for the statistics page (GET /api/public/stats). The numbers are chosen so that every sortable column of
+// the character table gives a different order, and the intervals are the engine's Wilson intervals.
+
+/** Players of decisive matches (230 × 10): the pick rates' denominator. */
+const PLAYER_GAMES = 2300;
+const MATCHES = 240;
+
+export function buildCharacterFigure(pokemonId: string, picks: number, wins: number, bans: number) {
+  const [low, high] = wilson(wins, picks);
+  return {
+    pokemon_id: pokemonId,
+    picks,
+    pick_rate: picks / PLAYER_GAMES,
+    bans,
+    ban_rate: bans / MATCHES,
+    wins,
+    win_rate: picks > 0 ? wins / picks : 0,
+    win_rate_low: low,
+    win_rate_high: high,
+  };
+}
+
+/** An empty weekday × hour grid with some cells set: [weekday, hour, matches]. */
+export function buildHeatMap(cells: [number, number, number][] = []): number[][] {
+  const grid = Array.from({ length: 7 }, () => Array.from({ length: 24 }, () => 0));
+  for (const [weekday, hour, matches] of cells) (grid[weekday] as number[])[hour] = matches;
+  return grid;
+}
+
+export function buildWaits(known: Record<number, { waves: number; seconds: number }> = {}): StatsReply['wait_by_hour'] {
+  return Array.from({ length: 24 }, (_, hour) => ({
+    hour,
+    waves: known[hour]?.waves ?? 0,
+    average_wait_seconds: known[hour]?.seconds ?? null,
+  }));
+}
+
+/**
+ * Season s1 「シーズン1」, all bands: 240 matches (A 120, B 110, 10 invalid), first attack 128 of 230, five characters
+ * (ハピナス only banned), five roles, three days (one without matches), a heat map, a histogram with a gap and waits
+ * at 21 and 22 o'clock.
+ */
+export function buildStatsReply(overrides: Partial<StatsReply> = {}): StatsReply {
+  return {
+    season: { season_id: 's1', season_name: 'シーズン1' },
+    band: 'all',
+    computed_at: 1_717_300_000,
+    matches: MATCHES,
+    results: { A: 120, B: 110, invalid: 10 },
+    first_attack: { games: 230, wins: 128, win_rate: 128 / 230 },
+    characters: [
+      buildCharacterFigure('PIKACHU', 300, 150, 20),
+      buildCharacterFigure('LUCARIO', 200, 120, 60),
+      buildCharacterFigure('SNORLAX', 120, 54, 5),
+      buildCharacterFigure('GENGAR', 20, 14, 90),
+      buildCharacterFigure('BLISSEY', 0, 0, 30),
+    ],
+    // The server sorts roles by name; the page shows them in the game's order.
+    roles: [
+      { role: 'BOTTOM_LANE', games: 460, wins: 236, win_rate: 236 / 460 },
+      { role: 'MIDDLE', games: 460, wins: 221, win_rate: 221 / 460 },
+      { role: 'SUPPORT', games: 460, wins: 230, win_rate: 0.5 },
+      { role: 'TANK', games: 460, wins: 240, win_rate: 240 / 460 },
+      { role: 'TOP_LANE', games: 460, wins: 223, win_rate: 223 / 460 },
+    ],
+    matches_per_day: [
+      { day: '2025-06-01', matches: 100 },
+      { day: '2025-06-03', matches: 140 },
+    ],
+    heat_map: buildHeatMap([
+      [6, 22, 30],
+      [0, 21, 12],
+      [3, 13, 1],
+    ]),
+    rating_histogram: [
+      { from: 1400, count: 5 },
+      { from: 1500, count: 12 },
+      { from: 1550, count: 8 },
+    ],
+    wait_by_hour: buildWaits({ 21: { waves: 10, seconds: 95 }, 22: { waves: 12, seconds: 40 } }),
+    ...overrides,
+  };
+}
+
+/** A season without any settled match: zero counts, players' rates still known. */
+export function buildEmptyStatsReply(overrides: Partial<StatsReply> = {}): StatsReply {
+  return buildStatsReply({
+    computed_at: 1_717_300_000,
+    matches: 0,
+    results: { A: 0, B: 0, invalid: 0 },
+    first_attack: { games: 0, wins: 0, win_rate: 0 },
+    characters: [],
+    roles: [],
+    matches_per_day: [],
+    heat_map: buildHeatMap(),
+    wait_by_hour: buildWaits(),
+    ...overrides,
+  });
+}
+
+/** What the server answers when no season is active. */
+export function buildNoSeasonStatsReply(): StatsReply {
+  return buildEmptyStatsReply({ season: null, computed_at: null, rating_histogram: [], wait_by_hour: [] });
+}
+
+/** A finished season of the signed-in player (GET /api/users/me/records), for the season selector. */
+export function buildSeasonRecordStub(seasonId: string, seasonName: string): SeasonRecord {
+  return {
+    season_id: seasonId,
+    season_name: seasonName,
+    final_rate: 1600,
+    max_rate: 1650,
+    win_rate: 52.5,
+    final_rank: null,
+    total_matches: 40,
+    wins: 21,
+    win_count: 21,
+    badges: [],
+  };
+}
+
+/**
+ * A busy season for screenshots and layout checks (browser test): the whole roster, 45 days, evenings and weekends
+ * busier, a bell-shaped rate histogram and waits at every hour. Deterministic (a fixed pseudo-random sequence).
+ */
+export function buildBusyStatsReply(season: StatsReply['season'] = { season_id: 's1', season_name: 'シーズン1' }) {
+  let seed = 7;
+  const random = () => {
+    seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
+    return seed / 2_147_483_648;
+  };
+  const matches = 1860;
+  const decisive = 1822;
+  const playerGames = decisive * 10;
+  const characters = PLAYABLE_CHARACTERS.map((c) => {
+    const picks = Math.round(20 + random() * 900);
+    const wins = Math.round(picks * (0.4 + random() * 0.2));
+    const bans = Math.round(random() * 400);
+    const [low, high] = wilson(wins, picks);
+    return {
+      pokemon_id: c.pokemon_id,
+      picks,
+      pick_rate: picks / playerGames,
+      bans,
+      ban_rate: bans / matches,
+      wins,
+      win_rate: wins / picks,
+      win_rate_low: low,
+      win_rate_high: high,
+    };
+  }).sort((a, b) => b.picks - a.picks);
+  const evening = (hour: number) => (hour >= 19 || hour <= 1 ? 1 : hour >= 12 ? 0.45 : hour <= 5 ? 0.1 : 0.2);
+  const heat = Array.from({ length: 7 }, (_, day) =>
+    Array.from({ length: 24 }, (_, hour) =>
+      Math.round(evening(hour) * (day === 0 || day === 6 ? 30 : 18) * (0.6 + random() * 0.8)),
+    ),
+  );
+  const start = Date.UTC(2025, 5, 1);
+  return buildStatsReply({
+    season,
+    matches,
+    results: { A: 921, B: 901, invalid: 38 },
+    first_attack: { games: decisive, wins: 955, win_rate: 955 / decisive },
+    characters,
+    roles: ROLES.map((role) => {
+      const wins = Math.round(3644 * (0.47 + random() * 0.06));
+      return { role, games: 3644, wins, win_rate: wins / 3644 };
+    }),
+    matches_per_day: Array.from({ length: 45 }, (_, i) => ({
+      day: new Date(start + i * 86_400_000).toISOString().slice(0, 10),
+      matches: Math.round(25 + random() * 30 + (i % 7 >= 5 ? 15 : 0)),
+    })).filter((_, i) => i !== 12), // a day without matches
+    heat_map: heat,
+    rating_histogram: Array.from({ length: 17 }, (_, i) => ({
+      from: 1100 + i * 50,
+      count: Math.round(60 * Math.exp(-(((i - 8) / 3.5) ** 2)) + random() * 4),
+    })),
+    wait_by_hour: Array.from({ length: 24 }, (_, hour) => ({
+      hour,
+      waves: Math.round(30 * evening(hour) + 2),
+      average_wait_seconds: Math.round(40 + (1 - evening(hour)) * 260 + random() * 30),
+    })),
+  });
+}

@@ -1,0 +1,20 @@
+// Season statistics (pure).
+export {
+  addBanGroup,
+  addMatch,
+  addMatchGroup,
+  addPlayerGroup,
+  type BandCounts,
+  bandFigures,
+  bandsOf,
+  type CharacterFigure,
+  emptyBand,
+  emptySeason,
+  japanTime,
+  type MatchFacts,
+  RATING_BANDS,
+  type RatingBand,
+  rateHistogram,
+  type SeasonCounts,
+  wilson,
+} from './aggregate.ts';
