@@ -1,6 +1,6 @@
 import { BADGES } from './badges.ts';
 import { GOLD_LICENCE_MATCHES } from './constants.ts';
-import { VALIDATION_MESSAGES as M, z } from './validation.ts';
+import { VALIDATION_CODES as V, z } from './validation.ts';
 
 // Season rewards (spec player side §1, §9): the final ranking tier, the number of matches played and the gold licence.
 // Which catalogue badge each tier gives is part of the season; by default the catalogue's season-numbered entries.
@@ -35,8 +35,8 @@ export interface SeasonAwardMap {
 }
 
 const catalogueBadgeId = z
-  .string(M.AWARD_BADGE_UNKNOWN)
-  .refine((id) => BADGES.some((b) => b.id === id), M.AWARD_BADGE_UNKNOWN);
+  .string(V.AWARD_BADGE_UNKNOWN)
+  .refine((id) => BADGES.some((b) => b.id === id), V.AWARD_BADGE_UNKNOWN);
 const slot = catalogueBadgeId.nullable();
 const THRESHOLD_KEYS: string[] = MATCH_THRESHOLDS.map(String);
 
@@ -51,7 +51,7 @@ export const seasonAwardMapSchema = z
     matches: z.record(z.string(), catalogueBadgeId).superRefine((map, ctx) => {
       for (const key of Object.keys(map)) {
         if (!THRESHOLD_KEYS.includes(key))
-          ctx.addIssue({ code: 'custom', path: [key], message: M.AWARD_THRESHOLD_INVALID });
+          ctx.addIssue({ code: 'custom', path: [key], message: V.AWARD_THRESHOLD_INVALID });
       }
     }),
   })

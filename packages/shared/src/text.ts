@@ -1,4 +1,4 @@
-import { VALIDATION_MESSAGES as M, visibleLength, z } from './validation.ts';
+import { VALIDATION_CODES as V, type ValidationCode, visibleLength, z } from './validation.ts';
 
 // One text primitive for every free text a person types (names, bios, descriptions, markdown): C0/C1 control
 // characters are refused (PostgreSQL refuses NUL outright; the others break layouts and logs), names made only of
@@ -24,10 +24,10 @@ export function hasControlCharacters(value: string, multiline = false): boolean 
 export const visibleText = (value: string) => value.replace(INVISIBLE, '');
 
 interface TextOptions {
-  /** Required: an empty (or invisible-only) value gets this message. */
-  required?: string;
-  /** At most this many characters as people count them (code points). */
-  max?: { length: number; message: string };
+  /** Required: an empty (or invisible-only) value gets this code. */
+  required?: ValidationCode;
+  /** At most this many characters as people count them (code points); a longer value gets this code. */
+  max?: { length: number; message: ValidationCode };
 }
 
 /** A one-line name (trainer name, season name): trimmed, no controls, no bidi overrides, not invisible-only. */
@@ -35,8 +35,8 @@ export function nameText(options: TextOptions = {}) {
   let schema = z
     .string(options.required)
     .trim()
-    .refine((v) => !hasControlCharacters(v), M.TEXT_CONTROL_CHARACTERS)
-    .refine((v) => !BIDI_CONTROL.test(v), M.TEXT_BIDI_CONTROL);
+    .refine((v) => !hasControlCharacters(v), V.TEXT_CONTROL_CHARACTERS)
+    .refine((v) => !BIDI_CONTROL.test(v), V.TEXT_BIDI_CONTROL);
   if (options.required) schema = schema.refine((v) => visibleText(v).length > 0, options.required);
   if (options.max) {
     const { length, message } = options.max;
@@ -47,7 +47,7 @@ export function nameText(options: TextOptions = {}) {
 
 /** A multi-line text (bio, description, markdown): line breaks and tabs allowed, other controls refused. */
 export function longText(options: TextOptions = {}) {
-  let schema = z.string(options.required).refine((v) => !hasControlCharacters(v, true), M.TEXT_CONTROL_CHARACTERS);
+  let schema = z.string(options.required).refine((v) => !hasControlCharacters(v, true), V.TEXT_CONTROL_CHARACTERS);
   if (options.max) {
     const { length, message } = options.max;
     schema = schema.refine((v) => visibleLength(v) <= length, message);
@@ -60,13 +60,13 @@ export const plainText = (max: number) =>
   z
     .string()
     .max(max)
-    .refine((v) => !hasControlCharacters(v), M.TEXT_CONTROL_CHARACTERS);
+    .refine((v) => !hasControlCharacters(v), V.TEXT_CONTROL_CHARACTERS);
 
 /** A date as unix seconds between 2000-01-01 and 2100-01-01 (UTC). */
 export const DATE_MIN_SECONDS = 946_684_800;
 export const DATE_MAX_SECONDS = 4_102_444_800;
 export const dateSecondsSchema = z
-  .number(M.DATE_OUT_OF_RANGE)
-  .int(M.DATE_OUT_OF_RANGE)
-  .min(DATE_MIN_SECONDS, M.DATE_OUT_OF_RANGE)
-  .max(DATE_MAX_SECONDS, M.DATE_OUT_OF_RANGE);
+  .number(V.DATE_OUT_OF_RANGE)
+  .int(V.DATE_OUT_OF_RANGE)
+  .min(DATE_MIN_SECONDS, V.DATE_OUT_OF_RANGE)
+  .max(DATE_MAX_SECONDS, V.DATE_OUT_OF_RANGE);

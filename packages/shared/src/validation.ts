@@ -9,11 +9,12 @@ import {
   TRAINER_NAME_MAX,
   TWITTER_ID_MAX,
 } from './constants.ts';
+import { ERRORS } from './errors.ts';
 import { z } from './zod.ts';
 
 /**
- * Validation messages with a stable code each (spec §5 and the issue texts). A validation failure whose first problem
- * carries one of these messages replies with that code; other problems reply VALIDATION_ERROR.
+ * Validation problems with a stable code each, and the Japanese message people see (spec §5 and the issue texts).
+ * Schema checks carry the code (VALIDATION_CODES), never the message; validationErrorOf turns a zod issue into both.
  */
 export const VALIDATION_MESSAGES = {
   TRAINER_NAME_REQUIRED: 'トレーナー名は必須です',
@@ -74,13 +75,33 @@ export const VALIDATION_MESSAGES = {
 
 export type ValidationCode = keyof typeof VALIDATION_MESSAGES;
 
-const codeByMessage = new Map<string, ValidationCode>(
-  Object.entries(VALIDATION_MESSAGES).map(([code, message]) => [message, code as ValidationCode]),
-);
+/**
+ * Every validation code as its own value: what a schema check passes as its error, so the zod issue's message is the
+ * code itself, e.g. `z.string().min(1, V.TRAINER_NAME_REQUIRED)` or `ctx.addIssue({ code: 'custom', message: V.X })`
+ * (imported as `VALIDATION_CODES as V`). People never see it: validationErrorOf gives the message.
+ */
+export const VALIDATION_CODES = Object.freeze(
+  Object.fromEntries(Object.keys(VALIDATION_MESSAGES).map((code) => [code, code])),
+) as { readonly [C in ValidationCode]: C };
 
-/** The stable code of a validation message, or VALIDATION_ERROR for generic ones. */
-export function validationCodeOf(message: string): ValidationCode | 'VALIDATION_ERROR' {
-  return codeByMessage.get(message) ?? 'VALIDATION_ERROR';
+const isValidationCode = (value: unknown): value is ValidationCode =>
+  typeof value === 'string' && Object.hasOwn(VALIDATION_MESSAGES, value);
+
+/** A validation problem as replied and shown: its stable code and the Japanese message. */
+export interface ValidationProblem {
+  code: ValidationCode | 'VALIDATION_ERROR';
+  message: string;
+}
+
+/**
+ * The one way from a zod issue to what people see (server replies and web forms alike): a check of ours carries its
+ * code, which gives the message of VALIDATION_MESSAGES; zod's own problems are VALIDATION_ERROR with zod's (Japanese)
+ * message. No issue at all is a plain VALIDATION_ERROR.
+ */
+export function validationErrorOf(issue: { readonly message: string } | undefined): ValidationProblem {
+  if (!issue) return { code: 'VALIDATION_ERROR', message: ERRORS.VALIDATION_ERROR.message };
+  if (isValidationCode(issue.message)) return { code: issue.message, message: VALIDATION_MESSAGES[issue.message] };
+  return { code: 'VALIDATION_ERROR', message: issue.message || ERRORS.VALIDATION_ERROR.message };
 }
 
 /** Length as the user sees it: code points, so an emoji counts once. */

@@ -1,4 +1,4 @@
-import { ERRORS, type ErrorBody, type ErrorCode, validationCodeOf } from '@rankmatch/shared';
+import { ERRORS, type ErrorBody, type ErrorCode, validationErrorOf } from '@rankmatch/shared';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import type { ZodError } from 'zod';
 
@@ -15,12 +15,12 @@ export class AppError extends Error {
   }
 }
 
+/** A failed parse: the first issue gives the reply's code and message (validationErrorOf), every issue a detail. */
 export function validationError(error: ZodError): AppError & { body: ErrorBody } {
-  const details = error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
-  const first = details[0] ?? { path: '', message: ERRORS.VALIDATION_ERROR.message };
-  const code = validationCodeOf(first.message);
-  const err = new AppError('VALIDATION_ERROR', first.message, details) as AppError & { body: ErrorBody };
-  err.body = { error: first.message, code, details };
+  const details = error.issues.map((i) => ({ path: i.path.join('.'), message: validationErrorOf(i).message }));
+  const { code, message } = validationErrorOf(error.issues[0]);
+  const err = new AppError('VALIDATION_ERROR', message, details) as AppError & { body: ErrorBody };
+  err.body = { error: message, code, details };
   return err;
 }
 

@@ -1,4 +1,4 @@
-import { seasonCreateSchema, seasonParamsSchema, seasonUpdateSchema, VALIDATION_MESSAGES } from '@rankmatch/shared';
+import { seasonCreateSchema, seasonParamsSchema, seasonUpdateSchema, VALIDATION_CODES as V } from '@rankmatch/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { adminOf } from '../admin/scope.ts';
 import type { AppContext } from '../context.ts';
@@ -62,7 +62,7 @@ export function registerSeasonAdminRoutes(
       const { id } = parse(seasonParamsSchema, request.params);
       // The id cannot change: an id in the body must be the one in the path.
       const sameId = seasonUpdateSchema.refine((b) => b.id === undefined || b.id === id, {
-        message: VALIDATION_MESSAGES.SEASON_ID_INVALID,
+        message: V.SEASON_ID_INVALID,
         path: ['id'],
       });
       const body = parse(sameId, request.body);

@@ -1,4 +1,4 @@
-import type { z } from '@rankmatch/shared';
+import { validationErrorOf, type z } from '@rankmatch/shared';
 import { reportAuthError } from './auth/auth-error.ts';
 import { isTokenFresh } from './auth/jwt.ts';
 import { clearSession, getSession } from './auth/session.ts';
@@ -114,7 +114,8 @@ export async function apiRequest<T = unknown>(path: string, options: ApiRequestO
   if (!options.schema) return { data: body as T, error: null, status: response.status, code: null };
   const parsed = options.schema.safeParse(body);
   if (!parsed.success) {
-    console.warn(`API reply of ${path} does not match its schema`, parsed.error.issues);
+    const problems = parsed.error.issues.map((i) => ({ path: i.path.map(String).join('.'), ...validationErrorOf(i) }));
+    console.warn(`API reply of ${path} does not match its schema`, problems);
     return fail(COMMON_TEXTS.replyInvalid, response.status, 'INVALID_REPLY');
   }
   return { data: parsed.data, error: null, status: response.status, code: null };

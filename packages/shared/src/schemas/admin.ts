@@ -1,7 +1,7 @@
 import { getBadge } from '../badges.ts';
 import { ADMIN_SEARCH_LIMIT } from '../constants.ts';
 import { nameText, plainText } from '../text.ts';
-import { VALIDATION_MESSAGES as M, z } from '../validation.ts';
+import { VALIDATION_CODES as V, z } from '../validation.ts';
 import { rateSchema } from './auth.ts';
 import { badgeIdSchema, unixSecondsSchema, userIdSchema } from './common.ts';
 import { REPORT_RESULTS } from './match.ts';
@@ -14,15 +14,15 @@ export type AdminSearchType = (typeof ADMIN_SEARCH_TYPES)[number];
 /** POST /api/admin/users/search: substring, case-insensitive, on the chosen names (and the exact user id). */
 export const adminUserSearchSchema = z.object({
   query: nameText({
-    required: M.ADMIN_SEARCH_QUERY_REQUIRED,
-    max: { length: 64, message: M.ADMIN_SEARCH_QUERY_TOO_LONG },
+    required: V.ADMIN_SEARCH_QUERY_REQUIRED,
+    max: { length: 64, message: V.ADMIN_SEARCH_QUERY_TOO_LONG },
   }),
-  search_type: z.enum(ADMIN_SEARCH_TYPES, M.ADMIN_SEARCH_TYPE_INVALID).default('all'),
+  search_type: z.enum(ADMIN_SEARCH_TYPES, V.ADMIN_SEARCH_TYPE_INVALID).default('all'),
   limit: z
-    .number(M.ADMIN_SEARCH_LIMIT_RANGE)
-    .int(M.ADMIN_SEARCH_LIMIT_RANGE)
-    .min(1, M.ADMIN_SEARCH_LIMIT_RANGE)
-    .max(ADMIN_SEARCH_LIMIT, M.ADMIN_SEARCH_LIMIT_RANGE)
+    .number(V.ADMIN_SEARCH_LIMIT_RANGE)
+    .int(V.ADMIN_SEARCH_LIMIT_RANGE)
+    .min(1, V.ADMIN_SEARCH_LIMIT_RANGE)
+    .max(ADMIN_SEARCH_LIMIT, V.ADMIN_SEARCH_LIMIT_RANGE)
     .default(ADMIN_SEARCH_LIMIT),
 });
 export type AdminUserSearch = z.input<typeof adminUserSearchSchema>;
@@ -90,10 +90,10 @@ export type AdminUserDetail = z.infer<typeof adminUserDetailSchema>;
 
 export const PENALTY_EDIT_MAX = 99;
 const penaltyEditSchema = z
-  .number(M.PENALTY_EDIT_RANGE)
-  .int(M.PENALTY_EDIT_RANGE)
-  .min(0, M.PENALTY_EDIT_RANGE)
-  .max(PENALTY_EDIT_MAX, M.PENALTY_EDIT_RANGE);
+  .number(V.PENALTY_EDIT_RANGE)
+  .int(V.PENALTY_EDIT_RANGE)
+  .min(0, V.PENALTY_EDIT_RANGE)
+  .max(PENALTY_EDIT_MAX, V.PENALTY_EDIT_RANGE);
 
 /**
  * PUT /api/admin/users/{user_id}: any subset of the editable fields (the panel sends only what changed).
@@ -104,13 +104,13 @@ export const adminUserUpdateSchema = z
     rate: rateSchema.optional(),
     penalty_count: penaltyEditSchema.optional(),
     penalty_correction: penaltyEditSchema.optional(),
-    is_banned: z.boolean(M.FLAG_INVALID).optional(),
-    is_admin: z.boolean(M.FLAG_INVALID).optional(),
+    is_banned: z.boolean(V.FLAG_INVALID).optional(),
+    is_admin: z.boolean(V.FLAG_INVALID).optional(),
     owned_badges: z
       .array(badgeIdSchema)
       .max(500)
-      .refine((ids) => ids.every((id) => getBadge(id) !== undefined), M.BADGE_UNKNOWN)
-      .refine((ids) => new Set(ids).size === ids.length, M.BADGE_LIST_DUPLICATE)
+      .refine((ids) => ids.every((id) => getBadge(id) !== undefined), V.BADGE_UNKNOWN)
+      .refine((ids) => new Set(ids).size === ids.length, V.BADGE_LIST_DUPLICATE)
       .optional(),
   })
   .strict();
@@ -152,7 +152,7 @@ export type AuditReply = z.infer<typeof auditReplySchema>;
 
 export const MATCH_CORRECTION_WINNERS = ['A', 'B', 'invalid'] as const;
 export const matchCorrectionSchema = z.object({
-  winner: z.enum(MATCH_CORRECTION_WINNERS, M.MATCH_CORRECTION_WINNER_INVALID),
+  winner: z.enum(MATCH_CORRECTION_WINNERS, V.MATCH_CORRECTION_WINNER_INVALID),
 });
 export type MatchCorrection = z.infer<typeof matchCorrectionSchema>;
 
@@ -168,7 +168,7 @@ export const debugQueueFillReplySchema = z.object({
 
 /** POST /api/debug/matches/report-all: every player of the open test matches reports (default: team A wins). */
 export const debugReportAllSchema = z
-  .object({ result: z.enum(REPORT_RESULTS, M.REPORT_RESULT_INVALID).default('A-win') })
+  .object({ result: z.enum(REPORT_RESULTS, V.REPORT_RESULT_INVALID).default('A-win') })
   .default({ result: 'A-win' });
 export const debugReportAllReplySchema = z.object({
   matches: z.number().int(),
@@ -179,7 +179,7 @@ export const debugReportAllReplySchema = z.object({
 /** POST /api/debug/matches/{id}/report: a report on behalf of one test account of the match. */
 export const debugReportSchema = z.object({
   user_id: userIdSchema,
-  result: z.enum(REPORT_RESULTS, M.REPORT_RESULT_INVALID),
+  result: z.enum(REPORT_RESULTS, V.REPORT_RESULT_INVALID),
   /** Required for invalid: the player to blame; optional otherwise (a violation report). */
   violation_report: z.string().trim().max(64).default(''),
 });

@@ -1,5 +1,5 @@
 import { hasControlCharacters, plainText } from '../text.ts';
-import { VALIDATION_MESSAGES as M, z } from '../validation.ts';
+import { VALIDATION_CODES as V, z } from '../validation.ts';
 import { userIdSchema } from './common.ts';
 import { trainerNameSchema, userProfileSchema } from './users.ts';
 
@@ -11,7 +11,7 @@ import { trainerNameSchema, userProfileSchema } from './users.ts';
 export const returnToSchema = z
   .string()
   .max(512)
-  .refine((v) => /^\/(?![/\\])[^\s\\]*$/.test(v) && !hasControlCharacters(v), M.RETURN_TO_INVALID);
+  .refine((v) => /^\/(?![/\\])[^\s\\]*$/.test(v) && !hasControlCharacters(v), V.RETURN_TO_INVALID);
 
 export const discordAuthorizeQuerySchema = z.object({ return_to: returnToSchema.optional() });
 
@@ -20,9 +20,9 @@ export const discordCallbackSchema = z
   .object({
     code: z
       .string()
-      .regex(/^[\x21-\x7E]{1,512}$/, M.OAUTH_PARAMETER_INVALID)
+      .regex(/^[\x21-\x7E]{1,512}$/, V.OAUTH_PARAMETER_INVALID)
       .optional(),
-    state: z.string().regex(/^[A-Za-z0-9_-]{1,256}$/, M.OAUTH_PARAMETER_INVALID),
+    state: z.string().regex(/^[A-Za-z0-9_-]{1,256}$/, V.OAUTH_PARAMETER_INVALID),
     error: plainText(256).optional(),
     error_description: plainText(1024).optional(),
   })
@@ -34,13 +34,13 @@ export const discordCallbackSchema = z
 export const RATE_MIN = 0;
 export const RATE_MAX = 5000;
 export const rateSchema = z
-  .number(M.RATE_OUT_OF_RANGE)
-  .int(M.RATE_OUT_OF_RANGE)
-  .min(RATE_MIN, M.RATE_OUT_OF_RANGE)
-  .max(RATE_MAX, M.RATE_OUT_OF_RANGE);
+  .number(V.RATE_OUT_OF_RANGE)
+  .int(V.RATE_OUT_OF_RANGE)
+  .min(RATE_MIN, V.RATE_OUT_OF_RANGE)
+  .max(RATE_MAX, V.RATE_OUT_OF_RANGE);
 
 /** Test-account ids start with dummy_ so a test login can never take a Discord user's id. */
-export const dummyUserIdSchema = z.string(M.DUMMY_ID_INVALID).regex(/^dummy_[A-Za-z0-9_-]{1,58}$/, M.DUMMY_ID_INVALID);
+export const dummyUserIdSchema = z.string(V.DUMMY_ID_INVALID).regex(/^dummy_[A-Za-z0-9_-]{1,58}$/, V.DUMMY_ID_INVALID);
 
 export const dummyLoginSchema = z.object({
   user_id: dummyUserIdSchema,

@@ -8,7 +8,7 @@ import {
 } from '../constants.ts';
 import { AWARD_TIERS, seasonAwardMapSchema } from '../season-awards.ts';
 import { dateSecondsSchema, hasControlCharacters, longText, nameText } from '../text.ts';
-import { VALIDATION_MESSAGES as M, z } from '../validation.ts';
+import { VALIDATION_CODES as V, type ValidationCode, z } from '../validation.ts';
 import { badgeIdSchema, unixSecondsSchema, userIdSchema } from './common.ts';
 import { seasonRecordSchema } from './users.ts';
 
@@ -29,9 +29,9 @@ export const SETTING_DEFAULTS: Record<SettingId, string> = {
   lobby_join_timeout: String(LOBBY_JOIN_TIMEOUT.default),
 };
 
-const markdown = longText({ max: { length: MARKDOWN_SETTING_MAX, message: M.MARKDOWN_TOO_LONG } });
+const markdown = longText({ max: { length: MARKDOWN_SETTING_MAX, message: V.MARKDOWN_TOO_LONG } });
 /** Timeouts arrive as numbers or numeric strings (spec: input fields); stored as their decimal text. */
-const seconds = (range: { min: number; max: number }, message: string) =>
+const seconds = (range: { min: number; max: number }, message: ValidationCode) =>
   z
     .union([z.number(), z.string().regex(/^\s*\d+\s*$/, message)], message)
     .transform((v) => Number(v))
@@ -44,10 +44,10 @@ export const settingUpdateSchema = z.discriminatedUnion(
   [
     z.object({ id: z.literal('rules_content'), value: markdown }),
     z.object({ id: z.literal('announcement_content'), value: markdown }),
-    z.object({ id: z.literal('lobby_create_timeout'), value: seconds(LOBBY_CREATE_TIMEOUT, M.TIMEOUT_CREATE_RANGE) }),
-    z.object({ id: z.literal('lobby_join_timeout'), value: seconds(LOBBY_JOIN_TIMEOUT, M.TIMEOUT_JOIN_RANGE) }),
+    z.object({ id: z.literal('lobby_create_timeout'), value: seconds(LOBBY_CREATE_TIMEOUT, V.TIMEOUT_CREATE_RANGE) }),
+    z.object({ id: z.literal('lobby_join_timeout'), value: seconds(LOBBY_JOIN_TIMEOUT, V.TIMEOUT_JOIN_RANGE) }),
   ],
-  { error: M.SETTING_VALUE_INVALID },
+  { error: V.SETTING_VALUE_INVALID },
 );
 
 export const settingsSchema = z.object({
@@ -76,7 +76,7 @@ export const masterReplySchema = z.object({
 });
 export type MasterReply = z.infer<typeof masterReplySchema>;
 
-export const pokemonRoleParamsSchema = z.object({ role: z.enum(BATTLE_TYPES, M.POKEMON_ROLE_UNKNOWN) });
+export const pokemonRoleParamsSchema = z.object({ role: z.enum(BATTLE_TYPES, V.POKEMON_ROLE_UNKNOWN) });
 
 // Seasons
 
@@ -111,17 +111,17 @@ export const adminSeasonSchema = seasonSchema.extend({
 });
 export type AdminSeason = z.infer<typeof adminSeasonSchema>;
 
-export const seasonIdSchema = z.string().regex(/^[a-z0-9][a-z0-9_-]{0,39}$/, M.SEASON_ID_INVALID);
+export const seasonIdSchema = z.string().regex(/^[a-z0-9][a-z0-9_-]{0,39}$/, V.SEASON_ID_INVALID);
 const imageUrlSchema = z
   .string()
   .trim()
-  .refine((v) => !hasControlCharacters(v), M.TEXT_CONTROL_CHARACTERS)
-  .refine((v) => v === '' || /^https?:\/\/\S+$/.test(v) || /^\/(?!\/)\S*$/.test(v), M.SEASON_IMAGE_URL_INVALID);
-const themeColorSchema = z.string().regex(/^#[0-9a-fA-F]{6}$/, M.THEME_COLOR_INVALID);
+  .refine((v) => !hasControlCharacters(v), V.TEXT_CONTROL_CHARACTERS)
+  .refine((v) => v === '' || /^https?:\/\/\S+$/.test(v) || /^\/(?!\/)\S*$/.test(v), V.SEASON_IMAGE_URL_INVALID);
+const themeColorSchema = z.string().regex(/^#[0-9a-fA-F]{6}$/, V.THEME_COLOR_INVALID);
 
 const seasonFields = {
-  name: nameText({ required: M.SEASON_NAME_REQUIRED, max: { length: 60, message: M.SEASON_NAME_TOO_LONG } }),
-  description: longText({ max: { length: 2000, message: M.SEASON_DESCRIPTION_TOO_LONG } }).default(''),
+  name: nameText({ required: V.SEASON_NAME_REQUIRED, max: { length: 60, message: V.SEASON_NAME_TOO_LONG } }),
+  description: longText({ max: { length: 2000, message: V.SEASON_DESCRIPTION_TOO_LONG } }).default(''),
   start_date: dateSecondsSchema,
   end_date: dateSecondsSchema,
   image_url: imageUrlSchema.default(''),
@@ -134,12 +134,12 @@ const datesInOrder = (s: { start_date: number; end_date: number }) => s.start_da
 /** POST /api/admin/seasons */
 export const seasonCreateSchema = z
   .object({ id: seasonIdSchema, ...seasonFields })
-  .refine(datesInOrder, { message: M.SEASON_DATES_ORDER, path: ['end_date'] });
+  .refine(datesInOrder, { message: V.SEASON_DATES_ORDER, path: ['end_date'] });
 
 /** PUT /api/admin/seasons/{id}: the id cannot change (an id in the body must match). */
 export const seasonUpdateSchema = z
   .object({ id: seasonIdSchema.optional(), ...seasonFields })
-  .refine(datesInOrder, { message: M.SEASON_DATES_ORDER, path: ['end_date'] });
+  .refine(datesInOrder, { message: V.SEASON_DATES_ORDER, path: ['end_date'] });
 
 export const seasonParamsSchema = z.object({ id: seasonIdSchema });
 

@@ -1,6 +1,6 @@
 import { getCharacter, isPlayableCharacterId } from '../characters.ts';
 import { ROLES } from '../constants.ts';
-import { VALIDATION_MESSAGES as M, z } from '../validation.ts';
+import { VALIDATION_CODES as V, z } from '../validation.ts';
 import { roleSchema, unixSecondsSchema, userIdSchema } from './common.ts';
 
 // A match as players and admins see it, the result report, lobby and host calls (spec 000 §3–§5, §7;
@@ -14,7 +14,7 @@ export const REPORT_RESULTS = ['A-win', 'B-win', 'invalid'] as const;
 export type ReportResult = (typeof REPORT_RESULTS)[number];
 
 /** Match ids travel as strings of digits; '0' never names a match (spec §4). */
-export const matchIdSchema = z.string().regex(/^[1-9]\d{0,17}$/, M.MATCH_ID_INVALID);
+export const matchIdSchema = z.string().regex(/^[1-9]\d{0,17}$/, V.MATCH_ID_INVALID);
 export const matchIdParamsSchema = z.object({ id: matchIdSchema });
 
 export const matchPlayerSchema = z.object({
@@ -74,38 +74,38 @@ const optionalId = z.string().trim().max(64).default('');
  */
 export const matchReportSchema = z
   .object({
-    result: z.enum(REPORT_RESULTS, M.REPORT_RESULT_INVALID),
-    banned_pokemon: optionalId.refine((id) => id === '' || isPlayableCharacterId(id), M.REPORT_POKEMON_UNKNOWN),
+    result: z.enum(REPORT_RESULTS, V.REPORT_RESULT_INVALID),
+    banned_pokemon: optionalId.refine((id) => id === '' || isPlayableCharacterId(id), V.REPORT_POKEMON_UNKNOWN),
     picked_pokemon: optionalId,
     pokemon_move1: z.string().trim().max(64).default(''),
     pokemon_move2: z.string().trim().max(64).default(''),
-    violation_report: optionalId.refine((id) => id === '' || userIdSchema.safeParse(id).success, M.USER_ID_INVALID),
+    violation_report: optionalId.refine((id) => id === '' || userIdSchema.safeParse(id).success, V.USER_ID_INVALID),
   })
   .superRefine((report, ctx) => {
     if (report.result === 'invalid') {
       if (report.violation_report === '') {
-        ctx.addIssue({ code: 'custom', path: ['violation_report'], message: M.REPORT_INVALID_PLAYER_REQUIRED });
+        ctx.addIssue({ code: 'custom', path: ['violation_report'], message: V.REPORT_INVALID_PLAYER_REQUIRED });
       }
       return;
     }
     if (report.picked_pokemon === '') {
-      ctx.addIssue({ code: 'custom', path: ['picked_pokemon'], message: M.REPORT_PICKED_REQUIRED });
+      ctx.addIssue({ code: 'custom', path: ['picked_pokemon'], message: V.REPORT_PICKED_REQUIRED });
       return;
     }
     if (!isPlayableCharacterId(report.picked_pokemon)) {
-      ctx.addIssue({ code: 'custom', path: ['picked_pokemon'], message: M.REPORT_POKEMON_UNKNOWN });
+      ctx.addIssue({ code: 'custom', path: ['picked_pokemon'], message: V.REPORT_POKEMON_UNKNOWN });
       return;
     }
     if (report.banned_pokemon !== '' && sameCharacter(report.banned_pokemon, report.picked_pokemon)) {
-      ctx.addIssue({ code: 'custom', path: ['picked_pokemon'], message: M.REPORT_PICKED_SAME_AS_BANNED });
+      ctx.addIssue({ code: 'custom', path: ['picked_pokemon'], message: V.REPORT_PICKED_SAME_AS_BANNED });
       return;
     }
     const moves = movesOf(report.picked_pokemon);
     if (!moves.slot1.includes(report.pokemon_move1)) {
-      ctx.addIssue({ code: 'custom', path: ['pokemon_move1'], message: M.REPORT_MOVE_INVALID });
+      ctx.addIssue({ code: 'custom', path: ['pokemon_move1'], message: V.REPORT_MOVE_INVALID });
     }
     if (!moves.slot2.includes(report.pokemon_move2)) {
-      ctx.addIssue({ code: 'custom', path: ['pokemon_move2'], message: M.REPORT_MOVE_INVALID });
+      ctx.addIssue({ code: 'custom', path: ['pokemon_move2'], message: V.REPORT_MOVE_INVALID });
     }
   })
   .transform((report) => ({
@@ -156,9 +156,9 @@ export const LOBBY_ID_PATTERN = /^\d{4,12}$/;
 export const lobbyUpdateSchema = z.object({
   // Full-width digits (a Japanese keyboard's default) count as digits.
   lobby_id: z
-    .string(M.LOBBY_ID_INVALID)
+    .string(V.LOBBY_ID_INVALID)
     .transform((id) => id.normalize('NFKC').trim())
-    .pipe(z.string().regex(LOBBY_ID_PATTERN, M.LOBBY_ID_INVALID)),
+    .pipe(z.string().regex(LOBBY_ID_PATTERN, V.LOBBY_ID_INVALID)),
   /** Optional; when sent it must be the caller (the current host). Hand the role over with host/transfer. */
   host_user_id: userIdSchema.optional(),
 });
@@ -214,7 +214,7 @@ export function nextHost(order: readonly string[], current: string | null): stri
 // Admin (spec 001 §2 match management, §3 match)
 
 export const adminMatchFilterSchema = z.object({
-  status: z.enum(['all', ...MATCH_STATUSES], M.MATCH_STATUS_FILTER_INVALID).default('all'),
+  status: z.enum(['all', ...MATCH_STATUSES], V.MATCH_STATUS_FILTER_INVALID).default('all'),
 });
 
 export const adminMatchListItemSchema = z.object({

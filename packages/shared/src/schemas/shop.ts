@@ -1,5 +1,5 @@
 import { BADGE_PRICES } from '../constants.ts';
-import { VALIDATION_MESSAGES as M, z } from '../validation.ts';
+import { VALIDATION_CODES as V, z } from '../validation.ts';
 import { badgeIdSchema, unixSecondsSchema, userIdSchema } from './common.ts';
 
 // The badge shop (spec admin §2 shop, §3 checkout request, §4 shop purchase, §5 shop validation, §9 currency).
@@ -23,7 +23,7 @@ export const TEST_CHECKOUT_PATH = '/shop/test-checkout/';
 export const checkoutRequestSchema = z.object({
   badgeId: badgeIdSchema,
   badgeName: z.string().max(200).optional(),
-  price: z.number(M.SHOP_PRICE_INVALID).int(M.SHOP_PRICE_INVALID).nonnegative(M.SHOP_PRICE_INVALID).optional(),
+  price: z.number(V.SHOP_PRICE_INVALID).int(V.SHOP_PRICE_INVALID).nonnegative(V.SHOP_PRICE_INVALID).optional(),
   userId: userIdSchema.optional(),
 });
 export type CheckoutRequest = z.input<typeof checkoutRequestSchema>;
@@ -74,7 +74,7 @@ export const ordersReplySchema = z.object({ orders: z.array(orderSchema) });
 export const adminOrderSchema = orderSchema.extend({ trainer_name: z.string() });
 export const adminOrdersReplySchema = z.object({ orders: z.array(adminOrderSchema) });
 export const orderParamsSchema = z.object({
-  session_id: z.string().regex(/^[A-Za-z0-9_]{1,255}$/, M.ORDER_ID_INVALID),
+  session_id: z.string().regex(/^[A-Za-z0-9_]{1,255}$/, V.ORDER_ID_INVALID),
 });
 
 /** A badge as the shop lists it. */
@@ -108,9 +108,9 @@ export const testCheckoutSchema = z.object({
 export type TestCheckout = z.infer<typeof testCheckoutSchema>;
 export const testPaySchema = z.object({
   card_number: z
-    .string(M.TEST_CARD_INVALID)
+    .string(V.TEST_CARD_INVALID)
     .transform((v) => v.replace(/[\s-]/g, ''))
-    .refine((v) => /^\d{16}$/.test(v), M.TEST_CARD_INVALID),
+    .refine((v) => /^\d{16}$/.test(v), V.TEST_CARD_INVALID),
 });
 export const testPayReplySchema = z.object({ redirect_url: z.string() });
 
@@ -118,23 +118,23 @@ export const testPayReplySchema = z.object({ redirect_url: z.string() });
 export const adminBadgeUpdateSchema = z
   .object({
     price: z
-      .number(M.SHOP_PRICE_INVALID)
-      .int(M.SHOP_PRICE_INVALID)
+      .number(V.SHOP_PRICE_INVALID)
+      .int(V.SHOP_PRICE_INVALID)
       // 0 would take the badge off sale without saying so: is_active says that.
-      .refine((p) => p > 0 && (BADGE_PRICES as readonly number[]).includes(p), M.SHOP_PRICE_INVALID)
+      .refine((p) => p > 0 && (BADGE_PRICES as readonly number[]).includes(p), V.SHOP_PRICE_INVALID)
       .optional(),
     max_sales: z
-      .number(M.MAX_SALES_INVALID)
-      .int(M.MAX_SALES_INVALID)
-      .min(0, M.MAX_SALES_INVALID)
-      .max(100_000, M.MAX_SALES_INVALID)
+      .number(V.MAX_SALES_INVALID)
+      .int(V.MAX_SALES_INVALID)
+      .min(0, V.MAX_SALES_INVALID)
+      .max(100_000, V.MAX_SALES_INVALID)
       .optional(),
-    is_active: z.boolean(M.FLAG_INVALID).optional(),
+    is_active: z.boolean(V.FLAG_INVALID).optional(),
   })
   .strict();
 export const adminOrdersQuerySchema = z.object({
-  status: z.enum(['all', ...ORDER_STATUSES], M.ORDER_STATUS_FILTER_INVALID).default('all'),
+  status: z.enum(['all', ...ORDER_STATUSES], V.ORDER_STATUS_FILTER_INVALID).default('all'),
 });
 export const adminOrderParamsSchema = z.object({
-  order_id: z.string().regex(/^ord_[A-Za-z0-9_-]{1,64}$/, M.ORDER_ID_INVALID),
+  order_id: z.string().regex(/^ord_[A-Za-z0-9_-]{1,64}$/, V.ORDER_ID_INVALID),
 });

@@ -1,4 +1,4 @@
-import { VALIDATION_MESSAGES as M, z } from '../validation.ts';
+import { VALIDATION_CODES as V, z } from '../validation.ts';
 import { unixSecondsSchema } from './common.ts';
 import { seasonIdSchema } from './community.ts';
 
@@ -16,7 +16,7 @@ export const RATING_BAND_LABELS: Record<RatingBand, string> = {
 /** GET /api/public/stats?season=&band= (season: the active one by default). */
 export const statsQuerySchema = z.object({
   season: seasonIdSchema.optional(),
-  band: z.enum(RATING_BANDS, M.STATS_BAND_INVALID).default('all'),
+  band: z.enum(RATING_BANDS, V.STATS_BAND_INVALID).default('all'),
 });
 
 const winCount = z.object({ games: z.number().int(), wins: z.number().int(), win_rate: z.number() });

@@ -2,30 +2,30 @@ import { isPlayableCharacterId } from '../characters.ts';
 import { BIO_MAX, FAVORITE_POKEMON_MAX, TRAINER_NAME_MAX } from '../constants.ts';
 import { AWARD_TIERS } from '../season-awards.ts';
 import { longText, nameText } from '../text.ts';
-import { VALIDATION_MESSAGES as M, z } from '../validation.ts';
+import { VALIDATION_CODES as V, z } from '../validation.ts';
 import { badgeIdSchema, badgeSlotSchema, roleSchema, unixSecondsSchema, userIdSchema } from './common.ts';
 
 // Profile validation (spec §5), defined once: the server validates with it and the web form reuses it.
 
 export const trainerNameSchema = nameText({
-  required: M.TRAINER_NAME_REQUIRED,
-  max: { length: TRAINER_NAME_MAX, message: M.TRAINER_NAME_TOO_LONG },
+  required: V.TRAINER_NAME_REQUIRED,
+  max: { length: TRAINER_NAME_MAX, message: V.TRAINER_NAME_TOO_LONG },
 });
 
 /** Trimmed, a leading @ removed; empty or 1–15 of [A-Za-z0-9_]. */
 export const twitterIdSchema = z
   .string()
   .transform((v) => v.trim().replace(/^@/, ''))
-  .refine((v) => v === '' || /^[A-Za-z0-9_]{1,15}$/.test(v), M.TWITTER_ID_INVALID);
+  .refine((v) => v === '' || /^[A-Za-z0-9_]{1,15}$/.test(v), V.TWITTER_ID_INVALID);
 
-export const bioSchema = longText({ max: { length: BIO_MAX, message: M.BIO_TOO_LONG } });
+export const bioSchema = longText({ max: { length: BIO_MAX, message: V.BIO_TOO_LONG } });
 
 /** Known roster characters, stored as upper-case pokemon_id; at most 3, no duplicates. */
 export const favoritePokemonSchema = z
-  .array(z.string().refine(isPlayableCharacterId, M.FAVORITE_POKEMON_UNKNOWN))
-  .max(FAVORITE_POKEMON_MAX, M.FAVORITE_POKEMON_TOO_MANY)
+  .array(z.string().refine(isPlayableCharacterId, V.FAVORITE_POKEMON_UNKNOWN))
+  .max(FAVORITE_POKEMON_MAX, V.FAVORITE_POKEMON_TOO_MANY)
   .transform((list) => list.map((id) => id.toUpperCase()))
-  .refine((list) => new Set(list).size === list.length, M.FAVORITE_POKEMON_DUPLICATE);
+  .refine((list) => new Set(list).size === list.length, V.FAVORITE_POKEMON_DUPLICATE);
 
 /** PUT /api/users/me/profile. trainer_name is required; omitted optional fields stay as they are. */
 export const profileUpdateSchema = z
@@ -38,7 +38,7 @@ export const profileUpdateSchema = z
     bio: bioSchema.optional(),
   })
   .refine((p) => !p.current_badge || p.current_badge !== p.current_badge_2, {
-    message: M.BADGE_SLOTS_SAME,
+    message: V.BADGE_SLOTS_SAME,
     path: ['current_badge_2'],
   });
 export type ProfileUpdate = z.input<typeof profileUpdateSchema>;
@@ -50,7 +50,7 @@ export const createUserSchema = z.object({}).passthrough().optional();
 export const equipBadgesSchema = z
   .object({ primary_badge: badgeSlotSchema, secondary_badge: badgeSlotSchema })
   .refine((p) => !p.primary_badge || p.primary_badge !== p.secondary_badge, {
-    message: M.BADGE_SLOTS_SAME,
+    message: V.BADGE_SLOTS_SAME,
     path: ['secondary_badge'],
   });
 

@@ -6,6 +6,7 @@ import {
   seasonCreateSchema,
   seasonNumberOf,
   seasonUpdateSchema,
+  validationErrorOf,
   type z,
 } from '@rankmatch/shared';
 import { ADMIN_TEXTS } from './texts.ts';
@@ -101,7 +102,7 @@ export function seasonPayloadOf(form: SeasonFormState, mode: 'create' | 'edit'):
   for (const issue of parsed.success ? [] : parsed.error.issues) {
     const key = String(issue.path[0] ?? 'name');
     const field = FIELD_OF[key] ?? (key as SeasonFormField);
-    errors[field] ??= issue.message;
+    errors[field] ??= validationErrorOf(issue).message;
   }
   return { ok: false, errors };
 }

@@ -4,6 +4,7 @@ import {
   BADGE_PRICES,
   type Badge,
   type ShopBadge,
+  validationErrorOf,
   type z,
 } from '@rankmatch/shared';
 import { parseInteger } from './parse-integer.ts';
@@ -101,7 +102,7 @@ export function shopBadgeUpdateOf(row: ShopBadgeRow, state: ShopBadgeEditState):
   const errors: Partial<Record<ShopBadgeEditField, string>> = {};
   for (const issue of parsed.error.issues) {
     const field = issue.path[0] as ShopBadgeEditField;
-    errors[field] ??= issue.message;
+    errors[field] ??= validationErrorOf(issue).message;
   }
   return { kind: 'invalid', errors };
 }

@@ -1,4 +1,9 @@
-import { type AdminUserDetail, type AdminUserUpdate, adminUserUpdateSchema } from '@rankmatch/shared';
+import {
+  type AdminUserDetail,
+  type AdminUserUpdate,
+  adminUserUpdateSchema,
+  validationErrorOf,
+} from '@rankmatch/shared';
 import { parseInteger } from './parse-integer.ts';
 
 // The user edit form (spec admin §2 user management, §5 "User update"): numbers typed as text and parsed as integers,
@@ -54,7 +59,7 @@ export function userUpdateOf(user: AdminUserDetail, state: UserEditState): UserE
   const errors: Partial<Record<UserEditField, string>> = {};
   for (const issue of parsed.error.issues) {
     const field = issue.path[0] as UserEditField;
-    errors[field] ??= issue.message;
+    errors[field] ??= validationErrorOf(issue).message;
   }
   return { kind: 'invalid', errors };
 }

@@ -6,6 +6,7 @@ import {
   matchReportSchema,
   movesOf,
   reportResultFor,
+  validationErrorOf,
 } from '@rankmatch/shared';
 import { MATCH_TEXTS as T } from './texts.ts';
 
@@ -184,6 +185,6 @@ export function buildReport(
     pokemon_move2: invalid ? '' : draft.move2,
     violation_report: invalid ? draft.invalidPlayer : draft.violation,
   });
-  if (!parsed.success) return { ok: false, error: parsed.error.issues[0]?.message ?? T.reportFailed };
+  if (!parsed.success) return { ok: false, error: validationErrorOf(parsed.error.issues[0]).message };
   return { ok: true, report: parsed.data };
 }

@@ -1,4 +1,4 @@
-import { type CurrentMatch, lobbyUpdateSchema, type MatchPlayer, nextHost } from '@rankmatch/shared';
+import { type CurrentMatch, lobbyUpdateSchema, type MatchPlayer, nextHost, validationErrorOf } from '@rankmatch/shared';
 import { type FormEvent, useEffect, useState } from 'react';
 import { Icon } from '../../../components/icon.tsx';
 import { Notice } from '../../../components/notice.tsx';
@@ -101,7 +101,7 @@ function LobbyForm({ match, userId }: { match: CurrentMatch; userId: string }) {
     event.preventDefault();
     const parsed = lobbyUpdateSchema.safeParse({ lobby_id: value });
     if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? null);
+      setError(validationErrorOf(parsed.error.issues[0]).message);
       return;
     }
     setError(null);

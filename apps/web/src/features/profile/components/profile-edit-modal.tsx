@@ -1,4 +1,4 @@
-import { BIO_MAX, profileUpdateSchema, type UserProfile, visibleLength } from '@rankmatch/shared';
+import { BIO_MAX, profileUpdateSchema, type UserProfile, validationErrorOf, visibleLength } from '@rankmatch/shared';
 import { type FormEvent, useId, useState } from 'react';
 import { Modal } from '../../../components/modal.tsx';
 import { Notice } from '../../../components/notice.tsx';
@@ -29,7 +29,7 @@ export function validateProfile(
   const errors: FieldErrors = {};
   for (const issue of parsed.error.issues) {
     const field = issue.path[0] as keyof ProfileInput | undefined;
-    if (field && !errors[field]) errors[field] = issue.message;
+    if (field && !errors[field]) errors[field] = validationErrorOf(issue).message;
   }
   return { ok: false, errors };
 }

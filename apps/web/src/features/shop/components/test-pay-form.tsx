@@ -1,4 +1,4 @@
-import { testPaySchema } from '@rankmatch/shared';
+import { testPaySchema, validationErrorOf } from '@rankmatch/shared';
 import { type FormEvent, useId, useState } from 'react';
 import { Notice } from '../../../components/notice.tsx';
 import { browser } from '../../../lib/browser.ts';
@@ -20,7 +20,7 @@ export function TestPayForm({ sessionId, onCancel }: { sessionId: string; onCanc
     // The shared schema checks the number as the server will (16 digits, spaces and dashes allowed).
     const parsed = testPaySchema.safeParse({ card_number: cardNumber });
     if (!parsed.success) {
-      setInvalid(parsed.error.issues[0]?.message ?? null);
+      setInvalid(validationErrorOf(parsed.error.issues[0]).message);
       return;
     }
     setInvalid(null);

@@ -1,4 +1,4 @@
-import { settingUpdateSchema } from '@rankmatch/shared';
+import { settingUpdateSchema, validationErrorOf } from '@rankmatch/shared';
 import { type FormEvent, useId, useState } from 'react';
 import { Markdown } from '../../../../components/markdown.tsx';
 import { Notice } from '../../../../components/notice.tsx';
@@ -29,7 +29,7 @@ export function MarkdownSetting({
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     const parsed = settingUpdateSchema.safeParse({ id, value });
-    setInvalid(parsed.success ? null : (parsed.error.issues[0]?.message ?? null));
+    setInvalid(parsed.success ? null : validationErrorOf(parsed.error.issues[0]).message);
     if (parsed.success) update.mutate({ id, value });
   };
 

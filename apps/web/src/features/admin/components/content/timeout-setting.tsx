@@ -1,4 +1,4 @@
-import { settingUpdateSchema } from '@rankmatch/shared';
+import { settingUpdateSchema, validationErrorOf } from '@rankmatch/shared';
 import { type FormEvent, useId, useState } from 'react';
 import { Notice } from '../../../../components/notice.tsx';
 import { useUpdateSetting } from '../../api/update-setting.ts';
@@ -33,7 +33,7 @@ export function TimeoutSetting({
     const same = seconds === saved;
     const parsed = same ? null : settingUpdateSchema.safeParse({ id, value: seconds });
     setUnchanged(same);
-    setInvalid(parsed && !parsed.success ? (parsed.error.issues[0]?.message ?? null) : null);
+    setInvalid(parsed && !parsed.success ? validationErrorOf(parsed.error.issues[0]).message : null);
     if (parsed?.success) update.mutate({ id, value: seconds });
   };
 

@@ -4,6 +4,7 @@ import {
   type AdminSearchType,
   type AdminUserSearch,
   adminUserSearchSchema,
+  validationErrorOf,
 } from '@rankmatch/shared';
 import { type FormEvent, useId, useState } from 'react';
 import { ADMIN_TEXTS } from '../../texts.ts';
@@ -29,7 +30,7 @@ export function UserSearchForm({
     event.preventDefault();
     const parsed = adminUserSearchSchema.safeParse({ query, search_type: type, limit: ADMIN_SEARCH_LIMIT });
     if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? null);
+      setError(validationErrorOf(parsed.error.issues[0]).message);
       return;
     }
     setError(null);
