@@ -3,6 +3,7 @@ import { ConfigError, loadConfig } from './config.ts';
 import { unixNow } from './context.ts';
 import { DatabaseLockedError, openDatabase } from './db/client.ts';
 import { SEASON_END_JOB } from './seasons/end.ts';
+import { seedDemoData } from './seed/demo.ts';
 import { seedOnStart } from './seed/index.ts';
 
 // Entry point: validate configuration, open (and migrate) the database, seed, serve; stop cleanly on SIGTERM/SIGINT.
@@ -10,8 +11,25 @@ async function main(): Promise<void> {
   const startedAt = performance.now();
   const config = loadConfig();
   const database = await openDatabase(config);
-  const { app, ranking, jobs } = await buildApp({ config, database });
+  const { app, ctx, ranking, jobs, seasonEnd, achievements } = await buildApp({ config, database });
   await seedOnStart(database.db, config, unixNow());
+  if (config.seedDemoData && config.dummyLogin.enabled) {
+    const demo = await seedDemoData({ ctx, seasonEnd, achievements }, unixNow());
+    if (demo) {
+      const { accuracy } = demo;
+      app.log.info(
+        {
+          matches: demo.matches,
+          reports: demo.reports,
+          ms: demo.ms,
+          rank_correlation: Number(accuracy.rank_correlation.toFixed(3)),
+          brier_elo: Number(accuracy.brier_elo.toFixed(4)),
+          brier_truth: Number(accuracy.brier_truth.toFixed(4)),
+        },
+        `デモシーズンをシミュレーションしました: ${demo.matches}試合（レートと実力の順位相関 ${accuracy.rank_correlation.toFixed(2)}、Elo 予測の Brier スコア ${accuracy.brier_elo.toFixed(3)}）`,
+      );
+    }
+  }
   // Seasons whose end is due (or stopped half-way) are ended before serving, not a minute later.
   await jobs.run(SEASON_END_JOB);
   await ranking.reload();

@@ -7,4 +7,5 @@ export * from './queue/index.ts';
 export * from './rating/index.ts';
 export * from './season/index.ts';
 export * from './settlement/index.ts';
+export * from './simulation/index.ts';
 export * from './stats/index.ts';

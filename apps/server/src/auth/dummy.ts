@@ -16,11 +16,16 @@ import { markedActiveSeason } from '../seasons/queries.ts';
 import { seasonNumbers } from '../users/presenter.ts';
 import { findSeasonStats, type UserRow } from '../users/queries.ts';
 import { ensureUser } from '../users/service.ts';
-import { DUMMY_ID_PREFIX, dummySeeds } from './dummy-accounts.ts';
+import { DUMMY_ID_PREFIX, type DummySeed, dummySeeds } from './dummy-accounts.ts';
 
 /** Creates the seeded test accounts that are missing. The dev admin is an admin only outside production. */
-export async function seedDummyAccounts(db: Executor, config: Config, now: number): Promise<void> {
-  const rows = dummySeeds().map((s) => ({
+export async function seedDummyAccounts(
+  db: Executor,
+  config: Config,
+  now: number,
+  seeds: readonly DummySeed[] = dummySeeds(),
+): Promise<void> {
+  const rows = seeds.map((s) => ({
     id: s.id,
     authSub: `dummy|${s.id}`,
     isDummy: true,

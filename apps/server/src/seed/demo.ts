@@ -1,90 +1,243 @@
-import { BADGES } from '@rankmatch/shared';
-import { sql } from 'drizzle-orm';
-import { dummySeeds } from '../auth/dummy-accounts.ts';
-import type { Executor } from '../db/client.ts';
-import { seasonStats, seasons, userBadges } from '../db/schema.ts';
+import {
+  type PenaltyState,
+  type RatingAccuracy,
+  ratingAccuracy,
+  type SeasonSimulation,
+  type SimAccount,
+  type SimPlayer,
+  seasonMeta,
+  simulatePopulation,
+  simulateSeason,
+} from '@rankmatch/engine';
+import { BADGES, ROLES, type Role } from '@rankmatch/shared';
+import { inArray, sql } from 'drizzle-orm';
+import type { AchievementService } from '../achievements/service.ts';
+import { seedDummyAccounts } from '../auth/dummy.ts';
+import { type DummySeed, dummySeeds } from '../auth/dummy-accounts.ts';
+import type { AppContext } from '../context.ts';
+import { seasons, userBadges, users } from '../db/schema.ts';
+import { importPenalties, importSeason, nextImportIds } from '../matches/import.ts';
+import type { SeasonEnder } from '../seasons/end.ts';
+import { findSeason } from '../seasons/queries.ts';
 
-// Demo data for development starts, so a newcomer sees a living site: an active season running now, a finished
-// previous season with records, season numbers and a few badges for the test accounts. Idempotent: nothing is
-// overwritten once it exists.
+// Demo data for development starts: a ladder that was really played. The engine's simulation plays a finished
+// season and four weeks of the running one through the real rules (matchmaking waves, reports, settlement, Elo,
+// penalties) with 60 test accounts of hidden skill; the result is written in bulk, the past season is ended by the
+// real season end (records, rewards, the penalty rule), achievements are evaluated by the real service. Seeded once:
+// a restart finds the demo season and does nothing.
 
 const DAY = 86_400;
+/** The simulation's seed: the same seed and start time give the same demo. */
+export const DEMO_SEED = 2026;
 export const DEMO_SEASON_ID = 'demo-season-2';
 export const DEMO_PAST_SEASON_ID = 'demo-season-1';
-/** The test account one match away from 100 in the demo season. */
+/** The test account one match away from 100 in the demo season (the achievement toast can be tried at once). */
 export const DEMO_NEAR_MILESTONE_ID = 'dummy_29';
+const NEAR_MILESTONE_MATCHES = 99;
+/** Weeks of play simulated in each demo season. */
+const WEEKS = 4;
+/** No wave in the last 90 minutes before the start, so every simulated match has settled and closed its reports. */
+const QUIET_BEFORE_NOW = 90 * 60;
 
-/** A deterministic pseudo-random sequence so every fresh demo looks the same. */
-function sequence(seed: number) {
-  let s = seed >>> 0;
-  return () => {
-    s = (s * 1_664_525 + 1_013_904_223) >>> 0;
-    return s / 2 ** 32;
+/** 30 more test accounts (dummy_31…dummy_60), so the demo ladder has 60 players. */
+const COMMUNITY_NAMES = [
+  'よるのすけ',
+  'みかん大福',
+  'ソラ@社会人',
+  'ねこまんま',
+  'たこ焼き名人',
+  'ゆうき',
+  'ほのか',
+  'しろくま',
+  'りんご飴',
+  'カイト',
+  'こはる',
+  'あおい',
+  'ミナト',
+  'つばさ',
+  'はやて',
+  'もちこ',
+  'レン',
+  'さくら餅',
+  'ひなた',
+  'コタロウ',
+  'ユズ',
+  'ましろ',
+  'アキラ',
+  'ちくわ',
+  'ぽてと',
+  'シオン',
+  'ルナ',
+  'かえで',
+  'イブキ',
+  'ナギ',
+];
+
+export function communitySeeds(): DummySeed[] {
+  return COMMUNITY_NAMES.map((name, i) => {
+    const n = String(31 + i);
+    return {
+      id: `dummy_${n}`,
+      trainerName: name,
+      discordUsername: `test_player_${n}`,
+      rate: 1500,
+      preferredRole: ROLES[(i * 2) % ROLES.length] as Role,
+      isAdmin: false,
+    };
+  });
+}
+
+/** The simulated accounts: the spec's 30 test players and the 30 community ones (not the admin, not the special id). */
+function demoAccounts(): SimAccount[] {
+  const players = [...dummySeeds().filter((s) => /^dummy_\d+$/.test(s.id)), ...communitySeeds()];
+  return players.map((s) => ({
+    user_id: s.id,
+    start_rate: s.rate,
+    role: s.preferredRole,
+    ...(s.id === DEMO_NEAR_MILESTONE_ID ? { max_matches: NEAR_MILESTONE_MATCHES } : {}),
+  }));
+}
+
+/** Local (Japan) midnight at or before `t`. */
+const japanMidnight = (t: number) => Math.floor((t + 9 * 3600) / DAY) * DAY - 9 * 3600;
+
+export interface DemoCalendar {
+  past: { start: number; end: number };
+  current: { start: number; stopWaves: number; end: number };
+}
+
+/** The running season began four weeks before today; the past one ran four weeks and ended two weeks before that. */
+export function demoCalendar(now: number): DemoCalendar {
+  const currentStart = japanMidnight(now) - WEEKS * 7 * DAY;
+  const pastEnd = currentStart - 14 * DAY;
+  return {
+    past: { start: pastEnd - WEEKS * 7 * DAY, end: pastEnd },
+    current: { start: currentStart, stopWaves: now - QUIET_BEFORE_NOW, end: now + 60 * DAY },
   };
 }
 
-export async function seedDemoData(db: Executor, now: number): Promise<void> {
-  const inserted = await db
-    .insert(seasons)
-    .values([
-      {
-        id: DEMO_PAST_SEASON_ID,
-        name: 'デモシーズン1',
-        description: '開発用のデモデータです（終了済みシーズン）。',
-        startDate: now - 120 * DAY,
-        endDate: now - 30 * DAY,
-        themeColor: '#3f6fd8',
-        isActive: false,
-        // Ended through the real season end at start-up (records frozen, rewards granted): see main.ts.
-        endingStartedAt: now,
-        createdAt: now,
-      },
-      {
-        id: DEMO_SEASON_ID,
-        name: 'デモシーズン2',
-        description: '開発用のデモシーズンです。すぐにマッチングに参加できます。',
-        startDate: now - 30 * DAY,
-        endDate: now + 60 * DAY,
-        themeColor: '#ff6b35',
-        isActive: false,
-        createdAt: now,
-      },
-    ])
-    .onConflictDoNothing({ target: seasons.id })
-    .returning();
-  if (inserted.length === 0) return; // seeded before
+export interface DemoSummary {
+  matches: number;
+  reports: number;
+  accuracy: RatingAccuracy;
+  ms: number;
+}
 
-  // Activate the demo season only when no other season is active.
+interface DemoDeps {
+  ctx: AppContext;
+  seasonEnd: SeasonEnder;
+  achievements: AchievementService;
+}
+
+function accuracyOf(players: readonly SimPlayer[], seasonsPlayed: readonly SeasonSimulation[]): RatingAccuracy {
+  const last = seasonsPlayed[seasonsPlayed.length - 1] as SeasonSimulation;
+  return ratingAccuracy(
+    players.flatMap((p) => {
+      const s = last.stats.get(p.user_id);
+      return s ? [{ skill: p.skill, rate: s.rate, matches: s.match_count }] : [];
+    }),
+    seasonsPlayed.flatMap((s) => s.predictions),
+  );
+}
+
+async function penaltiesOf(ctx: AppContext, ids: string[]): Promise<Map<string, PenaltyState>> {
+  const rows = await ctx.db.select().from(users).where(inArray(users.id, ids));
+  return new Map(
+    rows.map((u) => [
+      u.id,
+      {
+        penalty_count: u.penaltyCount,
+        penalty_correction: u.penaltyCorrection,
+        matches_since_penalty: u.matchesSincePenalty,
+        penalty_timeout_until: u.penaltyTimeoutUntil,
+        last_penalty_at: u.lastPenaltyAt,
+      },
+    ]),
+  );
+}
+
+/** Seeds the demo seasons once; returns what was simulated, or null when the demo exists already. */
+export async function seedDemoData(deps: DemoDeps, now: number): Promise<DemoSummary | null> {
+  const { ctx } = deps;
+  const db = ctx.db;
+  if (await findSeason(db, DEMO_SEASON_ID)) return null;
+  const started = performance.now();
+  await seedDummyAccounts(db, ctx.config, now, communitySeeds());
+  const calendar = demoCalendar(now);
+  const accounts = demoAccounts();
+  const ids = accounts.map((a) => a.user_id);
+  const players = simulatePopulation({
+    seed: DEMO_SEED,
+    accounts,
+    meta: seasonMeta(DEMO_SEED, DEMO_PAST_SEASON_ID),
+  });
+  const rules = ctx.config.rules;
+
+  // The past season: played, then ended by the real season end (records, rewards, the season change's penalty rule).
+  await db.insert(seasons).values({
+    id: DEMO_PAST_SEASON_ID,
+    name: 'デモシーズン1',
+    description: '開発用のデモデータです（終了済みシーズン）。シミュレーションで実際のルールどおりに対戦しました。',
+    startDate: calendar.past.start,
+    endDate: calendar.past.end,
+    themeColor: '#3f6fd8',
+    createdAt: now,
+  });
+  let ids0 = await nextImportIds(db);
+  const past = simulateSeason({
+    seed: DEMO_SEED,
+    season_id: DEMO_PAST_SEASON_ID,
+    start: calendar.past.start,
+    stop_waves: calendar.past.end - QUIET_BEFORE_NOW,
+    players,
+    meta: seasonMeta(DEMO_SEED, DEMO_PAST_SEASON_ID),
+    penalties: await penaltiesOf(ctx, ids),
+    rules,
+    first_match_id: ids0.match,
+    first_wave_id: ids0.wave,
+  });
+  await db.transaction(async (tx) => {
+    await importSeason(tx, past);
+    await importPenalties(tx, past.penalties);
+  });
+  const pastRow = await findSeason(db, DEMO_PAST_SEASON_ID);
+  if (pastRow) await deps.achievements.evaluate(pastRow, ids);
+  await db.update(seasons).set({ endingStartedAt: now }).where(sql`id = ${DEMO_PAST_SEASON_ID}`);
+  await deps.seasonEnd.finishPending();
+
+  // The running season, from the penalties the season change left.
+  await db.insert(seasons).values({
+    id: DEMO_SEASON_ID,
+    name: 'デモシーズン2',
+    description: '開発用のデモシーズンです。すぐにマッチングに参加できます。',
+    startDate: calendar.current.start,
+    endDate: calendar.current.end,
+    themeColor: '#ff6b35',
+    createdAt: now,
+  });
+  // Active only when no other season is.
   await db.execute(
     sql`update seasons set is_active = true where id = ${DEMO_SEASON_ID} and not exists (select 1 from seasons where is_active)`,
   );
-
-  const random = sequence(42);
-  const players = dummySeeds().filter((s) => s.id.startsWith('dummy_') && s.id !== 'dummy_admin');
-  const stats: (typeof seasonStats.$inferInsert)[] = [];
-  for (const [index, player] of players.entries()) {
-    for (const seasonId of [DEMO_PAST_SEASON_ID, DEMO_SEASON_ID]) {
-      // Five players have not played the current season yet.
-      if (seasonId === DEMO_SEASON_ID && index % 6 === 5) continue;
-      // One account is a match away from the season's 100-match badge (and its gold licence), so the achievement
-      // toast can be tried at once (the browser test uses it too).
-      const nearMilestone = seasonId === DEMO_SEASON_ID && player.id === DEMO_NEAR_MILESTONE_ID;
-      const matches = nearMilestone ? 99 : 8 + Math.floor(random() * 80);
-      const wins = Math.round(matches * (0.35 + random() * 0.3));
-      const drift = Math.round((wins - matches / 2) * 9);
-      const rate = player.rate + drift;
-      stats.push({
-        userId: player.id,
-        seasonId,
-        rate,
-        maxRate: Math.max(rate, player.rate) + Math.floor(random() * 40),
-        matchCount: matches,
-        winCount: wins,
-        maxRateAt: now - Math.floor(random() * 25 * DAY) - (seasonId === DEMO_PAST_SEASON_ID ? 40 * DAY : 0),
-      });
-    }
-  }
-  await db.insert(seasonStats).values(stats).onConflictDoNothing();
+  ids0 = await nextImportIds(db);
+  const current = simulateSeason({
+    seed: DEMO_SEED,
+    season_id: DEMO_SEASON_ID,
+    start: calendar.current.start,
+    stop_waves: calendar.current.stopWaves,
+    players,
+    meta: seasonMeta(DEMO_SEED, DEMO_SEASON_ID),
+    penalties: await penaltiesOf(ctx, ids),
+    rules,
+    first_match_id: ids0.match,
+    first_wave_id: ids0.wave,
+  });
+  await db.transaction(async (tx) => {
+    await importSeason(tx, current);
+    await importPenalties(tx, current.penalties);
+  });
+  const currentRow = await findSeason(db, DEMO_SEASON_ID);
+  if (currentRow) await deps.achievements.evaluate(currentRow, ids);
 
   // A few owned badges per test account, so equipping works at once.
   const earned = BADGES.filter((b) => b.is_active);
@@ -96,4 +249,12 @@ export async function seedDemoData(db: Executor, now: number): Promise<void> {
     }
   }
   await db.insert(userBadges).values(owned).onConflictDoNothing();
+
+  const played = [past, current];
+  return {
+    matches: played.reduce((n, s) => n + s.matches.length, 0),
+    reports: played.reduce((n, s) => n + s.matches.reduce((k, m) => k + m.reports.length, 0), 0),
+    accuracy: accuracyOf(players, played),
+    ms: Math.round(performance.now() - started),
+  };
 }

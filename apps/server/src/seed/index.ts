@@ -4,11 +4,10 @@ import { seedBadges } from '../badges/service.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { users } from '../db/schema.ts';
-import { seedDemoData } from './demo.ts';
 
 /**
- * Start-up data, idempotent: the live badge table, admins from ADMIN_USER_IDS, the test accounts when they are on,
- * and demo data in development.
+ * Start-up data, idempotent: the live badge table, admins from ADMIN_USER_IDS and the test accounts when they are on.
+ * (The demo seasons need the running services: see seedDemoData.)
  */
 export async function seedOnStart(db: Db, config: Config, now: number): Promise<void> {
   await seedBadges(db);
@@ -18,5 +17,4 @@ export async function seedOnStart(db: Db, config: Config, now: number): Promise<
   if (config.adminUserIds.length > 0) {
     await db.update(users).set({ isAdmin: true }).where(inArray(users.id, config.adminUserIds));
   }
-  if (config.seedDemoData && config.dummyLogin.enabled) await seedDemoData(db, now);
 }

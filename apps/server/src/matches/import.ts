@@ -1,0 +1,153 @@
+import type { PenaltyState, SeasonSimulation } from '@rankmatch/engine';
+import { sql } from 'drizzle-orm';
+import { bulkInsert } from '../db/bulk.ts';
+import type { Executor } from '../db/client.ts';
+
+// Bulk import of a season that was played elsewhere (the engine's simulation: the demo data and the benchmarks):
+// settled matches with their players and reports, the wave records, and what settlement would have written along
+// the way — the season numbers and the players' penalty states. The settlement's own statements work match by match
+// on the hot path; this writes the same rows thousands at a time.
+
+/** Writes a simulated season's matches, players, reports, waves and season numbers. */
+export async function importSeason(db: Executor, season: SeasonSimulation): Promise<void> {
+  await bulkInsert(
+    db,
+    'wave_runs',
+    {
+      id: 'int',
+      ran_at: 'bigint',
+      candidates: 'int',
+      matched: 'int',
+      left_waiting: 'int',
+      match_count: 'int',
+      average_wait_seconds: 'float8',
+      metrics: 'jsonb',
+    },
+    season.waves.map((w) => ({
+      id: w.id,
+      ran_at: w.ran_at,
+      candidates: w.metrics.candidates,
+      matched: w.metrics.matched,
+      left_waiting: w.metrics.left_waiting,
+      match_count: w.metrics.matches,
+      average_wait_seconds: w.metrics.matched > 0 ? w.metrics.mean_wait_seconds : null,
+      metrics: w.metrics,
+    })),
+  );
+  await bulkInsert(
+    db,
+    'matches',
+    {
+      id: 'bigint',
+      season_id: 'text',
+      wave_id: 'int',
+      status: 'text',
+      matched_at: 'bigint',
+      started_at: 'bigint',
+      lobby_id: 'text',
+      host_user_id: 'text',
+      first_attack: 'text',
+      team_gap: 'float8',
+      rating_spread: 'int',
+      winner: 'text',
+      settled_at: 'bigint',
+      settle_reason: 'text',
+      penalties_processed: 'boolean',
+      penalty_user_ids: 'jsonb',
+    },
+    season.matches.map((m) => ({
+      id: m.id,
+      season_id: m.season_id,
+      wave_id: m.wave_id,
+      status: 'done',
+      matched_at: m.matched_at,
+      started_at: m.matched_at,
+      lobby_id: m.lobby_id,
+      host_user_id: m.host_user_id,
+      first_attack: m.first_attack,
+      team_gap: m.team_gap,
+      rating_spread: m.rating_spread,
+      winner: m.winner,
+      settled_at: m.settled_at,
+      settle_reason: m.settle_reason,
+      penalties_processed: true,
+      penalty_user_ids: m.penalty_user_ids,
+    })),
+  );
+  await bulkInsert(
+    db,
+    'match_players',
+    {
+      match_id: 'bigint',
+      user_id: 'text',
+      team: 'text',
+      slot: 'int',
+      role: 'text',
+      rate_before: 'int',
+      wait_seconds: 'int',
+      is_open: 'boolean',
+      rate_after: 'int',
+      rate_delta: 'int',
+    },
+    season.matches.flatMap((m) => m.players.map((p) => ({ match_id: m.id, ...p, is_open: false }))),
+  );
+  await bulkInsert(
+    db,
+    'match_reports',
+    {
+      match_id: 'bigint',
+      user_id: 'text',
+      team: 'text',
+      result: 'text',
+      banned_pokemon: 'text',
+      picked_pokemon: 'text',
+      pokemon_move1: 'text',
+      pokemon_move2: 'text',
+      violation_report: 'text',
+      reported_at: 'bigint',
+    },
+    season.matches.flatMap((m) => m.reports.map((r) => ({ match_id: m.id, ...r }))),
+  );
+  await bulkInsert(
+    db,
+    'season_stats',
+    {
+      user_id: 'text',
+      season_id: 'text',
+      rate: 'int',
+      max_rate: 'int',
+      max_rate_at: 'bigint',
+      match_count: 'int',
+      win_count: 'int',
+    },
+    [...season.stats].map(([userId, s]) => ({ user_id: userId, season_id: season.season_id, ...s })),
+  );
+  // The serial ids continue after the imported ones.
+  await db.execute(
+    sql`select setval(pg_get_serial_sequence('matches', 'id'), greatest(1, (select max(id) from matches)))`,
+  );
+  await db.execute(
+    sql`select setval(pg_get_serial_sequence('wave_runs', 'id'), greatest(1, (select max(id) from wave_runs)))`,
+  );
+}
+
+/** The next free match and wave ids (an import continues the site's numbering). */
+export async function nextImportIds(db: Executor): Promise<{ match: number; wave: number }> {
+  const result = await db.execute(
+    sql`select coalesce((select max(id) from matches), 0) + 1 as match, coalesce((select max(id) from wave_runs), 0) + 1 as wave`,
+  );
+  const row = (result as unknown as { rows: { match: string | number; wave: string | number }[] }).rows[0];
+  return { match: Number(row?.match ?? 1), wave: Number(row?.wave ?? 1) };
+}
+
+/** Stores the players' penalty states as settlement leaves them. */
+export async function importPenalties(db: Executor, penalties: ReadonlyMap<string, PenaltyState>): Promise<void> {
+  const rows = [...penalties].map(([id, p]) => ({ id, ...p }));
+  if (rows.length === 0) return;
+  await db.execute(sql`update users set penalty_count = x.penalty_count, penalty_correction = x.penalty_correction,
+      matches_since_penalty = x.matches_since_penalty, penalty_timeout_until = x.penalty_timeout_until,
+      last_penalty_at = x.last_penalty_at
+    from json_to_recordset(${JSON.stringify(rows)}::json) as x(id text, penalty_count int, penalty_correction int,
+      matches_since_penalty int, penalty_timeout_until bigint, last_penalty_at bigint)
+    where users.id = x.id`);
+}

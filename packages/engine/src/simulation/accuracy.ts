@@ -1,0 +1,76 @@
+// How well the ratings track what the simulation knows and the site cannot: the players' hidden skill and the true
+// win chance of every match.
+import type { SimPrediction } from './season.ts';
+
+/** Ranks (1-based, ties share their mean rank). */
+function ranks(values: readonly number[]): number[] {
+  const order = values.map((v, i) => ({ v, i })).sort((a, b) => a.v - b.v);
+  const out = new Array<number>(values.length);
+  for (let k = 0; k < order.length; ) {
+    let end = k;
+    while (end + 1 < order.length && (order[end + 1] as { v: number }).v === (order[k] as { v: number }).v) end++;
+    const rank = (k + end) / 2 + 1;
+    for (let j = k; j <= end; j++) out[(order[j] as { i: number }).i] = rank;
+    k = end + 1;
+  }
+  return out;
+}
+
+/** Spearman's rank correlation of two equally long series (NaN for fewer than 2 pairs or a constant series). */
+export function spearman(xs: readonly number[], ys: readonly number[]): number {
+  if (xs.length !== ys.length) throw new RangeError('spearman: series of different lengths');
+  const n = xs.length;
+  if (n < 2) return Number.NaN;
+  const rx = ranks(xs);
+  const ry = ranks(ys);
+  const mean = (n + 1) / 2;
+  let sxy = 0;
+  let sxx = 0;
+  let syy = 0;
+  for (let i = 0; i < n; i++) {
+    const dx = (rx[i] as number) - mean;
+    const dy = (ry[i] as number) - mean;
+    sxy += dx * dy;
+    sxx += dx * dx;
+    syy += dy * dy;
+  }
+  return sxx === 0 || syy === 0 ? Number.NaN : sxy / Math.sqrt(sxx * syy);
+}
+
+/** Mean squared error of win probabilities against outcomes (0 perfect, 0.25 a coin). NaN without matches. */
+export function brier(predictions: readonly { p: number; won: boolean }[]): number {
+  if (predictions.length === 0) return Number.NaN;
+  let sum = 0;
+  for (const { p, won } of predictions) sum += (p - (won ? 1 : 0)) ** 2;
+  return sum / predictions.length;
+}
+
+export interface RatingAccuracy {
+  /** Players with at least `minMatches` rated matches. */
+  players: number;
+  /** Spearman correlation of their final rate with their hidden skill. */
+  rank_correlation: number;
+  matches: number;
+  /** Brier score of the Elo expectation (team averages) against the settled results. */
+  brier_elo: number;
+  /** Brier score of the true win chance: the best any rating could do. */
+  brier_truth: number;
+}
+
+export function ratingAccuracy(
+  players: readonly { skill: number; rate: number; matches: number }[],
+  predictions: readonly SimPrediction[],
+  minMatches = 10,
+): RatingAccuracy {
+  const rated = players.filter((p) => p.matches >= minMatches);
+  return {
+    players: rated.length,
+    rank_correlation: spearman(
+      rated.map((p) => p.rate),
+      rated.map((p) => p.skill),
+    ),
+    matches: predictions.length,
+    brier_elo: brier(predictions.map((p) => ({ p: p.expected_a, won: p.a_won }))),
+    brier_truth: brier(predictions.map((p) => ({ p: p.true_a, won: p.a_won }))),
+  };
+}

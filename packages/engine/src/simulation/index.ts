@@ -1,0 +1,17 @@
+// A seeded simulation of the ladder through the engine's rules (demo data and benchmarks).
+export { brier, type RatingAccuracy, ratingAccuracy, spearman } from './accuracy.ts';
+export { type CharacterMeta, type SeasonMeta, seasonMeta } from './meta.ts';
+export { type SimAccount, type SimPlayer, simulatePopulation } from './population.ts';
+export type { Random } from './random.ts';
+export {
+  type SeasonSimulation,
+  type SeasonSimulationOptions,
+  type SimMatch,
+  type SimMatchPlayer,
+  type SimPrediction,
+  type SimReport,
+  type SimRules,
+  type SimSeasonStats,
+  type SimWave,
+  simulateSeason,
+} from './season.ts';

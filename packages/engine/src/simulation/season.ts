@@ -1,0 +1,570 @@
+// One simulated season, played through the engine's own rules: players arrive in the matching hours and queue, every
+// wave runs runWave, the ten pick and ban, the match is decided by hidden skill, the players report (a few lie or name
+// a violator), settle() closes the match as the server would, rateMatch moves the ratings, and at the report window's
+// end tallyViolations and penaltyStateAfterMatch apply the penalties (whose timeouts keep players out of the queue).
+// Pure and deterministic: the same options give the same season.
+import { banAssignments, MATCH_SIZE, type Role } from '@rankmatch/shared';
+import { resolveMatchingHoursConfig } from '../hours/config.ts';
+import { isMatchingOpen, nextWaveUnix } from '../hours/schedule.ts';
+import type { MatchingHoursConfig } from '../hours/types.ts';
+import { computeWaveMetrics } from '../matchmaking/metrics.ts';
+import type { Match, MatchmakingConfig, WaitingEntry, WaveMetrics } from '../matchmaking/types.ts';
+import { runWave } from '../matchmaking/wave.ts';
+import { penaltyStateAfterMatch } from '../penalty/lifecycle.ts';
+import type { PenaltyConfig, PenaltyState } from '../penalty/types.ts';
+import { tallyViolations } from '../penalty/violations.ts';
+import { queueIneligibility } from '../queue/eligibility.ts';
+import { expectedScore, rateMatch, updateMaxRate } from '../rating/elo.ts';
+import type { RatingConfig } from '../rating/types.ts';
+import { resolveSettlementConfig } from '../settlement/config.ts';
+import { reportDeadline, settle } from '../settlement/decide.ts';
+import type { MatchResult, SettlementConfig, SettlementReason, TeamSide } from '../settlement/types.ts';
+import type { SeasonMeta } from './meta.ts';
+import type { SimPlayer } from './population.ts';
+import { type Random, stream } from './random.ts';
+
+export interface SimRules {
+  rating?: Partial<RatingConfig>;
+  settlement?: Partial<SettlementConfig>;
+  penalty?: Partial<PenaltyConfig>;
+  hours?: Partial<MatchingHoursConfig>;
+  matchmaking?: Partial<MatchmakingConfig>;
+}
+
+export interface SeasonSimulationOptions {
+  seed: number;
+  season_id: string;
+  /** Waves run at the wave times in [start, stopWaves); matches in flight then play out and settle. */
+  start: number;
+  stop_waves: number;
+  players: readonly SimPlayer[];
+  meta: SeasonMeta;
+  /** Penalty states at the season's start (absent: clean). */
+  penalties?: ReadonlyMap<string, PenaltyState>;
+  rules?: SimRules;
+  first_match_id?: number;
+  first_wave_id?: number;
+}
+
+export interface SimMatchPlayer {
+  user_id: string;
+  team: TeamSide;
+  slot: number;
+  role: Role;
+  rate_before: number;
+  wait_seconds: number;
+  rate_after: number;
+  rate_delta: number;
+}
+
+export interface SimReport {
+  user_id: string;
+  team: TeamSide;
+  result: MatchResult;
+  banned_pokemon: string;
+  picked_pokemon: string;
+  pokemon_move1: string;
+  pokemon_move2: string;
+  violation_report: string;
+  reported_at: number;
+}
+
+export interface SimMatch {
+  id: number;
+  wave_id: number;
+  season_id: string;
+  matched_at: number;
+  lobby_id: string;
+  host_user_id: string;
+  first_attack: TeamSide;
+  team_gap: number;
+  rating_spread: number;
+  winner: TeamSide | null;
+  settled_at: number;
+  settle_reason: SettlementReason;
+  penalty_user_ids: string[];
+  players: SimMatchPlayer[];
+  reports: SimReport[];
+}
+
+export interface SimWave {
+  id: number;
+  ran_at: number;
+  metrics: WaveMetrics;
+}
+
+export interface SimSeasonStats {
+  rate: number;
+  max_rate: number;
+  max_rate_at: number;
+  match_count: number;
+  win_count: number;
+}
+
+/** One rated match as the ratings saw it before: for the prediction figures. */
+export interface SimPrediction {
+  /** Elo expected score of team A (team averages before the match). */
+  expected_a: number;
+  /** What the hidden skills gave team A. */
+  true_a: number;
+  a_won: boolean;
+}
+
+export interface SeasonSimulation {
+  season_id: string;
+  matches: SimMatch[];
+  /** Waves that had at least one player waiting. */
+  waves: SimWave[];
+  /** Season numbers of every player with a rated match. */
+  stats: Map<string, SimSeasonStats>;
+  /** Penalty states when the season's last report window closed. */
+  penalties: Map<string, PenaltyState>;
+  predictions: SimPrediction[];
+  next_match_id: number;
+  next_wave_id: number;
+}
+
+const DAY = 86_400;
+/** A match: lobby, draft and up to 10 minutes of play. */
+const MATCH_MINUTES = { min: 13, max: 20 };
+/** A player who waits longer than this for their match to settle ends the session. */
+const SETTLE_PATIENCE = 15 * 60;
+const NOT_PLAYED_CHANCE = 0.025;
+const FIRST_ATTACK_EDGE = 10;
+const MISBEHAVIOUR_COST = 150;
+const CLEAN: PenaltyState = {
+  penalty_count: 0,
+  penalty_correction: 0,
+  matches_since_penalty: 0,
+  penalty_timeout_until: null,
+  last_penalty_at: null,
+};
+
+type Event =
+  | { time: number; seq: number; kind: 'report'; match: Live; report: SimReport }
+  | { time: number; seq: number; kind: 'deadline'; match: Live }
+  | { time: number; seq: number; kind: 'free'; player: State; match: Live };
+
+type NewEvent = Event extends infer E ? (E extends Event ? Omit<E, 'seq'> : never) : never;
+
+interface Live {
+  record: SimMatch;
+  startedAt: number;
+  /** Hidden outcome for the prediction figures. */
+  trueA: number;
+  expectedA: number;
+  open: boolean;
+  /** Players done with the match who wait for it to settle before queueing again. */
+  waiting: { player: State; since: number }[];
+}
+
+interface State {
+  player: SimPlayer;
+  stats: SimSeasonStats | null;
+  penalty: PenaltyState;
+  status: 'idle' | 'queued' | 'playing';
+  entry: WaitingEntry | null;
+  /** When the current session ends: no queueing after it. */
+  sessionEnd: number;
+}
+
+/** A binary heap of events by time, then insertion order. */
+class Events {
+  private readonly heap: Event[] = [];
+  private seq = 0;
+  get size(): number {
+    return this.heap.length;
+  }
+  peek(): Event | undefined {
+    return this.heap[0];
+  }
+  push(event: NewEvent): void {
+    const e = { ...event, seq: this.seq++ } as Event;
+    const h = this.heap;
+    h.push(e);
+    let i = h.length - 1;
+    while (i > 0) {
+      const parent = (i - 1) >> 1;
+      if (!before(h[i] as Event, h[parent] as Event)) break;
+      [h[i], h[parent]] = [h[parent] as Event, h[i] as Event];
+      i = parent;
+    }
+  }
+  pop(): Event | undefined {
+    const h = this.heap;
+    const top = h[0];
+    const last = h.pop();
+    if (h.length > 0 && last) {
+      h[0] = last;
+      let i = 0;
+      for (;;) {
+        const l = 2 * i + 1;
+        const r = l + 1;
+        let m = i;
+        if (l < h.length && before(h[l] as Event, h[m] as Event)) m = l;
+        if (r < h.length && before(h[r] as Event, h[m] as Event)) m = r;
+        if (m === i) break;
+        [h[i], h[m]] = [h[m] as Event, h[i] as Event];
+        i = m;
+      }
+    }
+    return top;
+  }
+}
+
+const before = (a: Event, b: Event): boolean => a.time < b.time || (a.time === b.time && a.seq < b.seq);
+
+interface Session {
+  time: number;
+  state: State;
+  end: number;
+}
+
+/**
+ * Sessions over the season: a chance per player and local day (higher at weekends, which also start earlier), around
+ * the player's peak hour, inside the hours; the length is 0.5–1.5 times the player's mean (at most 6 hours).
+ */
+function planSessions(
+  states: readonly State[],
+  start: number,
+  stop: number,
+  hours: MatchingHoursConfig,
+  random: Random,
+): Session[] {
+  const offset = hours.utcOffsetMinutes * 60;
+  const sessions: Session[] = [];
+  const firstDay = Math.floor((start + offset) / DAY);
+  const lastDay = Math.floor((stop + offset) / DAY);
+  for (let day = firstDay; day <= lastDay; day++) {
+    for (const state of states) {
+      const p = state.player;
+      const weekend = [0, 6].includes((((day + 4) % 7) + 7) % 7);
+      if (!random.chance(Math.min(0.98, p.activity * (weekend ? 1.3 : 1)))) continue;
+      const hour = Math.min(27.5, Math.max(0, random.normal(p.peak_hour - (weekend ? 2 : 0), weekend ? 2.5 : 1.2)));
+      const time = day * DAY - offset + Math.round(hour * 3600);
+      if (time < start || time >= stop || !isMatchingOpen(time, hours)) continue;
+      const length = Math.min(6, p.session_hours * (0.5 + random.next()));
+      sessions.push({ time, state, end: time + Math.round(length * 3600) });
+    }
+  }
+  return sessions.sort((a, b) => a.time - b.time);
+}
+
+/** Simulates one season; see the file comment. */
+export function simulateSeason(options: SeasonSimulationOptions): SeasonSimulation {
+  const rules = options.rules ?? {};
+  const hours = resolveMatchingHoursConfig(rules.hours);
+  const settlement = resolveSettlementConfig(rules.settlement);
+  const { meta, season_id: seasonId } = options;
+  const random = {
+    sessions: stream(options.seed, `sessions:${seasonId}`),
+    match: stream(options.seed, `matches:${seasonId}`),
+    reports: stream(options.seed, `reports:${seasonId}`),
+  };
+  const states = options.players.map(
+    (player): State => ({
+      player,
+      stats: null,
+      penalty: options.penalties?.get(player.user_id) ?? CLEAN,
+      status: 'idle',
+      entry: null,
+      sessionEnd: 0,
+    }),
+  );
+  const byId = new Map(states.map((s) => [s.player.user_id, s]));
+  const sessions = planSessions(states, options.start, options.stop_waves, hours, random.sessions);
+  const events = new Events();
+  const matches: SimMatch[] = [];
+  const waves: SimWave[] = [];
+  const predictions: SimPrediction[] = [];
+  let nextMatchId = options.first_match_id ?? 1;
+  let nextWaveId = options.first_wave_id ?? 1;
+
+  const rateOf = (s: State) => s.stats?.rate ?? s.player.start_rate;
+  const mayQueue = (s: State, now: number): boolean => {
+    if (s.player.max_matches !== null && (s.stats?.match_count ?? 0) >= s.player.max_matches) return false;
+    const blocked = queueIneligibility(
+      { trainer_name: s.player.user_id, is_banned: false, ...s.penalty },
+      { now, seasonOpen: true, inOpenMatch: false },
+      rules.penalty,
+    );
+    return blocked === null;
+  };
+  const join = (s: State, now: number) => {
+    if (now >= s.sessionEnd || !mayQueue(s, now)) {
+      s.status = 'idle';
+      return;
+    }
+    s.status = 'queued';
+    s.entry = { user_id: s.player.user_id, rate: rateOf(s), roles: s.player.roles, joined_at: now, waves_missed: 0 };
+  };
+
+  const settleMatch = (live: Live, now: number, reason: SettlementReason, winner: TeamSide | null) => {
+    const record = live.record;
+    live.open = false;
+    const team = (side: TeamSide) =>
+      record.players
+        .filter((p) => p.team === side)
+        .map((p) => ({ user_id: p.user_id, rate: rateOf(byId.get(p.user_id) as State) }));
+    const changes = new Map(
+      rateMatch({ teamA: team('A'), teamB: team('B'), winner }, rules.rating).map((c) => [c.user_id, c]),
+    );
+    for (const mp of record.players) {
+      const s = byId.get(mp.user_id) as State;
+      const change = changes.get(mp.user_id);
+      const after = winner === null || !change ? rateOf(s) : change.after;
+      mp.rate_after = after;
+      mp.rate_delta = after - rateOf(s);
+      if (winner !== null) {
+        const previous = s.stats;
+        const maxRate = updateMaxRate(previous?.max_rate ?? rateOf(s), after);
+        s.stats = {
+          rate: after,
+          max_rate: maxRate,
+          max_rate_at: previous && maxRate === previous.max_rate ? previous.max_rate_at : now,
+          match_count: (previous?.match_count ?? 0) + 1,
+          win_count: (previous?.win_count ?? 0) + (mp.team === winner ? 1 : 0),
+        };
+      }
+    }
+    record.winner = winner;
+    record.settled_at = now;
+    record.settle_reason = reason;
+    if (winner !== null) predictions.push({ expected_a: live.expectedA, true_a: live.trueA, a_won: winner === 'A' });
+    for (const { player, since } of live.waiting) {
+      if (now - since <= SETTLE_PATIENCE) join(player, now);
+      else player.status = 'idle';
+    }
+    live.waiting = [];
+  };
+
+  const handle = (event: Event) => {
+    const live = event.match;
+    if (event.kind === 'report') {
+      live.record.reports.push(event.report);
+      if (live.open) {
+        const decision = settle(live.record.reports, { now: event.time, startedAt: live.startedAt }, settlement);
+        if (decision.status === 'settled') settleMatch(live, event.time, decision.reason, decision.winner);
+      }
+    } else if (event.kind === 'deadline') {
+      if (live.open) {
+        const decision = settle(live.record.reports, { now: event.time, startedAt: live.startedAt }, settlement);
+        if (decision.status === 'settled') settleMatch(live, event.time, decision.reason, decision.winner);
+      }
+      const record = live.record;
+      const summary = tallyViolations(
+        record.reports,
+        record.players.map((p) => ({ user_id: p.user_id, team: p.team })),
+        rules.penalty,
+      );
+      record.penalty_user_ids = summary.penalised_user_ids;
+      const penalised = new Set(summary.penalised_user_ids);
+      const result: MatchResult = record.winner === 'A' ? 'A-win' : record.winner === 'B' ? 'B-win' : 'invalid';
+      for (const mp of record.players) {
+        const s = byId.get(mp.user_id) as State;
+        s.penalty = penaltyStateAfterMatch(
+          s.penalty,
+          { penalised: penalised.has(mp.user_id), result },
+          event.time,
+          rules.penalty,
+        );
+      }
+    } else {
+      const s = event.player;
+      if (live.open) live.waiting.push({ player: s, since: event.time });
+      else join(s, event.time);
+    }
+  };
+
+  const play = (match: Match, waveId: number, now: number) => {
+    const r = random.match;
+    const seats = [
+      ...match.team_a.players.map((p, slot) => ({ p, team: 'A' as TeamSide, slot })),
+      ...match.team_b.players.map((p, slot) => ({ p, team: 'B' as TeamSide, slot })),
+    ];
+    const record: SimMatch = {
+      id: nextMatchId++,
+      wave_id: waveId,
+      season_id: seasonId,
+      matched_at: now,
+      lobby_id: String(10_000_000 + r.int(89_999_999)),
+      host_user_id: match.host_user_id,
+      first_attack: match.first_attack,
+      team_gap: match.team_gap,
+      rating_spread: Math.round(match.rating_spread),
+      winner: null,
+      settled_at: 0,
+      settle_reason: 'no_reports',
+      penalty_user_ids: [],
+      players: seats.map(({ p, team, slot }) => ({
+        user_id: p.user_id,
+        team,
+        slot,
+        role: p.role,
+        rate_before: p.rate,
+        wait_seconds: p.wait_seconds,
+        rate_after: p.rate,
+        rate_delta: 0,
+      })),
+      reports: [],
+    };
+    const player = (id: string) => (byId.get(id) as State).player;
+
+    // The draft: three bans per team by its 3rd–5th rated players (banAssignments), then a pick per player.
+    const banned = new Map<string, string>();
+    const bannedIds = new Set<string>();
+    for (const team of [match.team_a, match.team_b]) {
+      for (const userId of banAssignments(team.players).keys()) {
+        const options = meta.banWeights.filter((c) => !bannedIds.has(c.id));
+        const choice = options[r.weighted(options.map((c) => c.weight))] as { id: string };
+        banned.set(userId, choice.id);
+        bannedIds.add(choice.id);
+      }
+    }
+    const picks = new Map<string, string>();
+    for (const team of [match.team_a, match.team_b]) {
+      const taken = new Set<string>();
+      for (const p of team.players) {
+        const usable = (c: { id: string }) => !bannedIds.has(c.id) && !taken.has(c.id);
+        const own = player(p.user_id).pools[p.role].filter(usable);
+        const options = own.length > 0 && r.chance(0.85) ? own : meta.lanes[p.role].filter(usable);
+        const choice = options[r.weighted(options.map((c) => c.weight))] as { id: string };
+        picks.set(p.user_id, choice.id);
+        taken.add(choice.id);
+      }
+    }
+
+    // The game: hidden skill, the characters' strength, the first attack, and whoever misbehaved.
+    const played = !r.chance(NOT_PLAYED_CHANCE);
+    const culprit = played
+      ? null
+      : (seats[
+          r.weighted(
+            seats.map(({ p }) => (player(p.user_id).max_matches !== null ? 0 : player(p.user_id).violation * 100 + 1)),
+          )
+        ] as (typeof seats)[number]);
+    const misbehaved = new Set(
+      played ? seats.filter(({ p }) => r.chance(player(p.user_id).violation)).map(({ p }) => p.user_id) : [],
+    );
+    const power = (side: TeamSide) => {
+      const team = seats.filter((s) => s.team === side);
+      let total = 0;
+      for (const { p } of team) {
+        total += player(p.user_id).skill + (meta.byId.get(picks.get(p.user_id) as string)?.strength ?? 0);
+        if (misbehaved.has(p.user_id)) total -= MISBEHAVIOUR_COST * team.length;
+      }
+      return total / team.length + (match.first_attack === side ? FIRST_ATTACK_EDGE : 0);
+    };
+    const trueA = expectedScore(power('A'), power('B'));
+    const outcome: MatchResult = !played ? 'invalid' : r.chance(trueA) ? 'A-win' : 'B-win';
+    const startedAt = now;
+    const end = now + 60 * (MATCH_MINUTES.min + r.int(MATCH_MINUTES.max - MATCH_MINUTES.min + 1));
+    const deadline = reportDeadline(startedAt, settlement);
+    const live: Live = {
+      record,
+      startedAt,
+      trueA,
+      expectedA: expectedScore(match.team_a.average_rate, match.team_b.average_rate),
+      open: true,
+      waiting: [],
+    };
+
+    // The reports: most players report after the game; liars claim the win; players name who misbehaved.
+    const q = random.reports;
+    for (const { p, team } of seats) {
+      const me = player(p.user_id);
+      const state = byId.get(p.user_id) as State;
+      state.status = 'playing';
+      state.entry = null;
+      let leaveAt = end + 30 + q.int(90);
+      if (culprit?.p.user_id !== p.user_id && q.chance(me.liar ? 0.95 : me.report_rate)) {
+        const at = Math.min(deadline - 1, end + 20 + Math.round(-Math.log(1 - q.next()) * 150));
+        const opponents = seats.filter((s) => s.team !== team);
+        let named = '';
+        if (culprit) named = culprit.p.user_id;
+        else {
+          for (const id of misbehaved) {
+            if (id === p.user_id) continue;
+            const sameTeam = seats.find((s) => s.p.user_id === id)?.team === team;
+            if (q.chance(sameTeam ? 0.75 : 0.35)) named = id;
+          }
+          const innocent = opponents[q.int(opponents.length)];
+          if (named === '' && me.liar && innocent && q.chance(0.15)) named = innocent.p.user_id;
+        }
+        const picked = played ? (picks.get(p.user_id) as string) : '';
+        const moves = picked ? meta.byId.get(picked)?.character.moves : undefined;
+        const result: MatchResult = !played ? 'invalid' : me.liar ? (team === 'A' ? 'A-win' : 'B-win') : outcome;
+        const report: SimReport = {
+          user_id: p.user_id,
+          team,
+          result,
+          banned_pokemon: banned.get(p.user_id) ?? '',
+          picked_pokemon: picked,
+          pokemon_move1: moves ? (q.chance(0.5) ? moves.move_1a : moves.move_1b) : '',
+          pokemon_move2: moves ? (q.chance(0.5) ? moves.move_2a : moves.move_2b) : '',
+          violation_report: named,
+          reported_at: at,
+        };
+        events.push({ time: at, kind: 'report', match: live, report });
+        leaveAt = Math.max(leaveAt, at + 20);
+      }
+      events.push({ time: leaveAt, kind: 'free', player: state, match: live });
+    }
+    events.push({ time: deadline, kind: 'deadline', match: live });
+    matches.push(record);
+  };
+
+  const drainUntil = (time: number) => {
+    for (let e = events.peek(); e && e.time <= time; e = events.peek()) handle(events.pop() as Event);
+  };
+
+  let s = 0;
+  for (let now = nextWaveUnix(options.start - 1, hours); now < options.stop_waves; now = nextWaveUnix(now, hours)) {
+    drainUntil(now);
+    for (; s < sessions.length && (sessions[s] as Session).time <= now; s++) {
+      const session = sessions[s] as Session;
+      if (session.state.status !== 'idle') continue;
+      session.state.sessionEnd = session.end;
+      join(session.state, session.time);
+    }
+    // Players whose session is over leave the queue.
+    const queued = states.filter((q) => q.status === 'queued');
+    for (const q of queued) {
+      if (now >= q.sessionEnd) {
+        q.status = 'idle';
+        q.entry = null;
+      }
+    }
+    const entries = queued.filter((q) => q.status === 'queued').map((q) => q.entry as WaitingEntry);
+    if (entries.length === 0) continue;
+    const waveId = nextWaveId++;
+    if (entries.length < MATCH_SIZE) {
+      // What runWave gives when nobody can be matched, without its set-up.
+      waves.push({ id: waveId, ran_at: now, metrics: computeWaveMetrics([], entries.length, entries.length, now) });
+      for (const entry of entries) entry.waves_missed += 1;
+      continue;
+    }
+    const wave = runWave(entries, now, { ...rules.matchmaking, seed: now });
+    waves.push({ id: waveId, ran_at: now, metrics: wave.metrics });
+    for (const entry of wave.waiting) (byId.get(entry.user_id) as State).entry = entry;
+    for (const match of wave.matches) play(match, waveId, now);
+  }
+  drainUntil(Number.POSITIVE_INFINITY);
+
+  const stats = new Map<string, SimSeasonStats>();
+  const penalties = new Map<string, PenaltyState>();
+  for (const state of states) {
+    if (state.stats) stats.set(state.player.user_id, state.stats);
+    penalties.set(state.player.user_id, state.penalty);
+  }
+  return {
+    season_id: seasonId,
+    matches,
+    waves,
+    stats,
+    penalties,
+    predictions,
+    next_match_id: nextMatchId,
+    next_wave_id: nextWaveId,
+  };
+}
