@@ -1,6 +1,10 @@
+import { seasonMeta, simulatePopulation, simulateSeason } from '@rankmatch/engine';
+import { INITIAL_RATE } from '@rankmatch/shared';
 import { openSession } from '../src/auth/sessions.ts';
 import type { AppContext } from '../src/context.ts';
+import { bulkInsert } from '../src/db/bulk.ts';
 import { seasons, users } from '../src/db/schema.ts';
+import { importPenalties, importSeason, nextImportIds } from '../src/matches/import.ts';
 
 // Data the server benchmarks set up straight through drizzle (faster than thousands of HTTP logins).
 
@@ -43,4 +47,83 @@ export async function benchAccounts(
     );
   }
   return { ids, tokens };
+}
+
+/** Matches a simulated player plays in a week (the simulation's default habits), to size a simulated season. */
+const MATCHES_PER_PLAYER_WEEK = 2.9;
+
+export interface SimulatedSeason {
+  matches: number;
+  players: number;
+  simulateMs: number;
+  importMs: number;
+}
+
+/**
+ * A season of about `matches` settled matches played by the engine's simulation (the demo data's generator, at
+ * another size) over the four weeks before `now`, written in bulk: `prefix`00001… accounts, the season (active),
+ * matches, players, reports, waves, season numbers and penalties.
+ */
+export async function simulatedBenchSeason(
+  ctx: AppContext,
+  options: { seasonId: string; name: string; prefix: string; matches: number; now: number; seed?: number },
+): Promise<SimulatedSeason> {
+  const weeks = 4;
+  const seed = options.seed ?? 1;
+  const count = Math.max(10, Math.round(options.matches / (MATCHES_PER_PLAYER_WEEK * weeks)));
+  const start = options.now - weeks * 7 * DAY;
+  await ctx.db.update(seasons).set({ isActive: false });
+  await ctx.db.insert(seasons).values({
+    id: options.seasonId,
+    name: options.name,
+    startDate: start,
+    endDate: options.now + DAY,
+    isActive: true,
+    createdAt: options.now,
+  });
+  const accounts = Array.from({ length: count }, (_, i) => ({
+    user_id: `${options.prefix}${String(i + 1).padStart(5, '0')}`,
+    start_rate: INITIAL_RATE,
+  }));
+  await bulkInsert(
+    ctx.db,
+    'users',
+    {
+      id: 'text',
+      auth_sub: 'text',
+      is_dummy: 'boolean',
+      trainer_name: 'text',
+      discord_username: 'text',
+      created_at: 'bigint',
+      updated_at: 'bigint',
+    },
+    accounts.map((a) => ({
+      id: a.user_id,
+      auth_sub: `dummy|${a.user_id}`,
+      is_dummy: true,
+      trainer_name: a.user_id,
+      discord_username: a.user_id,
+      created_at: options.now,
+      updated_at: options.now,
+    })),
+  );
+  let mark = performance.now();
+  const meta = seasonMeta(seed, options.seasonId);
+  const ids = await nextImportIds(ctx.db);
+  const season = simulateSeason({
+    seed,
+    season_id: options.seasonId,
+    start,
+    stop_waves: options.now - 2 * 3600,
+    players: simulatePopulation({ seed, accounts, meta }),
+    meta,
+    rules: ctx.config.rules,
+    first_match_id: ids.match,
+    first_wave_id: ids.wave,
+  });
+  const simulateMs = performance.now() - mark;
+  mark = performance.now();
+  await importSeason(ctx.db, season);
+  await importPenalties(ctx.db, season.penalties);
+  return { matches: season.matches.length, players: count, simulateMs, importMs: performance.now() - mark };
 }

@@ -47,14 +47,17 @@ export const benchChannel = (bench: string): string => `rankmatch:bench-${bench}
 
 export async function startInstance(options: InstanceOptions): Promise<BenchInstance> {
   const dataDir = mkdtempSync(join(tmpdir(), `rankmatch-bench-${options.label}-`));
-  const database = options.databaseUrl ? await openPostgres(options.databaseUrl) : await openPglite(null);
   const config = loadConfig({
     NODE_ENV: 'test',
     DATA_DIR: dataDir,
     JWT_SECRET,
     RATE_LIMIT_PER_MINUTE: '1000000',
     LOG_LEVEL: 'silent',
+    ...(process.env.DATABASE_POOL_SIZE ? { DATABASE_POOL_SIZE: process.env.DATABASE_POOL_SIZE } : {}),
   });
+  const database = options.databaseUrl
+    ? await openPostgres(options.databaseUrl, config.databasePoolSize)
+    : await openPglite(null);
   const bus = options.redisUrl
     ? await RedisBus.connect(options.redisUrl, options.channel ?? benchChannel(options.label))
     : new MemoryBus();

@@ -24,6 +24,7 @@ import { registerBadgeAdminRoutes, registerBadgeRoutes } from './badges/routes.t
 import type { Config } from './config.ts';
 import { type AppContext, unixNow } from './context.ts';
 import type { Database } from './db/client.ts';
+import { defineMaintenance } from './db/maintenance.ts';
 import { registerDebugRoutes } from './debug/routes.ts';
 import { registerDocsRoutes } from './docs/openapi.ts';
 import { type EventBus, openBus } from './events/bus.ts';
@@ -206,6 +207,7 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
   registerUserRoutes(app, ctx, guard);
   const jobs = new Scheduler(database, app.log);
   app.addHook('onClose', async () => jobs.stop());
+  defineMaintenance(database, jobs);
   const ranking = new RankingService(ctx.db, now, jobs);
   registerSiteRoutes(app, ctx);
   registerMasterRoutes(app, ctx, guard);
@@ -223,6 +225,7 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
   registerMatchRoutes(app, ctx, guard, notifier, metrics);
   registerPlayerRoutes(app, ctx);
   const stats = new StatsService(ctx, bus, jobs);
+  events.on('match.corrected', (event) => stats.forget(event.season_id));
   registerStatsRoutes(app, stats);
   registerAchievementRoutes(app, guard, achievements);
   const stripe = stripeClient(config);
@@ -244,7 +247,7 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
     registerMasterAdminRoutes(admin, ctx);
     registerSeasonAdminRoutes(admin, ctx, ranking, seasonEnd);
     registerRankingAdminRoutes(admin, ranking);
-    registerMatchAdminRoutes(admin, ctx, ranking);
+    registerMatchAdminRoutes(admin, ctx, ranking, events);
     registerAuditRoutes(admin, ctx);
     registerDebugRoutes(admin, ctx, { bus, waves, notifier });
     registerShopAdminRoutes(admin, ctx, shop);

@@ -44,6 +44,12 @@ const envSchema = z.object({
     (v) => v === undefined || /^postgres(ql)?:\/\//.test(v),
     'DATABASE_URL は postgres:// で始まる接続文字列にしてください',
   ),
+  DATABASE_POOL_SIZE: z.coerce
+    .number('DATABASE_POOL_SIZE は 1〜100 の整数にしてください')
+    .int('DATABASE_POOL_SIZE は 1〜100 の整数にしてください')
+    .min(1, 'DATABASE_POOL_SIZE は 1〜100 の整数にしてください')
+    .max(100, 'DATABASE_POOL_SIZE は 1〜100 の整数にしてください')
+    .default(20),
   REDIS_URL: optionalString.refine(
     (v) => v === undefined || /^rediss?:\/\//.test(v),
     'REDIS_URL は redis:// で始まる URL にしてください',
@@ -131,6 +137,8 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** PostgreSQL connections per instance (DATABASE_POOL_SIZE). */
+  databasePoolSize: number;
   redisUrl: string | undefined;
   /** The Redis pub/sub channel of this deployment (REDIS_NAMESPACE, else derived from the database). */
   redisChannel: string;
@@ -239,6 +247,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     dataDir,
     databaseUrl: e.DATABASE_URL,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
     redisUrl: e.REDIS_URL,
     redisChannel: busChannel(e.REDIS_NAMESPACE, e.DATABASE_URL ?? dataDir),
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, ''),

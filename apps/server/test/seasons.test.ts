@@ -4,6 +4,7 @@ import {
   ERRORS,
   type Season,
   seasonSchema,
+  seasonsReplySchema,
   VALIDATION_MESSAGES,
 } from '@rankmatch/shared';
 import { describe, expect, it } from 'vitest';
@@ -105,6 +106,33 @@ describe('GET /api/seasons/active', () => {
     expect(reply.next_season?.id).toBe('later');
     t.clock.advance(30 * DAY);
     expect((await active()).next_season).toBeNull();
+  });
+});
+
+describe('GET /api/public/seasons', () => {
+  async function started() {
+    // No token: the list is public.
+    const res = await t.request({ method: 'GET', url: '/api/public/seasons' });
+    expect(res.statusCode, res.body).toBe(200);
+    return seasonsReplySchema.parse(res.json()).seasons;
+  }
+
+  it('lists the seasons that have started, newest first, without a sign-in', async () => {
+    expect(await started()).toEqual([]);
+    await createOk(fields('old', { name: '旧シーズン', start_date: now - 90 * DAY, end_date: now - 60 * DAY }));
+    await createOk(fields('current', { start_date: now - DAY, end_date: now + 30 * DAY }));
+    await createOk(fields('middle', { start_date: now - 60 * DAY, end_date: now - 30 * DAY }));
+    await createOk(fields('future', { start_date: now + DAY, end_date: now + 60 * DAY }));
+    await activate('current');
+
+    const seasons = await started();
+    expect(seasons.map((s) => s.id)).toEqual(['current', 'middle', 'old']);
+    expect(seasons[0]).toMatchObject({ is_active: true, start_date: now - DAY, end_date: now + 30 * DAY });
+    expect(seasons[2]).toMatchObject({ name: '旧シーズン', is_active: false, ended_at: null });
+
+    // By the app clock: the future season appears once it starts (its start itself counts as started).
+    t.clock.advance(DAY);
+    expect((await started()).map((s) => s.id)).toEqual(['future', 'current', 'middle', 'old']);
   });
 });
 

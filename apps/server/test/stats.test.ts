@@ -3,7 +3,7 @@ import { statsReplySchema } from '@rankmatch/shared';
 import { describe, expect, it } from 'vitest';
 import { freshAppPerTest, type TestApp } from './helpers/app.ts';
 import { expectError } from './helpers/community.ts';
-import { activeSeason, matchTen, postReport, report } from './helpers/match.ts';
+import { activeSeason, settledMatch } from './helpers/match.ts';
 
 // The statistics endpoint: a snapshot of the season from the match tables, kept current by settlements, per band.
 
@@ -20,16 +20,7 @@ async function stats(query = '') {
   return statsReplySchema.parse(res.json());
 }
 
-async function settle(winner: 'A' | 'B') {
-  const m = await matchTen(t, admin);
-  const result = winner === 'A' ? 'A-win' : 'B-win';
-  // One report per team settles it (the reports are the picks and bans the statistics read).
-  for (const id of [m.teamA[0], m.teamB[0]] as string[]) {
-    await postReport(t, m.match.match_id, m.tokenOf(id), report(result, { banned_pokemon: 'MEW' }));
-  }
-  await t.built.events.drain();
-  return m;
-}
+const settle = (winner: 'A' | 'B') => settledMatch(t, admin, winner);
 
 describe('GET /api/public/stats', () => {
   it('is empty without a season or matches, and validates its input', async () => {
@@ -79,6 +70,50 @@ describe('GET /api/public/stats', () => {
     // (The waits come from the waves, read by each snapshot: not part of what a settlement folds in.)
     const withoutTime = (r: { computed_at: number | null }) => ({ ...r, computed_at: 0, wait_by_hour: [] });
     expect(rebuilt.map(withoutTime)).toEqual(folded.map(withoutTime));
+  });
+
+  it('names the season with its period, and its end once it ended', async () => {
+    await activeSeason(t);
+    const now = t.clock.now();
+    await t.built.stats.refreshActive();
+    expect((await stats()).season).toEqual({
+      season_id: 's-test',
+      season_name: 'テストシーズン',
+      start_date: now - 86_400,
+      end_date: now + 86_400 * 30,
+      ended_at: null,
+    });
+    t.clock.advance(3600);
+    const ended = await t.request({ method: 'POST', url: '/api/admin/seasons/s-test/end', token: admin });
+    expect(ended.statusCode, ended.body).toBe(200);
+    await t.built.events.drain();
+    // The snapshot built while it ran answers with the season as it is now.
+    expect((await stats('?season=s-test')).season).toMatchObject({ season_id: 's-test', ended_at: now + 3600 });
+  });
+
+  it('gives no win rate to a character that was only banned', async () => {
+    await activeSeason(t);
+    await settle('A');
+    const reply = await stats();
+    expect(reply.characters.find((c) => c.pokemon_id === 'MEW')).toEqual({
+      pokemon_id: 'MEW',
+      picks: 0,
+      pick_rate: 0,
+      bans: 1,
+      ban_rate: 1,
+      wins: 0,
+      win_rate: null,
+      win_rate_low: null,
+      win_rate_high: null,
+    });
+    // A picked character keeps its rate and interval.
+    const picked = reply.characters.find((c) => c.pokemon_id === 'PIKACHU');
+    expect(picked?.win_rate).toBe(0.5);
+    expect(picked?.win_rate_low).toEqual(expect.any(Number));
+    expect(picked?.win_rate_high).toEqual(expect.any(Number));
+    // The same from a full snapshot (counted by the database) as from the settlement folded in.
+    await t.built.stats.refreshActive();
+    expect((await stats()).characters.find((c) => c.pokemon_id === 'MEW')?.win_rate).toBeNull();
   });
 
   it('filters by rating band', async () => {

@@ -8,9 +8,10 @@ import { renderApp, signInAs } from '../src/testing/render-app.tsx';
 import {
   buildCharacterFigure,
   buildEmptyStatsReply,
+  buildListedSeason,
   buildNoSeasonStatsReply,
-  buildSeasonRecordStub,
   buildStatsReply,
+  buildStatsSeason,
 } from '../src/testing/stats-data.ts';
 
 // jsdom has no canvas: the lazily loaded uPlot drawing is replaced by a stub that shows what it was asked to draw.
@@ -33,6 +34,7 @@ vi.mock('../src/features/stats/components/charts/uplot-bar-chart.tsx', () => ({
 
 const STATS = 'GET /api/public/stats';
 const ACTIVE = 'GET /api/seasons/active';
+const SEASONS = 'GET /api/public/seasons';
 const activeSeason = { body: { is_season_active: true, current_season: buildSeason(), next_season: null } };
 
 /** Answers each band with the fixture marked with that band (and its own match count, to tell them apart). */
@@ -147,6 +149,74 @@ describe('statistics page', () => {
     expect(characterOrder()).toEqual(['ハピナス', 'ゲンガー', 'カビゴン', 'ルカリオ', 'ピカチュウ']);
   });
 
+  it('shows — for a character without picks and keeps it last when sorting by win rate either way', async () => {
+    const characters = [
+      buildCharacterFigure('PIKACHU', 10, 3, 0),
+      buildCharacterFigure('BLISSEY', 0, 0, 200),
+      buildCharacterFigure('LUCARIO', 10, 8, 0),
+    ];
+    // The server gives no win rate to a character only banned.
+    expect(characters[1]).toMatchObject({ win_rate: null, win_rate_low: null, win_rate_high: null });
+    const { user } = renderApp('/stats', {
+      [ACTIVE]: activeSeason,
+      [STATS]: { body: buildStatsReply({ characters }) },
+    });
+    await screen.findByRole('region', { name: 'ポケモン別' });
+    const blissey = screen.getByRole('rowheader', { name: /ハピナス/ }).closest('tr') as HTMLElement;
+    const cells = within(blissey).getAllByRole('cell');
+    expect(cells[2]).toHaveTextContent('—0勝 / 0試合');
+    expect(cells[3]).toHaveTextContent(/^—$/);
+    expect(blissey.querySelector('.stats-interval')).toBeNull();
+
+    await user.click(screen.getByRole('button', { name: /^勝率/ }));
+    expect(characterOrder()).toEqual(['ルカリオ', 'ピカチュウ', 'ハピナス']);
+    await user.click(screen.getByRole('button', { name: /^勝率/ }));
+    expect(characterOrder()).toEqual(['ピカチュウ', 'ルカリオ', 'ハピナス']);
+    await user.click(screen.getByRole('button', { name: /^95%区間/ }));
+    expect(characterOrder()).toEqual(['ルカリオ', 'ピカチュウ', 'ハピナス']);
+    await user.click(screen.getByRole('button', { name: /^95%区間/ }));
+    expect(characterOrder()).toEqual(['ピカチュウ', 'ルカリオ', 'ハピナス']);
+  });
+
+  it('shows the season’s period under the title, and when it ended', async () => {
+    const { user } = renderApp('/stats', {
+      [ACTIVE]: activeSeason,
+      [STATS]: (call) =>
+        query(call).season === 's0'
+          ? {
+              body: buildStatsReply({
+                season: buildStatsSeason({
+                  season_id: 's0',
+                  season_name: 'シーズン0',
+                  start_date: 1_740_798_000, // 2025-03-01 12:00 Japan time
+                  end_date: 1_748_746_800, // 2025-06-01
+                  ended_at: 1_747_969_200, // 2025-05-23: ended early
+                }),
+              }),
+            }
+          : { body: buildStatsReply() },
+      [SEASONS]: { body: { seasons: [buildListedSeason('s0', 'シーズン0')] } },
+    });
+    const heading = await screen.findByRole('heading', { level: 1, name: '統計' });
+    const period = await screen.findByText('シーズン1の期間: 2025年6月1日 〜 2025年8月31日');
+    expect(heading.nextElementSibling).toBe(period);
+
+    const select = screen.getByRole('combobox', { name: 'シーズン' });
+    await waitFor(() => expect(within(select).getByRole('option', { name: 'シーズン0' })).toBeInTheDocument());
+    await user.selectOptions(select, 'シーズン0');
+    expect(
+      await screen.findByText('シーズン0の期間: 2025年3月1日 〜 2025年6月1日（2025年5月23日に終了）'),
+    ).toBeInTheDocument();
+  });
+
+  it('says a season ended on its date without repeating the date', async () => {
+    renderApp('/stats', {
+      [ACTIVE]: activeSeason,
+      [STATS]: { body: buildStatsReply({ season: buildStatsSeason({ ended_at: 1_756_609_800 }) }) },
+    });
+    expect(await screen.findByText('シーズン1の期間: 2025年6月1日 〜 2025年8月31日（終了）')).toBeInTheDocument();
+  });
+
   it('shows the top 20 of the current order until すべて表示', async () => {
     // 25 characters: the n-th picked n times.
     const characters = Array.from({ length: 25 }, (_, i) =>
@@ -216,25 +286,35 @@ describe('statistics page', () => {
     expect(await screen.findByText('シーズン1・すべて')).toBeInTheDocument();
   });
 
-  it('reads the season and band from the address and lists past seasons for a signed-in player', async () => {
-    signInAs(buildProfile(), { cacheProfile: true });
+  it('reads the season and band from the address and lists every started season, for a visitor too', async () => {
     const { user, server } = renderApp('/stats?season=s0&band=lt1500', {
       [ACTIVE]: activeSeason,
       [STATS]: (call) => {
         const q = query(call);
         const season =
           q.season === 's0'
-            ? { season_id: 's0', season_name: 'シーズン0' }
-            : { season_id: 's-1', season_name: 'プレシーズン' };
+            ? buildStatsSeason({ season_id: 's0', season_name: 'シーズン0' })
+            : buildStatsSeason({ season_id: 's-1', season_name: 'プレシーズン' });
         return { body: buildStatsReply({ season, band: q.band as RatingBand }) };
       },
-      'GET /api/users/me/records': {
-        body: { records: [buildSeasonRecordStub('s0', 'シーズン0'), buildSeasonRecordStub('s-1', 'プレシーズン')] },
+      // Newest first, the active season among them (it is the selector's first choice already).
+      [SEASONS]: {
+        body: {
+          seasons: [
+            buildListedSeason('s1', 'シーズン1', { is_active: true, ended_at: null }),
+            buildListedSeason('s0', 'シーズン0'),
+            buildListedSeason('s-1', 'プレシーズン'),
+          ],
+        },
       },
     });
     expect(await screen.findByText('シーズン0・1500未満')).toBeInTheDocument();
     expect(screen.getByRole('radio', { name: '1500未満' })).toBeChecked();
     expect(query(server.callsTo(STATS)[0]!)).toEqual({ season: 's0', band: 'lt1500' });
+    // The public list, asked without a session; no player's own records.
+    expect(server.callsTo(SEASONS)).toHaveLength(1);
+    expect(server.callsTo(SEASONS)[0]!.authorization).toBeNull();
+    expect(server.callsTo('GET /api/users/me/records')).toHaveLength(0);
 
     const select = screen.getByRole('combobox', { name: 'シーズン' });
     await waitFor(() =>
@@ -339,6 +419,7 @@ describe('statistics page', () => {
     expect(await screen.findByText('開催中のシーズンはありません')).toBeInTheDocument();
     expect(screen.queryByText('まだ試合がありません')).not.toBeInTheDocument();
     expect(screen.getByRole('combobox', { name: 'シーズン' })).toHaveDisplayValue('開催中のシーズン');
+    expect(screen.queryByText(/の期間:/)).not.toBeInTheDocument();
   });
 
   it('shows a failed load with 再試行, and retries', async () => {

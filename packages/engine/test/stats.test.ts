@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  addCounts,
   addMatch,
   bandFigures,
   bandsOf,
@@ -145,5 +146,22 @@ describe('season statistics', () => {
       { from: 1550, count: 1 },
       { from: 1700, count: 1 },
     ]);
+  });
+});
+
+describe('addCounts', () => {
+  it('adds up the folds of two parts of a season to the fold of the whole', () => {
+    const whole = emptySeason();
+    for (const m of [matchA, matchB, voided]) addMatch(whole, m);
+    const first = emptySeason();
+    addMatch(first, matchA);
+    const second = emptySeason();
+    addMatch(second, matchB);
+    addMatch(second, voided);
+    addCounts(first, second);
+    expect(first).toEqual(whole);
+    // Adding nothing changes nothing.
+    addCounts(first, emptySeason());
+    expect(first).toEqual(whole);
   });
 });

@@ -10,10 +10,11 @@ import {
   seasonAwardsOf,
 } from '@rankmatch/shared';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
-import { type BadgeGrant, grantBadges, grantedEvent } from '../badges/service.ts';
+import { grantBadges, grantedEvent } from '../badges/service.ts';
 import type { AppContext } from '../context.ts';
 import type { Executor } from '../db/client.ts';
 import { matches, matchPlayers, seasonStats, userAchievements, users } from '../db/schema.ts';
+import { Coalescing } from '../events/coalesce.ts';
 import type { DomainEvents } from '../events/domain.ts';
 import { findSeason, markedActiveSeason, type SeasonRow } from '../seasons/queries.ts';
 
@@ -122,33 +123,46 @@ export class AchievementService {
     private readonly events: DomainEvents,
   ) {}
 
+  /** Settlements that arrive while an evaluation runs are evaluated together (a burst costs a few queries). */
+  private readonly settled = new Coalescing<{ match_id: string; season_id: string }>((events) =>
+    this.evaluateSettled(events),
+  );
+
   /** The match.settled handler: the ten players of the match, in the match's season. */
-  async onMatchSettled(event: { match_id: string; season_id: string }): Promise<void> {
-    const players = await this.ctx.db
-      .select({ userId: matchPlayers.userId })
-      .from(matchPlayers)
-      .where(eq(matchPlayers.matchId, Number(event.match_id)));
-    const season = await findSeason(this.ctx.db, event.season_id);
-    if (season && players.length > 0)
-      await this.evaluate(
-        season,
-        players.map((p) => p.userId),
-      );
+  onMatchSettled(event: { match_id: string; season_id: string }): Promise<void> {
+    return this.settled.push(event);
+  }
+
+  private async evaluateSettled(events: readonly { match_id: string; season_id: string }[]): Promise<void> {
+    for (const seasonId of new Set(events.map((e) => e.season_id))) {
+      const matchIds = events.filter((e) => e.season_id === seasonId).map((e) => Number(e.match_id));
+      const players = await this.ctx.db
+        .select({ userId: matchPlayers.userId })
+        .from(matchPlayers)
+        .where(inArray(matchPlayers.matchId, matchIds));
+      const season = await findSeason(this.ctx.db, seasonId);
+      if (season && players.length > 0) await this.evaluate(season, [...new Set(players.map((p) => p.userId))]);
+    }
   }
 
   /** Records and grants what the players newly reached; returns it per player. */
   async evaluate(season: SeasonRow, userIds: string[]): Promise<Map<string, AchievementStatus[]>> {
     const now = this.ctx.now();
-    const progress = await progressOf(this.ctx.db, userIds, season.id);
+    const [progress, earned] = await Promise.all([
+      progressOf(this.ctx.db, userIds, season.id),
+      this.ctx.db.select().from(userAchievements).where(inArray(userAchievements.userId, userIds)),
+    ]);
     const rules = rulesFor(season);
+    const fresh = new Map<string, AchievementStatus[]>();
+    for (const userId of userIds) {
+      const keys = new Set(earned.filter((e) => e.userId === userId).map((e) => e.key));
+      const list = newlyReached(evaluateAchievements(progress.get(userId) as PlayerProgress, rules), keys);
+      if (list.length > 0) fresh.set(userId, list);
+    }
+    // Most settlements reach nothing new: no transaction then. What is new is inserted once (the key is the primary
+    // key), so an evaluation racing this one cannot record or grant it twice.
+    if (fresh.size === 0) return fresh;
     const { reached, granted } = await this.ctx.db.transaction(async (tx) => {
-      const earned = await tx.select().from(userAchievements).where(inArray(userAchievements.userId, userIds));
-      const fresh = new Map<string, AchievementStatus[]>();
-      for (const userId of userIds) {
-        const keys = new Set(earned.filter((e) => e.userId === userId).map((e) => e.key));
-        const list = newlyReached(evaluateAchievements(progress.get(userId) as PlayerProgress, rules), keys);
-        if (list.length > 0) fresh.set(userId, list);
-      }
       const rows = [...fresh].flatMap(([userId, list]) =>
         list.map((a) => ({
           userId,
@@ -159,7 +173,6 @@ export class AchievementService {
           earnedAt: now,
         })),
       );
-      if (rows.length === 0) return { reached: fresh, granted: [] as BadgeGrant[] };
       // Another evaluation may have recorded some of them a moment ago: only the rows inserted here count.
       const inserted = await tx
         .insert(userAchievements)

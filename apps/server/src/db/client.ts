@@ -230,6 +230,10 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
   }
 }
 
-export function openDatabase(opts: { databaseUrl: string | undefined; dataDir: string }): Promise<Database> {
-  return opts.databaseUrl ? openPostgres(opts.databaseUrl) : openPglite(opts.dataDir);
+export function openDatabase(opts: {
+  databaseUrl: string | undefined;
+  databasePoolSize: number;
+  dataDir: string;
+}): Promise<Database> {
+  return opts.databaseUrl ? openPostgres(opts.databaseUrl, opts.databasePoolSize) : openPglite(opts.dataDir);
 }

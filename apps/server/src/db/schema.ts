@@ -412,6 +412,34 @@ export const waveRuns = pgTable(
   (t) => [index('wave_runs_ran_idx').on(t.ranAt)],
 );
 
+/**
+ * The statistics of a season, folded so far (the stats job adds the settled matches not yet in stats_folded in
+ * batches); an instance's snapshot starts from it and adds only the rest. Owned by stats/.
+ */
+export const statsSnapshots = pgTable('stats_snapshots', {
+  seasonId: text('season_id')
+    .primaryKey()
+    .references(() => seasons.id, { onDelete: 'cascade' }),
+  /** The engine's SeasonCounts. */
+  counts: jsonb('counts').notNull(),
+  matchCount: integer('match_count').notNull().default(0),
+  updatedAt: unix('updated_at').notNull(),
+});
+
+/** The matches counted in stats_snapshots (each exactly once). */
+export const statsFolded = pgTable(
+  'stats_folded',
+  {
+    seasonId: text('season_id')
+      .notNull()
+      .references(() => statsSnapshots.seasonId, { onDelete: 'cascade' }),
+    matchId: bigint('match_id', { mode: 'number' })
+      .notNull()
+      .references(() => matches.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.seasonId, t.matchId] })],
+);
+
 export const schema = {
   users,
   sessions,
@@ -434,4 +462,6 @@ export const schema = {
   matchPlayers,
   matchReports,
   waveRuns,
+  statsSnapshots,
+  statsFolded,
 };

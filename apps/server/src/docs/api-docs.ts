@@ -118,6 +118,9 @@ export const API_DOCS: RouteDoc[] = [
   doc('GET', '/api/seasons/active', 'seasons', 'public', 'The active and the next season', {
     reply: S.activeSeasonReplySchema,
   }),
+  doc('GET', '/api/public/seasons', 'seasons', 'public', 'Seasons that have started, newest first', {
+    reply: S.seasonsReplySchema,
+  }),
 
   doc('GET', '/api/queue', 'queue', 'public', 'Queue numbers', { reply: S.queueInfoSchema }),
   doc('GET', '/api/queue/me', 'queue', 'user', 'The caller in the queue', { reply: S.queueStatusSchema }),

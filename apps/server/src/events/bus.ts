@@ -15,8 +15,8 @@ export interface BadgeGrantEvent {
 
 /**
  * Everything that happens, for every instance: the pushes' triggers (queue_changed, match_found, match_update,
- * user_banned) and the domain's facts, published after their transaction committed (match.settled, season.ended,
- * badges.granted), which also have handlers on the instance that committed them (see domain.ts).
+ * user_banned) and the domain's facts, published after their transaction committed (match.settled, match.corrected,
+ * season.ended, badges.granted), which also have handlers on the instance that committed them (see domain.ts).
  */
 export type DomainEvent =
   | { type: 'queue_changed' }
@@ -25,6 +25,7 @@ export type DomainEvent =
   | { type: 'user_banned'; user_id: string }
   | { type: 'session_revoked'; user_id: string; session_id: string }
   | { type: 'match.settled'; match_id: string; season_id: string; winner: 'A' | 'B' | null }
+  | { type: 'match.corrected'; match_id: string; season_id: string }
   | { type: 'season.ended'; season_id: string }
   | { type: 'badges.granted'; grants: BadgeGrantEvent[] };
 

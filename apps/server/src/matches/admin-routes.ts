@@ -2,6 +2,7 @@ import { adminMatchFilterSchema, matchCorrectionSchema, matchIdParamsSchema } fr
 import type { FastifyInstance } from 'fastify';
 import { adminOf } from '../admin/scope.ts';
 import type { AppContext } from '../context.ts';
+import type { DomainEvents } from '../events/domain.ts';
 import { AppError } from '../http/errors.ts';
 import { parse } from '../http/validate.ts';
 import { correctMatchResult } from './correction.ts';
@@ -9,7 +10,12 @@ import { presentAdminListItem, presentAdminMatch } from './presenter.ts';
 import { adminMatchList, findMatch, matchRoster, reportsOf } from './queries.ts';
 
 /** Admin scope: the match tab (spec 001 §2 match management) and the result correction. */
-export function registerMatchAdminRoutes(admin: FastifyInstance, ctx: AppContext, ranking: { nudge(): void }): void {
+export function registerMatchAdminRoutes(
+  admin: FastifyInstance,
+  ctx: AppContext,
+  ranking: { nudge(): void },
+  events: DomainEvents,
+): void {
   const { rules } = ctx.config;
 
   async function detail(matchId: number) {
@@ -34,7 +40,7 @@ export function registerMatchAdminRoutes(admin: FastifyInstance, ctx: AppContext
   admin.post('/api/admin/matches/:id/result', async (request) => {
     const { id } = parse(matchIdParamsSchema, request.params);
     const { winner } = parse(matchCorrectionSchema, request.body);
-    await correctMatchResult(ctx.db, {
+    const { seasonId } = await correctMatchResult(ctx.db, {
       matchId: Number(id),
       winner: winner === 'invalid' ? null : winner,
       actorId: adminOf(request).user.id,
@@ -42,6 +48,7 @@ export function registerMatchAdminRoutes(admin: FastifyInstance, ctx: AppContext
       rules,
     });
     ranking.nudge();
+    await events.publish({ type: 'match.corrected', match_id: id, season_id: seasonId });
     return detail(Number(id));
   });
 }

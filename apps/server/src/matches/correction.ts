@@ -16,8 +16,8 @@ type Winner = 'A' | 'B' | null;
 export async function correctMatchResult(
   db: Db,
   input: { matchId: number; winner: Winner; actorId: string; now: number; rules: Config['rules'] },
-): Promise<void> {
-  await db.transaction(async (tx) => {
+): Promise<{ seasonId: string }> {
+  return db.transaction(async (tx) => {
     const match = await lockMatch(tx, input.matchId);
     if (!match) throw new AppError('ADMIN_MATCH_NOT_FOUND');
     if (match.status !== 'done') throw new AppError('MATCH_NOT_SETTLED');
@@ -99,5 +99,6 @@ export async function correctMatchResult(
       },
       now: input.now,
     });
+    return { seasonId: match.seasonId };
   });
 }

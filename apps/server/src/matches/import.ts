@@ -129,6 +129,8 @@ export async function importSeason(db: Executor, season: SeasonSimulation): Prom
   await db.execute(
     sql`select setval(pg_get_serial_sequence('wave_runs', 'id'), greatest(1, (select max(id) from wave_runs)))`,
   );
+  // Thousands of new rows at once: the planner needs to know (PGlite has no autovacuum to notice).
+  await db.execute(sql`analyze matches, match_players, match_reports, wave_runs, season_stats`);
 }
 
 /** The next free match and wave ids (an import continues the site's numbering). */

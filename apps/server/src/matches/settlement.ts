@@ -83,8 +83,8 @@ export async function advanceMatch(
 }
 
 /**
- * Ratings, season numbers, the players' rate after, the match's result, in the caller's transaction and in three
- * statements whatever the team size (a settlement sits on the report's hot path).
+ * Ratings, season numbers, the players' rate after, the match's result, in the caller's transaction and in one
+ * statement whatever the team size.
  */
 async function applySettlement(
   tx: Tx,
@@ -103,46 +103,48 @@ async function applySettlement(
   );
   const after = (p: PlayerRow) => (winner === null ? rateOf(p) : (changes.get(p.userId)?.after ?? rateOf(p)));
 
-  if (winner !== null) {
-    // New rows start the season's numbers; existing ones add the match (excluded.* is the row proposed here).
-    await tx
-      .insert(seasonStats)
-      .values(
-        players.map((p) => ({
-          userId: p.userId,
-          seasonId: match.seasonId,
-          rate: after(p),
-          maxRate: updateMaxRate(p.stats?.maxRate ?? rateOf(p), after(p)),
-          maxRateAt: now,
-          matchCount: 1,
-          winCount: p.team === winner ? 1 : 0,
-        })),
-      )
-      .onConflictDoUpdate({
-        target: [seasonStats.userId, seasonStats.seasonId],
-        set: {
-          rate: sql`excluded.rate`,
-          maxRate: sql`greatest(${seasonStats.maxRate}, excluded.max_rate)`,
-          maxRateAt: sql`case when excluded.max_rate > ${seasonStats.maxRate} then excluded.max_rate_at else ${seasonStats.maxRateAt} end`,
-          matchCount: sql`${seasonStats.matchCount} + 1`,
-          winCount: sql`${seasonStats.winCount} + excluded.win_count`,
-        },
-      });
-  }
+  // One statement (data-modifying CTEs): the season numbers (new rows start them; existing ones add the match, and
+  // excluded.* is the row proposed here), the players' rate after, the match's result. A settlement sits on the
+  // report's hot path, where every round trip holds a pooled connection.
   const rows = sql.join(
     players.map((p) => sql`(${p.userId}, ${after(p)}::int, ${after(p) - rateOf(p)}::int)`),
     sql`, `,
   );
-  await tx.execute(sql`update ${matchPlayers} set is_open = false, rate_after = v.rate_after, rate_delta = v.rate_delta
-    from (values ${rows}) as v(user_id, rate_after, rate_delta)
-    where ${matchPlayers.matchId} = ${match.id} and ${matchPlayers.userId} = v.user_id`);
-  const [done] = await tx
-    .update(matches)
-    .set({ status: 'done', winner, settledAt: now, settleReason: reason })
-    .where(eq(matches.id, match.id))
-    .returning();
-  if (!done) throw new Error(`match ${match.id} vanished while settling`);
+  const stats =
+    winner === null
+      ? sql``
+      : sql`s as (insert into ${seasonStats} (user_id, season_id, rate, max_rate, max_rate_at, match_count, win_count)
+          values ${sql.join(
+            players.map(
+              (p) =>
+                sql`(${p.userId}, ${match.seasonId}, ${after(p)}::int, ${updateMaxRate(p.stats?.maxRate ?? rateOf(p), after(p))}::int, ${now}::bigint, 1, ${p.team === winner ? 1 : 0})`,
+            ),
+            sql`, `,
+          )}
+          on conflict (user_id, season_id) do update set
+            rate = excluded.rate,
+            max_rate = greatest(${seasonStats.maxRate}, excluded.max_rate),
+            max_rate_at = case when excluded.max_rate > ${seasonStats.maxRate} then excluded.max_rate_at
+              else ${seasonStats.maxRateAt} end,
+            match_count = ${seasonStats.matchCount} + 1,
+            win_count = ${seasonStats.winCount} + excluded.win_count
+          returning 1),`;
+  const result = await tx.execute(sql`with ${stats}
+      p as (update ${matchPlayers} set is_open = false, rate_after = v.rate_after, rate_delta = v.rate_delta
+        from (values ${rows}) as v(user_id, rate_after, rate_delta)
+        where ${matchPlayers.matchId} = ${match.id} and ${matchPlayers.userId} = v.user_id
+        returning 1)
+    update ${matches} set status = 'done', winner = ${winner}, settled_at = ${now}, settle_reason = ${reason}
+    where id = ${match.id}`);
+  const done: MatchRow = { ...match, status: 'done', winner, settledAt: now, settleReason: reason };
+  if (affectedRows(result) !== 1) throw new Error(`match ${match.id} vanished while settling`);
   return done;
+}
+
+/** Rows the main statement changed (node-postgres says rowCount, PGlite affectedRows). */
+function affectedRows(result: unknown): number | undefined {
+  const r = result as { rowCount?: number | null; affectedRows?: number };
+  return r.rowCount ?? r.affectedRows;
 }
 
 /** Violation tally → +1 penalty for each penalised player, correction progress for the others; recorded on the match. */

@@ -1,4 +1,10 @@
-import { seasonCreateSchema, seasonParamsSchema, seasonUpdateSchema, VALIDATION_CODES as V } from '@rankmatch/shared';
+import {
+  type SeasonsReply,
+  seasonCreateSchema,
+  seasonParamsSchema,
+  seasonUpdateSchema,
+  VALIDATION_CODES as V,
+} from '@rankmatch/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { adminOf } from '../admin/scope.ts';
 import type { AppContext } from '../context.ts';
@@ -36,6 +42,15 @@ export function registerSeasonRoutes(app: FastifyInstance, ctx: AppContext): voi
       current_season: current ? presentSeason(current) : null,
       next_season: next ? presentSeason(next) : null,
     };
+  });
+
+  /** Public: every season that has started (by the app clock), newest first; seasons still to come stay hidden. */
+  app.get('/api/public/seasons', async (): Promise<SeasonsReply> => {
+    const now = ctx.now();
+    const started = (await listSeasons(db))
+      .filter((s) => s.startDate <= now)
+      .sort((a, b) => b.startDate - a.startDate || a.id.localeCompare(b.id));
+    return { seasons: started.map(presentSeason) };
   });
 }
 

@@ -7,21 +7,42 @@ import {
   type SeasonCounts,
 } from '@rankmatch/engine';
 import { sql } from 'drizzle-orm';
-import type { Executor } from '../db/client.ts';
+import type { Tx } from '../db/client.ts';
 
-// A season's statistics counted by the database (GROUP BY over every settled match) rather than by reading every row:
-// the same counts as folding each match (the engine's addMatch), in three queries whatever the season's size.
+// A season's statistics counted by the database (GROUP BY over the settled matches) rather than by reading every row:
+// the same counts as folding each match (the engine's addMatch), in three queries whatever the number of matches.
 
 const band = (rate: ReturnType<typeof sql>) =>
   sql`case when ${rate} < 1500 then 'lt1500' when ${rate} < 1700 then '1500_1699' else 'ge1700' end`;
 
 type Rows<T> = { rows: T[] };
 
-export async function seasonCounts(db: Executor, seasonId: string): Promise<{ counts: SeasonCounts; ids: number[] }> {
+/** Which settled matches of a season to count: all, the given ones, or those the persisted fold lacks. */
+export type CountScope = { kind: 'all' } | { kind: 'ids'; ids: readonly number[] } | { kind: 'unfolded' };
+
+function scoped(seasonId: string, scope: CountScope) {
+  if (scope.kind === 'ids') return sql` and m.id = any(${`{${scope.ids.join(',')}}`}::bigint[])`;
+  if (scope.kind === 'unfolded') {
+    return sql` and not exists (select 1 from stats_folded f where f.season_id = ${seasonId} and f.match_id = m.id)`;
+  }
+  return sql``;
+}
+
+/**
+ * The counts of a season's settled matches (in `scope`) and their ids, in the caller's transaction: room to sort and
+ * hash in memory (the default 4 MB spills a season's million player rows to disk) and no PostgreSQL JIT, whose compile
+ * time costs more than it saves here.
+ */
+export async function seasonCounts(
+  tx: Tx,
+  seasonId: string,
+  scope: CountScope = { kind: 'all' },
+): Promise<{ counts: SeasonCounts; ids: number[] }> {
+  await tx.execute(sql`set local work_mem = '64MB'`);
+  await tx.execute(sql`set local jit = off`);
   const settled = sql`select m.id, m.winner, m.first_attack, m.settled_at from matches m
-    where m.season_id = ${seasonId} and m.status = 'done' and m.settled_at is not null`;
-  const [matchRows, playerRows, banRows, idRows] = await Promise.all([
-    db.execute(sql`with m as (${settled}),
+    where m.season_id = ${seasonId} and m.status = 'done' and m.settled_at is not null${scoped(seasonId, scope)}`;
+  const matchRows = await tx.execute(sql`with m as (${settled}),
         a as (select mp.match_id, avg(mp.rate_before) as rate from match_players mp join m on m.id = mp.match_id
           group by mp.match_id)
       select ${band(sql`a.rate`)} as band, m.winner, (m.winner = m.first_attack) as first_attack_won,
@@ -30,23 +51,22 @@ export async function seasonCounts(db: Executor, seasonId: string): Promise<{ co
         extract(hour from to_timestamp(m.settled_at) at time zone 'Asia/Tokyo')::int as hour,
         count(*)::int as n
       from m join a on a.match_id = m.id
-      group by 1, 2, 3, 4, 5, 6`),
-    db.execute(sql`with m as (${settled})
+      group by 1, 2, 3, 4, 5, 6`);
+  const playerRows = await tx.execute(sql`with m as (${settled})
       select ${band(sql`mp.rate_before`)} as band, mp.role, coalesce(r.picked_pokemon, '') as picked,
         (mp.team = m.winner) as won, count(*)::int as n
       from match_players mp join m on m.id = mp.match_id
         left join match_reports r on r.match_id = mp.match_id and r.user_id = mp.user_id
       where m.winner is not null
-      group by 1, 2, 3, 4`),
-    db.execute(sql`with m as (${settled}),
+      group by 1, 2, 3, 4`);
+  const banRows = await tx.execute(sql`with m as (${settled}),
         a as (select mp.match_id, avg(mp.rate_before) as rate from match_players mp join m on m.id = mp.match_id
           group by mp.match_id)
       select ${band(sql`a.rate`)} as band, r.banned_pokemon as banned, count(distinct r.match_id)::int as n
       from match_reports r join a on a.match_id = r.match_id
       where r.banned_pokemon <> ''
-      group by 1, 2`),
-    db.execute(sql`select id from (${settled}) m`),
-  ]);
+      group by 1, 2`);
+  const idRows = await tx.execute(sql`select id from (${settled}) m`);
   const counts = emptySeason();
   const both = (b: RatingBand | null): RatingBand[] => (b ? ['all', b] : ['all']);
   for (const r of (

@@ -1,5 +1,6 @@
 import {
   addMatch,
+  type BandCounts,
   bandFigures,
   emptySeason,
   japanTime,
@@ -12,16 +13,20 @@ import { and, eq, gt, gte, inArray, lte } from 'drizzle-orm';
 import type { AppContext } from '../context.ts';
 import { matches, matchPlayers, matchReports, seasonStats, users, waveRuns } from '../db/schema.ts';
 import type { EventBus } from '../events/bus.ts';
+import { Coalescing } from '../events/coalesce.ts';
 import { AppError } from '../http/errors.ts';
 import type { Scheduler } from '../jobs/scheduler.ts';
 import { findSeason, markedActiveSeason, type SeasonRow } from '../seasons/queries.ts';
 import { seasonCounts } from './queries.ts';
+import { foldPersisted, forgetPersisted, loadCounts } from './store.ts';
 
-// Season statistics, served from memory. A snapshot folds every settled match of a season into counts (the engine's
-// stats/), computed by a job on every instance; each settlement on any instance folds one more match in (match.settled
-// travels the bus), so the page stays current between runs. Replies are serialized once per change.
+// Season statistics, served from memory. A snapshot holds the counts of every settled match of a season (the engine's
+// stats/): it starts from the persisted fold (store.ts, kept up to date by one instance's job) plus the matches that
+// fold lacks, rebuilt by a job on every instance; each settlement on any instance folds one more match in
+// (match.settled travels the bus), so the page stays current between runs. Replies are serialized once per change.
 
 export const STATS_JOB = 'stats';
+export const STATS_FOLD_JOB = 'stats-fold';
 const STATS_INTERVAL_MS = 10 * 60 * 1000;
 /** Past seasons are computed when asked and kept this long. */
 const PAST_SEASON_TTL_MS = 10 * 60 * 1000;
@@ -63,6 +68,8 @@ export class StatsService {
       everyInstance: true,
       quiet: true,
     });
+    // One instance keeps the persisted fold of the active season up to date (a batch a minute at most).
+    jobs.define({ name: STATS_FOLD_JOB, schedule: { cron: '* * * * *' }, run: () => this.foldActive(), quiet: true });
     bus.subscribe((event) => {
       if (event.type === 'match.settled') {
         const fold = this.addSettled(event.season_id, Number(event.match_id)).catch(() => {});
@@ -70,6 +77,8 @@ export class StatsService {
         void fold.finally(() => this.folding.delete(fold));
       }
       if (event.type === 'season.ended') void this.refreshActive().catch(() => {});
+      // A corrected result re-rates later matches too: the season is counted again from its matches.
+      if (event.type === 'match.corrected') void this.recount(event.season_id).catch(() => {});
     });
   }
 
@@ -80,11 +89,36 @@ export class StatsService {
     if (seasonId && !season) throw new AppError('SEASON_NOT_FOUND');
     if (!season) return Buffer.from(JSON.stringify(emptyReply(band)));
     const snapshot = await this.snapshotOf(season);
+    // The season's name and period come from the row just read: an edit or the season's end shows at once.
+    if (!samePresentation(snapshot.season, season)) {
+      snapshot.season = season;
+      snapshot.json.clear();
+    }
     const cached = snapshot.json.get(band);
     if (cached) return cached;
     const body = Buffer.from(JSON.stringify(present(snapshot, band)));
     snapshot.json.set(band, body);
     return body;
+  }
+
+  /** The fold job: the settled matches of the active season that the persisted fold lacks, one batch. */
+  async foldActive(): Promise<number> {
+    const season = await markedActiveSeason(this.ctx.db);
+    return season ? foldPersisted(this.ctx.db, season.id, this.ctx.now()) : 0;
+  }
+
+  /**
+   * After a result correction: this instance counts the season from its matches (not from the persisted fold, which
+   * the correcting instance forgets: see forget), so it is right whichever happens first.
+   */
+  private async recount(seasonId: string): Promise<void> {
+    const season = await findSeason(this.ctx.db, seasonId);
+    if (season && this.seasons.has(seasonId)) await this.build(season, true);
+  }
+
+  /** A correction committed: the persisted fold of its season starts again (the job refolds it in batches). */
+  async forget(seasonId: string): Promise<void> {
+    await forgetPersisted(this.ctx.db, seasonId);
   }
 
   /** The job: a full snapshot of the active season. */
@@ -116,11 +150,13 @@ export class StatsService {
   }
 
   /** Counts every settled match of the season (the database groups them; see queries.ts). */
-  private build(season: SeasonRow): Promise<SeasonSnapshot> {
+  private build(season: SeasonRow, fromScratch = false): Promise<SeasonSnapshot> {
     const running = this.building.get(season.id);
-    if (running) return running;
+    if (running && !fromScratch) return running;
     const work = (async () => {
-      const { counts, ids } = await seasonCounts(this.ctx.db, season.id);
+      const { counts, ids } = fromScratch
+        ? await this.ctx.db.transaction((tx) => seasonCounts(tx, season.id))
+        : await loadCounts(this.ctx.db, season.id);
       const included = new Set(ids);
       const [rates, waits] = await Promise.all([this.ratesOf(season.id), this.waitsOf(season)]);
       const snapshot: SeasonSnapshot = {
@@ -140,27 +176,45 @@ export class StatsService {
     return work;
   }
 
+  /** Settlements folded in together when they arrive while a fold runs (a burst costs two queries, not two each). */
+  private readonly settled = new Coalescing<{ seasonId: string; matchId: number }>((items) => this.fold(items));
+
   /** One more settled match: folded into the season's counts, its players' rates updated, replies re-serialized. */
-  async addSettled(seasonId: string, matchId: number): Promise<void> {
-    const snapshot = this.seasons.get(seasonId);
-    if (!snapshot || snapshot.included.has(matchId)) return; // not built yet (the build reads it), or folded in
-    const [match] = await this.ctx.db
-      .select({
-        id: matches.id,
-        winner: matches.winner,
-        firstAttack: matches.firstAttack,
-        settledAt: matches.settledAt,
-      })
-      .from(matches)
-      .where(eq(matches.id, matchId));
-    if (!match || match.settledAt === null) return;
-    const players = (await this.playersOf([matchId])).get(matchId) ?? [];
-    if (snapshot.included.has(matchId)) return;
-    addMatch(snapshot.counts, factsOf(match, players));
-    snapshot.included.add(matchId);
-    for (const p of players) if (p.rateAfter !== null) snapshot.rates.set(p.userId, p.rateAfter);
-    snapshot.computedAt = this.ctx.now();
-    snapshot.json.clear();
+  addSettled(seasonId: string, matchId: number): Promise<void> {
+    return this.settled.push({ seasonId, matchId });
+  }
+
+  private async fold(items: readonly { seasonId: string; matchId: number }[]): Promise<void> {
+    for (const seasonId of new Set(items.map((i) => i.seasonId))) {
+      const snapshot = this.seasons.get(seasonId);
+      if (!snapshot) continue; // not built yet: the build reads them
+      const ids = items
+        .filter((i) => i.seasonId === seasonId && !snapshot.included.has(i.matchId))
+        .map((i) => i.matchId);
+      if (ids.length === 0) continue;
+      const [rows, players] = await Promise.all([
+        this.ctx.db
+          .select({
+            id: matches.id,
+            winner: matches.winner,
+            firstAttack: matches.firstAttack,
+            settledAt: matches.settledAt,
+          })
+          .from(matches)
+          .where(inArray(matches.id, ids)),
+        this.playersOf(ids),
+      ]);
+      for (const match of rows) {
+        // A build that ran meanwhile may have counted it already.
+        if (match.settledAt === null || snapshot.included.has(match.id)) continue;
+        const list = players.get(match.id) ?? [];
+        addMatch(snapshot.counts, factsOf(match, list));
+        snapshot.included.add(match.id);
+        for (const p of list) if (p.rateAfter !== null) snapshot.rates.set(p.userId, p.rateAfter);
+      }
+      snapshot.computedAt = this.ctx.now();
+      snapshot.json.clear();
+    }
   }
 
   private async playersOf(matchIds: number[]) {
@@ -247,12 +301,37 @@ function inBand(rate: number, band: RatingBand): boolean {
   return rate >= 1700;
 }
 
+const samePresentation = (a: SeasonRow, b: SeasonRow) =>
+  a.name === b.name && a.startDate === b.startDate && a.endDate === b.endDate && a.endedAt === b.endedAt;
+
+/** The season as the reply names it: id, name and period. */
+const statsSeason = (season: SeasonRow): NonNullable<StatsReply['season']> => ({
+  season_id: season.id,
+  season_name: season.name,
+  start_date: season.startDate,
+  end_date: season.endDate,
+  ended_at: season.endedAt,
+});
+
+/** A band's figures; a character never picked (only banned) has no win rate and no interval. */
+function figures(
+  counts: BandCounts,
+): Omit<StatsReply, 'season' | 'band' | 'computed_at' | 'rating_histogram' | 'wait_by_hour'> {
+  const all = bandFigures(counts);
+  return {
+    ...all,
+    characters: all.characters.map((c) =>
+      c.picks > 0 ? c : { ...c, win_rate: null, win_rate_low: null, win_rate_high: null },
+    ),
+  };
+}
+
 function present(snapshot: SeasonSnapshot, band: RatingBand): StatsReply {
   return {
-    season: { season_id: snapshot.season.id, season_name: snapshot.season.name },
+    season: statsSeason(snapshot.season),
     band,
     computed_at: snapshot.computedAt,
-    ...bandFigures(snapshot.counts[band]),
+    ...figures(snapshot.counts[band]),
     rating_histogram: rateHistogram([...snapshot.rates.values()].filter((r) => inBand(r, band))),
     wait_by_hour: snapshot.waits,
   };
@@ -263,7 +342,7 @@ function emptyReply(band: RatingBand): StatsReply {
     season: null,
     band,
     computed_at: null,
-    ...bandFigures(emptySeason()[band]),
+    ...figures(emptySeason()[band]),
     rating_histogram: [],
     wait_by_hour: [],
   };

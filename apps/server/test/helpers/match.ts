@@ -92,3 +92,17 @@ export async function seasonRow(t: TestApp, userId: string, seasonId = 's-test')
   return (res as unknown as { rows: { rate: number; max_rate: number; match_count: number; win_count: number }[] })
     .rows[0];
 }
+
+/**
+ * A match of ten test accounts settled for `winner`: one report per team (each picked Pikachu and banned Mew, what the
+ * statistics read); the follow-up handlers have run when it returns.
+ */
+export async function settledMatch(t: TestApp, admin: string, winner: 'A' | 'B'): Promise<MatchedPlayers> {
+  const m = await matchTen(t, admin);
+  const result = winner === 'A' ? 'A-win' : 'B-win';
+  for (const id of [m.teamA[0], m.teamB[0]] as string[]) {
+    await postReport(t, m.match.match_id, m.tokenOf(id), report(result, { banned_pokemon: 'MEW' }));
+  }
+  await t.built.events.drain();
+  return m;
+}

@@ -1,5 +1,5 @@
 import { wilson } from '@rankmatch/engine';
-import { PLAYABLE_CHARACTERS, ROLES, type SeasonRecord, type StatsReply } from '@rankmatch/shared';
+import { PLAYABLE_CHARACTERS, ROLES, type Season, type StatsReply } from '@rankmatch/shared';
 
 // Test data for the statistics page (GET /api/public/stats). The numbers are chosen so that every sortable column of
 // the character table gives a different order, and the intervals are the engine's Wilson intervals.
@@ -8,7 +8,13 @@ import { PLAYABLE_CHARACTERS, ROLES, type SeasonRecord, type StatsReply } from '
 const PLAYER_GAMES = 2300;
 const MATCHES = 240;
 
-export function buildCharacterFigure(pokemonId: string, picks: number, wins: number, bans: number) {
+/** A character's figures as the server gives them: no win rate nor interval without picks (only banned). */
+export function buildCharacterFigure(
+  pokemonId: string,
+  picks: number,
+  wins: number,
+  bans: number,
+): StatsReply['characters'][number] {
   const [low, high] = wilson(wins, picks);
   return {
     pokemon_id: pokemonId,
@@ -17,9 +23,21 @@ export function buildCharacterFigure(pokemonId: string, picks: number, wins: num
     bans,
     ban_rate: bans / MATCHES,
     wins,
-    win_rate: picks > 0 ? wins / picks : 0,
-    win_rate_low: low,
-    win_rate_high: high,
+    win_rate: picks > 0 ? wins / picks : null,
+    win_rate_low: picks > 0 ? low : null,
+    win_rate_high: picks > 0 ? high : null,
+  };
+}
+
+/** Season s1 「シーズン1」 as the statistics name it: 2025年6月1日 〜 2025年8月31日 (noon in Japan), running. */
+export function buildStatsSeason(overrides: Partial<NonNullable<StatsReply['season']>> = {}) {
+  return {
+    season_id: 's1',
+    season_name: 'シーズン1',
+    start_date: 1_748_746_800,
+    end_date: 1_756_609_200,
+    ended_at: null,
+    ...overrides,
   };
 }
 
@@ -45,7 +63,7 @@ export function buildWaits(known: Record<number, { waves: number; seconds: numbe
  */
 export function buildStatsReply(overrides: Partial<StatsReply> = {}): StatsReply {
   return {
-    season: { season_id: 's1', season_name: 'シーズン1' },
+    season: buildStatsSeason(),
     band: 'all',
     computed_at: 1_717_300_000,
     matches: MATCHES,
@@ -106,19 +124,19 @@ export function buildNoSeasonStatsReply(): StatsReply {
   return buildEmptyStatsReply({ season: null, computed_at: null, rating_histogram: [], wait_by_hour: [] });
 }
 
-/** A finished season of the signed-in player (GET /api/users/me/records), for the season selector. */
-export function buildSeasonRecordStub(seasonId: string, seasonName: string): SeasonRecord {
+/** A season of the public list (GET /api/public/seasons), for the season selector. */
+export function buildListedSeason(id: string, name: string, overrides: Partial<Season> = {}): Season {
   return {
-    season_id: seasonId,
-    season_name: seasonName,
-    final_rate: 1600,
-    max_rate: 1650,
-    win_rate: 52.5,
-    final_rank: null,
-    total_matches: 40,
-    wins: 21,
-    win_count: 21,
-    badges: [],
+    id,
+    name,
+    description: '',
+    start_date: 1_748_746_800,
+    end_date: 1_756_609_200,
+    image_url: '',
+    theme_color: '#3366ff',
+    is_active: false,
+    ended_at: 1_756_609_200,
+    ...overrides,
   };
 }
 
@@ -126,7 +144,7 @@ export function buildSeasonRecordStub(seasonId: string, seasonName: string): Sea
  * A busy season for screenshots and layout checks (browser test): the whole roster, 45 days, evenings and weekends
  * busier, a bell-shaped rate histogram and waits at every hour. Deterministic (a fixed pseudo-random sequence).
  */
-export function buildBusyStatsReply(season: StatsReply['season'] = { season_id: 's1', season_name: 'シーズン1' }) {
+export function buildBusyStatsReply(season: StatsReply['season'] = buildStatsSeason()) {
   let seed = 7;
   const random = () => {
     seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;

@@ -147,6 +147,39 @@ export function addBanGroup(c: BandCounts, banned: string, n: number): void {
   c.bans[banned] = (c.bans[banned] ?? 0) + n;
 }
 
+/** Adds the counts of `source` (other matches of the same season) into `target`: folds are sums, so parts add up. */
+export function addCounts(target: SeasonCounts, source: SeasonCounts): void {
+  const addWins = (into: Record<string, WinCount>, from: Record<string, WinCount>) => {
+    for (const [key, w] of Object.entries(from)) {
+      const entry = into[key] ?? { games: 0, wins: 0 };
+      entry.games += w.games;
+      entry.wins += w.wins;
+      into[key] = entry;
+    }
+  };
+  for (const band of RATING_BANDS) {
+    const t = target[band];
+    const s = source[band];
+    t.matches += s.matches;
+    t.results.A += s.results.A;
+    t.results.B += s.results.B;
+    t.results.invalid += s.results.invalid;
+    t.firstAttack.games += s.firstAttack.games;
+    t.firstAttack.wins += s.firstAttack.wins;
+    t.playerGames += s.playerGames;
+    addWins(t.picks, s.picks);
+    addWins(t.roles, s.roles);
+    for (const [id, n] of Object.entries(s.bans)) t.bans[id] = (t.bans[id] ?? 0) + n;
+    for (const [day, n] of Object.entries(s.perDay)) t.perDay[day] = (t.perDay[day] ?? 0) + n;
+    s.heat.forEach((row, weekday) => {
+      const into = t.heat[weekday] as number[];
+      row.forEach((n, hour) => {
+        into[hour] = (into[hour] ?? 0) + n;
+      });
+    });
+  }
+}
+
 /** Wilson score interval (95 %) of a proportion, as [low, high] in 0–1; [0, 0] without games. */
 export function wilson(wins: number, games: number, z = 1.959964): [number, number] {
   if (games === 0) return [0, 0];

@@ -1,6 +1,7 @@
 // Season statistics (pure).
 export {
   addBanGroup,
+  addCounts,
   addMatch,
   addMatchGroup,
   addPlayerGroup,

@@ -149,6 +149,10 @@ export const activeSeasonReplySchema = z.object({
   next_season: seasonSchema.nullable(),
 });
 
+/** GET /api/public/seasons: the seasons that have started (start_date ≤ now), newest first. */
+export const seasonsReplySchema = z.object({ seasons: z.array(seasonSchema) });
+export type SeasonsReply = z.infer<typeof seasonsReplySchema>;
+
 // Ranking
 
 export const rankingEntrySchema = z.object({

@@ -22,7 +22,16 @@ export const statsQuerySchema = z.object({
 const winCount = z.object({ games: z.number().int(), wins: z.number().int(), win_rate: z.number() });
 
 export const statsReplySchema = z.object({
-  season: z.object({ season_id: z.string(), season_name: z.string() }).nullable(),
+  season: z
+    .object({
+      season_id: z.string(),
+      season_name: z.string(),
+      start_date: unixSecondsSchema,
+      end_date: unixSecondsSchema,
+      /** When the season ended (possibly before end_date); null while it runs. */
+      ended_at: unixSecondsSchema.nullable(),
+    })
+    .nullable(),
   band: z.enum(RATING_BANDS),
   computed_at: unixSecondsSchema.nullable(),
   matches: z.number().int(),
@@ -36,9 +45,10 @@ export const statsReplySchema = z.object({
       bans: z.number().int(),
       ban_rate: z.number(),
       wins: z.number().int(),
-      win_rate: z.number(),
-      win_rate_low: z.number(),
-      win_rate_high: z.number(),
+      /** The win rate and its 95 % Wilson interval; null for a character never picked (only banned). */
+      win_rate: z.number().nullable(),
+      win_rate_low: z.number().nullable(),
+      win_rate_high: z.number().nullable(),
     }),
   ),
   roles: z.array(winCount.extend({ role: z.string() })),

@@ -38,11 +38,13 @@ export const INTERVAL_TRACK = { from: 0.2, to: 0.8 } as const;
 export const trackPosition = (rate: number) =>
   Math.min(1, Math.max(0, (rate - INTERVAL_TRACK.from) / (INTERVAL_TRACK.to - INTERVAL_TRACK.from)));
 
-/** Where a sort puts a row; null: the row has no value for that column (no picks, so no win rate) and goes last. */
+/**
+ * Where a sort puts a row; null: the row has no value for that column (the server gives no win rate to a character
+ * never picked, only banned) and goes last.
+ */
 function sortValue(row: CharacterRow, key: Exclude<SortKey, 'name'>): number | null {
   if (key === 'pick_rate') return row.pick_rate;
   if (key === 'ban_rate') return row.ban_rate;
-  if (row.picks === 0) return null;
   // The interval sorts by its lower bound: a high rate from few games does not beat a solid one.
   return key === 'win_rate' ? row.win_rate : row.win_rate_low;
 }

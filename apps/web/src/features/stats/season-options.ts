@@ -1,4 +1,4 @@
-import type { Season, SeasonRecord } from '@rankmatch/shared';
+import type { Season } from '@rankmatch/shared';
 import { STATS_TEXTS as T } from './texts.ts';
 
 export interface SeasonOption {
@@ -8,26 +8,27 @@ export interface SeasonOption {
 }
 
 /**
- * The season selector's choices. There is no public list of seasons: the active one, the signed-in player's finished
- * seasons and the season the address names (labelled with the name the server gave it, once known).
+ * The season selector's choices: the active season first, then every season that has started (the public list,
+ * newest first) and the season the address names when the list does not hold it (labelled with the name the server
+ * gave it, once known).
  */
 export function seasonOptions({
   active,
-  records = [],
+  seasons = [],
   requested,
   requestedName,
 }: {
   active: Season | null | undefined;
-  records?: readonly Pick<SeasonRecord, 'season_id' | 'season_name'>[];
+  seasons?: readonly Pick<Season, 'id' | 'name'>[];
   requested: string | null;
   requestedName?: string | null;
 }): SeasonOption[] {
   const options: SeasonOption[] = [{ value: '', label: active ? T.activeSeason(active.name) : T.activeSeasonUnknown }];
   const seen = new Set(active ? [active.id] : []);
-  for (const record of records) {
-    if (seen.has(record.season_id)) continue;
-    seen.add(record.season_id);
-    options.push({ value: record.season_id, label: record.season_name });
+  for (const season of seasons) {
+    if (seen.has(season.id)) continue;
+    seen.add(season.id);
+    options.push({ value: season.id, label: season.name });
   }
   if (requested && !seen.has(requested)) options.push({ value: requested, label: requestedName ?? requested });
   return options;

@@ -6,6 +6,9 @@ export const STATS_TEXTS = {
   loadFailed: '統計を取得できませんでした',
   computedAt: (when: string) => `集計: ${when}`,
   selection: (season: string, band: string) => `${season}・${band}`,
+  period: (season: string, start: string, end: string) => `${season}の期間: ${start} 〜 ${end}`,
+  ended: '（終了）',
+  endedOn: (date: string) => `（${date}に終了）`,
 
   // Filters
   season: 'シーズン',

@@ -106,13 +106,15 @@ export function CharacterTable({ rows }: { rows: StatsReply['characters'] }) {
                     <small className="stats-sample">{T.bans(formatInteger(row.bans))}</small>
                   </td>
                   <td>
-                    <span className="stats-figure">{row.picks > 0 ? formatRate(row.win_rate) : T.noWinRate}</span>
+                    <span className="stats-figure">
+                      {row.win_rate === null ? T.noWinRate : formatRate(row.win_rate)}
+                    </span>
                     <small className="stats-sample">
                       {T.winsOfGames(formatInteger(row.wins), formatInteger(row.picks))}
                     </small>
                   </td>
                   <td className="stats-table__interval">
-                    {row.picks > 0 ? (
+                    {row.win_rate !== null && row.win_rate_low !== null && row.win_rate_high !== null ? (
                       <>
                         <span className="stats-interval__text">
                           {formatInterval(row.win_rate_low, row.win_rate_high)}

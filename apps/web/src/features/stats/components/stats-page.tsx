@@ -5,10 +5,9 @@ import { Icon } from '../../../components/icon.tsx';
 import { EmptyState, ErrorState } from '../../../components/notice.tsx';
 import { SkeletonBlock } from '../../../components/skeleton.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
-import { useSession } from '../../../lib/auth/session.ts';
-import { formatDateTime } from '../../../lib/format.ts';
+import { formatDateTime, formatLongDate } from '../../../lib/format.ts';
 import { useActiveSeason } from '../api/get-active-season.ts';
-import { useSeasonRecords } from '../api/get-season-records.ts';
+import { useSeasons } from '../api/get-seasons.ts';
 import { useStats } from '../api/get-stats.ts';
 import { useDocumentTitle } from '../hooks/use-document-title.ts';
 import { seasonOptions, selectedSeason } from '../season-options.ts';
@@ -34,14 +33,13 @@ export default function StatsPage() {
   useDocumentTitle(T.title);
   const [search, setSearch] = useSearchParams();
   const params = readStatsParams(search);
-  const userId = useSession()?.user.user_id ?? null;
   const active = useActiveSeason().data?.current_season;
-  const records = useSeasonRecords(userId).data?.records;
+  const started = useSeasons().data?.seasons;
   const stats = useStats(params, { enabled: !params.badSeason });
 
   const requestedName =
     params.season && stats.data?.season?.season_id === params.season ? stats.data.season.season_name : null;
-  const seasons = seasonOptions({ active, records, requested: params.season, requestedName });
+  const seasons = seasonOptions({ active, seasons: started, requested: params.season, requestedName });
   // The router applies address changes in a transition; until it commits, the optimistic copy keeps the clicked
   // band and season shown (a controlled input would otherwise flick back for a moment).
   const [filters, setFilters] = useOptimistic({ season: selectedSeason(params.season, active), band: params.band });
@@ -68,6 +66,7 @@ export default function StatsPage() {
           <Icon name="stats" size={28} className="card__title-icon" />
           {T.title}
         </h1>
+        {stats.data?.season && !notFound && <SeasonPeriod season={stats.data.season} />}
         <p className="stats__intro muted">{T.intro}</p>
         <StatsFilters
           seasons={seasons}
@@ -105,6 +104,22 @@ export default function StatsPage() {
         <StatsBody stats={stats.data} updating={stats.isPlaceholderData} />
       )}
     </div>
+  );
+}
+
+/** The shown season's dates in the site's long style, and when it ended (early, or just that it did). */
+function SeasonPeriod({ season }: { season: NonNullable<StatsReply['season']> }) {
+  const ended =
+    season.ended_at === null
+      ? ''
+      : season.ended_at < season.end_date
+        ? T.endedOn(formatLongDate(season.ended_at))
+        : T.ended;
+  return (
+    <p className="stats__period">
+      {T.period(season.season_name, formatLongDate(season.start_date), formatLongDate(season.end_date))}
+      {ended}
+    </p>
   );
 }
 

@@ -1,0 +1,76 @@
+import { addCounts, emptySeason, type SeasonCounts } from '@rankmatch/engine';
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { statsSnapshots } from '../db/schema.ts';
+import { seasonCounts } from './queries.ts';
+
+// The persisted fold of a season's statistics: stats_snapshots holds the counts of the matches listed in stats_folded.
+// The stats job adds the settled matches it lacks, a batch per transaction (each match exactly once: the batch is
+// marked and counted under the snapshot's row lock), so a season of 100,000 matches is counted once, not every time an
+// instance builds its snapshot. An instance starts from the persisted counts and folds only the rest.
+
+/** Matches counted per transaction of the stats job. */
+export const FOLD_BATCH = 20_000;
+
+type Rows<T> = { rows: T[] };
+
+/** Adds up to `limit` settled matches the persisted fold lacks; returns how many it added (0: up to date). */
+export async function foldPersisted(db: Db, seasonId: string, now: number, limit = FOLD_BATCH): Promise<number> {
+  return db.transaction(async (tx) => {
+    await tx
+      .insert(statsSnapshots)
+      .values({ seasonId, counts: emptySeason(), matchCount: 0, updatedAt: now })
+      .onConflictDoNothing();
+    const [row] = await tx.select().from(statsSnapshots).where(eq(statsSnapshots.seasonId, seasonId)).for('update');
+    if (!row) return 0;
+    const marked = await tx.execute(sql`insert into stats_folded (season_id, match_id)
+      select ${seasonId}, m.id from matches m
+      where m.season_id = ${seasonId} and m.status = 'done' and m.settled_at is not null
+        and not exists (select 1 from stats_folded f where f.season_id = ${seasonId} and f.match_id = m.id)
+      order by m.id limit ${limit}
+      returning match_id`);
+    const ids = (marked as unknown as Rows<{ match_id: number | string }>).rows.map((r) => Number(r.match_id));
+    if (ids.length === 0) return 0;
+    const { counts } = await seasonCounts(tx, seasonId, { kind: 'ids', ids });
+    const total = row.counts as SeasonCounts;
+    addCounts(total, counts);
+    await tx
+      .update(statsSnapshots)
+      .set({ counts: total, matchCount: row.matchCount + ids.length, updatedAt: now })
+      .where(eq(statsSnapshots.seasonId, seasonId));
+    return ids.length;
+  });
+}
+
+/**
+ * What an instance's snapshot starts from: the persisted counts plus the settled matches they lack, and the ids of
+ * every match included — read in one snapshot of the database, so a batch the job commits meanwhile is either
+ * wholly in the persisted part or wholly in the rest.
+ */
+export async function loadCounts(db: Db, seasonId: string): Promise<{ counts: SeasonCounts; ids: number[] }> {
+  return db.transaction(
+    async (tx) => {
+      const [row] = await tx
+        .select({ counts: statsSnapshots.counts })
+        .from(statsSnapshots)
+        .where(eq(statsSnapshots.seasonId, seasonId));
+      const folded = row
+        ? (
+            (await tx.execute(
+              sql`select match_id from stats_folded where season_id = ${seasonId}`,
+            )) as unknown as Rows<{ match_id: number | string }>
+          ).rows.map((r) => Number(r.match_id))
+        : [];
+      const rest = await seasonCounts(tx, seasonId, { kind: 'unfolded' });
+      const counts = (row?.counts as SeasonCounts | undefined) ?? emptySeason();
+      addCounts(counts, rest.counts);
+      return { counts, ids: folded.concat(rest.ids) };
+    },
+    { isolationLevel: 'repeatable read', accessMode: 'read only' },
+  );
+}
+
+/** A season's results changed after the fact (a correction re-rates later matches too): its fold starts again. */
+export async function forgetPersisted(db: Db, seasonId: string): Promise<void> {
+  await db.delete(statsSnapshots).where(eq(statsSnapshots.seasonId, seasonId));
+}
