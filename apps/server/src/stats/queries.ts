@@ -17,16 +17,11 @@ const band = (rate: ReturnType<typeof sql>) =>
 
 type Rows<T> = { rows: T[] };
 
-/** Which settled matches of a season to count: all, the given ones, or those the persisted fold lacks. */
-export type CountScope = { kind: 'all' } | { kind: 'ids'; ids: readonly number[] } | { kind: 'unfolded' };
+/** Which settled matches of a season to count: all, or the given ones. */
+export type CountScope = { kind: 'all' } | { kind: 'ids'; ids: readonly number[] };
 
-function scoped(seasonId: string, scope: CountScope) {
-  if (scope.kind === 'ids') return sql` and m.id = any(${`{${scope.ids.join(',')}}`}::bigint[])`;
-  if (scope.kind === 'unfolded') {
-    return sql` and not exists (select 1 from stats_folded f where f.season_id = ${seasonId} and f.match_id = m.id)`;
-  }
-  return sql``;
-}
+const scoped = (scope: CountScope) =>
+  scope.kind === 'ids' ? sql` and m.id = any(${`{${scope.ids.join(',')}}`}::bigint[])` : sql``;
 
 /**
  * The counts of a season's settled matches (in `scope`) and their ids, in the caller's transaction: room to sort and
@@ -41,7 +36,7 @@ export async function seasonCounts(
   await tx.execute(sql`set local work_mem = '64MB'`);
   await tx.execute(sql`set local jit = off`);
   const settled = sql`select m.id, m.winner, m.first_attack, m.settled_at from matches m
-    where m.season_id = ${seasonId} and m.status = 'done' and m.settled_at is not null${scoped(seasonId, scope)}`;
+    where m.season_id = ${seasonId} and m.status = 'done' and m.settled_at is not null${scoped(scope)}`;
   const matchRows = await tx.execute(sql`with m as (${settled}),
         a as (select mp.match_id, avg(mp.rate_before) as rate from match_players mp join m on m.id = mp.match_id
           group by mp.match_id)

@@ -61,10 +61,20 @@ export async function loadCounts(db: Db, seasonId: string): Promise<{ counts: Se
             )) as unknown as Rows<{ match_id: number | string }>
           ).rows.map((r) => Number(r.match_id))
         : [];
-      const rest = await seasonCounts(tx, seasonId, { kind: 'unfolded' });
+      // The matches the fold lacks, found once; usually a few (settled since the job's last run), counted by id.
+      const unfolded = (
+        (await tx.execute(sql`select m.id from matches m
+          where m.season_id = ${seasonId} and m.status = 'done' and m.settled_at is not null
+            and not exists (select 1 from stats_folded f where f.season_id = ${seasonId} and f.match_id = m.id)`)) as unknown as Rows<{
+          id: number | string;
+        }>
+      ).rows.map((r) => Number(r.id));
       const counts = (row?.counts as SeasonCounts | undefined) ?? emptySeason();
-      addCounts(counts, rest.counts);
-      return { counts, ids: folded.concat(rest.ids) };
+      if (unfolded.length > 0) {
+        const rest = await seasonCounts(tx, seasonId, row ? { kind: 'ids', ids: unfolded } : { kind: 'all' });
+        addCounts(counts, rest.counts);
+      }
+      return { counts, ids: folded.concat(unfolded) };
     },
     { isolationLevel: 'repeatable read', accessMode: 'read only' },
   );
