@@ -1,8 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { AppError } from '../http/errors.ts';
-import { findUser, type UserRow } from '../users/queries.ts';
-import { findSession } from './sessions.ts';
+import type { UserRow } from '../users/queries.ts';
+import { findSessionWithUser } from './sessions.ts';
 import { bearerToken } from './tokens.ts';
 
 export interface Identity {
@@ -40,17 +40,18 @@ export function createGuard(ctx: AppContext): Guard {
   async function resolveToken(token: string): Promise<{ identity: Identity; user: UserRow | undefined } | null> {
     const claims = await ctx.tokens.verify(token);
     if (!claims) return null;
-    const session = await findSession(ctx.db, claims.sid);
+    const found = await findSessionWithUser(ctx.db, claims.sid);
     const now = ctx.now();
-    if (!session || session.userId !== claims.sub || session.expiresAt <= now) return null;
+    if (!found) return null;
+    const { session, user } = found;
+    if (session.userId !== claims.sub || session.expiresAt <= now) return null;
     if (session.revokedAt !== null) {
       // A ban revokes every session: say why instead of "expired".
-      if ((await findUser(ctx.db, claims.sub))?.isBanned) throw new AppError('BANNED');
+      if (user?.isBanned) throw new AppError('BANNED');
       return null;
     }
     // Test-account sessions die with the switch that allowed them.
     if (session.isDummy && !ctx.config.dummyLogin.enabled) return null;
-    const user = await findUser(ctx.db, claims.sub);
     if (user?.isBanned) throw new AppError('BANNED');
     return { identity: { userId: claims.sub, sessionId: session.id, dummy: session.isDummy }, user };
   }

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, isNull, lt, or } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
-import { sessions } from '../db/schema.ts';
+import { sessions, users } from '../db/schema.ts';
+import type { UserRow } from '../users/queries.ts';
 import type { TokenService } from './tokens.ts';
 import { tokenExpiry } from './tokens.ts';
 
@@ -28,6 +29,23 @@ export async function openSession(
 export async function findSession(db: Executor, id: string): Promise<SessionRow | undefined> {
   const [row] = await db.select().from(sessions).where(eq(sessions.id, id)).limit(1);
   return row;
+}
+
+/**
+ * A session with the record of the user it names, in one round trip (every signed-in request asks for both).
+ * The user is undefined when the record does not exist (yet).
+ */
+export async function findSessionWithUser(
+  db: Executor,
+  id: string,
+): Promise<{ session: SessionRow; user: UserRow | undefined } | undefined> {
+  const [row] = await db
+    .select({ session: sessions, user: users })
+    .from(sessions)
+    .leftJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.id, id))
+    .limit(1);
+  return row ? { session: row.session, user: row.user ?? undefined } : undefined;
 }
 
 export async function revokeSession(db: Executor, id: string, now: number): Promise<void> {
