@@ -36,6 +36,9 @@ export interface Database {
 
 export type Exclusive<T> = { ran: true; value: T } | { ran: false };
 
+/** The rows of a raw `execute` (PGlite and node-postgres both answer `{ rows }`), typed by the caller's query. */
+export const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
+
 /** Locks of one process (PGlite, or the local half of a PostgreSQL lock). */
 function localLocks() {
   const held = new Set<string>();

@@ -1,7 +1,7 @@
 import type { PenaltyState, SeasonSimulation } from '@rankmatch/engine';
 import { sql } from 'drizzle-orm';
 import { bulkInsert } from '../db/bulk.ts';
-import type { Executor } from '../db/client.ts';
+import { type Executor, rowsOf } from '../db/client.ts';
 
 // Bulk import of a season that was played elsewhere (the engine's simulation: the demo data and the benchmarks):
 // settled matches with their players and reports, the wave records, and what settlement would have written along
@@ -138,7 +138,7 @@ export async function nextImportIds(db: Executor): Promise<{ match: number; wave
   const result = await db.execute(
     sql`select coalesce((select max(id) from matches), 0) + 1 as match, coalesce((select max(id) from wave_runs), 0) + 1 as wave`,
   );
-  const row = (result as unknown as { rows: { match: string | number; wave: string | number }[] }).rows[0];
+  const [row] = rowsOf<{ match: string | number; wave: string | number }>(result);
   return { match: Number(row?.match ?? 1), wave: Number(row?.wave ?? 1) };
 }
 

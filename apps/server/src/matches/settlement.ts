@@ -1,6 +1,5 @@
 import {
   type MatchResult,
-  type PenaltyState,
   penaltyStateAfterMatch,
   rateMatch,
   reportDeadline,
@@ -14,6 +13,7 @@ import { and, asc, eq, inArray, lte, or, sql } from 'drizzle-orm';
 import type { Config } from '../config.ts';
 import type { Tx } from '../db/client.ts';
 import { matches, matchPlayers, seasonStats, users } from '../db/schema.ts';
+import { penaltyStateOf } from '../users/queries.ts';
 import {
   engineReport,
   lockMatch,
@@ -174,13 +174,7 @@ async function applyPenalties(
     )
     .for('update');
   for (const user of rows) {
-    const state: PenaltyState = {
-      penalty_count: user.penaltyCount,
-      penalty_correction: user.penaltyCorrection,
-      matches_since_penalty: user.matchesSincePenalty,
-      penalty_timeout_until: user.penaltyTimeoutUntil,
-      last_penalty_at: user.lastPenaltyAt,
-    };
+    const state = penaltyStateOf(user);
     const next = penaltyStateAfterMatch(state, { penalised: penalised.has(user.id), result }, now, rules.penalty);
     if (JSON.stringify(next) === JSON.stringify(state)) continue;
     await tx

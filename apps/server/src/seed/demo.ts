@@ -19,6 +19,7 @@ import { seasons, userBadges, users } from '../db/schema.ts';
 import { importPenalties, importSeason, nextImportIds } from '../matches/import.ts';
 import type { SeasonEnder } from '../seasons/end.ts';
 import { findSeason } from '../seasons/queries.ts';
+import { penaltyStateOf } from '../users/queries.ts';
 
 // Demo data for development starts: a ladder that was really played. The engine's simulation plays a finished
 // season and four weeks of the running one through the real rules (matchmaking waves, reports, settlement, Elo,
@@ -142,18 +143,7 @@ function accuracyOf(players: readonly SimPlayer[], seasonsPlayed: readonly Seaso
 
 async function penaltiesOf(ctx: AppContext, ids: string[]): Promise<Map<string, PenaltyState>> {
   const rows = await ctx.db.select().from(users).where(inArray(users.id, ids));
-  return new Map(
-    rows.map((u) => [
-      u.id,
-      {
-        penalty_count: u.penaltyCount,
-        penalty_correction: u.penaltyCorrection,
-        matches_since_penalty: u.matchesSincePenalty,
-        penalty_timeout_until: u.penaltyTimeoutUntil,
-        last_penalty_at: u.lastPenaltyAt,
-      },
-    ]),
-  );
+  return new Map(rows.map((u) => [u.id, penaltyStateOf(u)]));
 }
 
 /** Seeds the demo seasons once; returns what was simulated, or null when the demo exists already. */

@@ -7,15 +7,13 @@ import {
   type SeasonCounts,
 } from '@rankmatch/engine';
 import { sql } from 'drizzle-orm';
-import type { Tx } from '../db/client.ts';
+import { rowsOf, type Tx } from '../db/client.ts';
 
 // A season's statistics counted by the database (GROUP BY over the settled matches) rather than by reading every row:
 // the same counts as folding each match (the engine's addMatch), in three queries whatever the number of matches.
 
 const band = (rate: ReturnType<typeof sql>) =>
   sql`case when ${rate} < 1500 then 'lt1500' when ${rate} < 1700 then '1500_1699' else 'ge1700' end`;
-
-type Rows<T> = { rows: T[] };
 
 /** Which settled matches of a season to count: all, or the given ones. */
 export type CountScope = { kind: 'all' } | { kind: 'ids'; ids: readonly number[] };
@@ -64,17 +62,15 @@ export async function seasonCounts(
   const idRows = await tx.execute(sql`select id from (${settled}) m`);
   const counts = emptySeason();
   const both = (b: RatingBand | null): RatingBand[] => (b ? ['all', b] : ['all']);
-  for (const r of (
-    matchRows as unknown as Rows<{
-      band: RatingBand;
-      winner: 'A' | 'B' | null;
-      first_attack_won: boolean | null;
-      day: string;
-      weekday: number;
-      hour: number;
-      n: number;
-    }>
-  ).rows) {
+  for (const r of rowsOf<{
+    band: RatingBand;
+    winner: 'A' | 'B' | null;
+    first_attack_won: boolean | null;
+    day: string;
+    weekday: number;
+    hour: number;
+    n: number;
+  }>(matchRows)) {
     for (const b of both(r.band)) {
       addMatchGroup(counts[b], {
         winner: r.winner,
@@ -86,14 +82,12 @@ export async function seasonCounts(
       });
     }
   }
-  for (const r of (
-    playerRows as unknown as Rows<{ band: RatingBand; role: string; picked: string; won: boolean; n: number }>
-  ).rows) {
+  for (const r of rowsOf<{ band: RatingBand; role: string; picked: string; won: boolean; n: number }>(playerRows)) {
     for (const b of both(r.band)) addPlayerGroup(counts[b], { role: r.role, picked: r.picked, won: r.won, n: r.n });
   }
-  for (const r of (banRows as unknown as Rows<{ band: RatingBand; banned: string; n: number }>).rows) {
+  for (const r of rowsOf<{ band: RatingBand; banned: string; n: number }>(banRows)) {
     for (const b of both(r.band)) addBanGroup(counts[b], r.banned, r.n);
   }
-  const ids = (idRows as unknown as Rows<{ id: number | string }>).rows.map((r) => Number(r.id));
+  const ids = rowsOf<{ id: number | string }>(idRows).map((r) => Number(r.id));
   return { counts, ids };
 }

@@ -1,6 +1,6 @@
 import { addCounts, emptySeason, type SeasonCounts } from '@rankmatch/engine';
 import { eq, sql } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
+import { type Db, rowsOf } from '../db/client.ts';
 import { statsSnapshots } from '../db/schema.ts';
 import { seasonCounts } from './queries.ts';
 
@@ -11,8 +11,6 @@ import { seasonCounts } from './queries.ts';
 
 /** Matches counted per transaction of the stats job. */
 export const FOLD_BATCH = 20_000;
-
-type Rows<T> = { rows: T[] };
 
 /** Adds up to `limit` settled matches the persisted fold lacks; returns how many it added (0: up to date). */
 export async function foldPersisted(db: Db, seasonId: string, now: number, limit = FOLD_BATCH): Promise<number> {
@@ -29,7 +27,7 @@ export async function foldPersisted(db: Db, seasonId: string, now: number, limit
         and not exists (select 1 from stats_folded f where f.season_id = ${seasonId} and f.match_id = m.id)
       order by m.id limit ${limit}
       returning match_id`);
-    const ids = (marked as unknown as Rows<{ match_id: number | string }>).rows.map((r) => Number(r.match_id));
+    const ids = rowsOf<{ match_id: number | string }>(marked).map((r) => Number(r.match_id));
     if (ids.length === 0) return 0;
     const { counts } = await seasonCounts(tx, seasonId, { kind: 'ids', ids });
     const total = row.counts as SeasonCounts;
@@ -55,20 +53,16 @@ export async function loadCounts(db: Db, seasonId: string): Promise<{ counts: Se
         .from(statsSnapshots)
         .where(eq(statsSnapshots.seasonId, seasonId));
       const folded = row
-        ? (
-            (await tx.execute(
-              sql`select match_id from stats_folded where season_id = ${seasonId}`,
-            )) as unknown as Rows<{ match_id: number | string }>
-          ).rows.map((r) => Number(r.match_id))
+        ? rowsOf<{ match_id: number | string }>(
+            await tx.execute(sql`select match_id from stats_folded where season_id = ${seasonId}`),
+          ).map((r) => Number(r.match_id))
         : [];
       // The matches the fold lacks, found once; usually a few (settled since the job's last run), counted by id.
-      const unfolded = (
-        (await tx.execute(sql`select m.id from matches m
+      const unfolded = rowsOf<{ id: number | string }>(
+        await tx.execute(sql`select m.id from matches m
           where m.season_id = ${seasonId} and m.status = 'done' and m.settled_at is not null
-            and not exists (select 1 from stats_folded f where f.season_id = ${seasonId} and f.match_id = m.id)`)) as unknown as Rows<{
-          id: number | string;
-        }>
-      ).rows.map((r) => Number(r.id));
+            and not exists (select 1 from stats_folded f where f.season_id = ${seasonId} and f.match_id = m.id)`),
+      ).map((r) => Number(r.id));
       const counts = (row?.counts as SeasonCounts | undefined) ?? emptySeason();
       if (unfolded.length > 0) {
         const rest = await seasonCounts(tx, seasonId, row ? { kind: 'ids', ids: unfolded } : { kind: 'all' });

@@ -1,8 +1,18 @@
+import type { PenaltyState } from '@rankmatch/engine';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
 import { seasonStats, userBadges, users } from '../db/schema.ts';
 
 export type UserRow = typeof users.$inferSelect;
+
+/** A user's penalties as the engine's rules read them. */
+export const penaltyStateOf = (user: UserRow): PenaltyState => ({
+  penalty_count: user.penaltyCount,
+  penalty_correction: user.penaltyCorrection,
+  matches_since_penalty: user.matchesSincePenalty,
+  penalty_timeout_until: user.penaltyTimeoutUntil,
+  last_penalty_at: user.lastPenaltyAt,
+});
 export type NewUser = typeof users.$inferInsert;
 export type SeasonStatsRow = typeof seasonStats.$inferSelect;
 
