@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, isNull, lt, or } from 'drizzle-orm';
+import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
 import { sessions, users } from '../db/schema.ts';
 import type { UserRow } from '../users/queries.ts';
@@ -26,8 +26,33 @@ export async function openSession(
   return tokens.sign({ userId: input.userId, sessionId: id, dummy: input.dummy, expiresAt });
 }
 
+// The two lookups every signed-in request and every WebSocket action make: built once per database handle (a
+// prepared statement with a placeholder) instead of on every call.
+const prepared = new WeakMap<Executor, ReturnType<typeof prepare>>();
+function prepare(db: Executor) {
+  const id = sql.placeholder('id');
+  return {
+    session: db.select().from(sessions).where(eq(sessions.id, id)).limit(1).prepare('find_session'),
+    withUser: db
+      .select({ session: sessions, user: users })
+      .from(sessions)
+      .leftJoin(users, eq(users.id, sessions.userId))
+      .where(eq(sessions.id, id))
+      .limit(1)
+      .prepare('find_session_with_user'),
+  };
+}
+function statements(db: Executor) {
+  let found = prepared.get(db);
+  if (!found) {
+    found = prepare(db);
+    prepared.set(db, found);
+  }
+  return found;
+}
+
 export async function findSession(db: Executor, id: string): Promise<SessionRow | undefined> {
-  const [row] = await db.select().from(sessions).where(eq(sessions.id, id)).limit(1);
+  const [row] = await statements(db).session.execute({ id });
   return row;
 }
 
@@ -39,12 +64,7 @@ export async function findSessionWithUser(
   db: Executor,
   id: string,
 ): Promise<{ session: SessionRow; user: UserRow | undefined } | undefined> {
-  const [row] = await db
-    .select({ session: sessions, user: users })
-    .from(sessions)
-    .leftJoin(users, eq(users.id, sessions.userId))
-    .where(eq(sessions.id, id))
-    .limit(1);
+  const [row] = await statements(db).withUser.execute({ id });
   return row ? { session: row.session, user: row.user ?? undefined } : undefined;
 }
 

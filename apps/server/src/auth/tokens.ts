@@ -1,15 +1,21 @@
+import { createSecretKey, type KeyObject } from 'node:crypto';
 import { type AccessTokenClaims, TOKEN_LIFETIME_SECONDS } from '@rankmatch/shared';
 import { jwtVerify, SignJWT } from 'jose';
+
+/** Verified tokens remembered (each signed-in request is checked by the rate limit and by the guard). */
+const VERIFIED_CACHE_SIZE = 10_000;
 
 // Our own access tokens: HS256 JWT, sub = user id, sid = session id, exp = 24 h. Test-account tokens are signed the
 // same way and carry `dummy: true`.
 export class TokenService {
-  private readonly key: Uint8Array;
+  private readonly key: KeyObject;
+  /** Token → its claims, for tokens whose signature was checked; expiry is checked on every use. */
+  private readonly verified = new Map<string, AccessTokenClaims>();
   constructor(
     secret: string,
     private readonly now: () => number,
   ) {
-    this.key = new TextEncoder().encode(secret);
+    this.key = createSecretKey(new TextEncoder().encode(secret));
   }
 
   async sign(input: { userId: string; sessionId: string; dummy: boolean; expiresAt: number }): Promise<string> {
@@ -32,6 +38,8 @@ export class TokenService {
 
   /** The claims of a valid token, or null when it is unsigned, tampered, malformed or expired. */
   async verify(token: string): Promise<AccessTokenClaims | null> {
+    const known = this.verified.get(token);
+    if (known) return known.exp > this.now() ? known : null;
     try {
       const { payload } = await jwtVerify(token, this.key, {
         algorithms: ['HS256'],
@@ -40,7 +48,10 @@ export class TokenService {
       if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string' || typeof payload.exp !== 'number') {
         return null;
       }
-      return payload as unknown as AccessTokenClaims;
+      const claims = payload as unknown as AccessTokenClaims;
+      if (this.verified.size >= VERIFIED_CACHE_SIZE) this.verified.clear();
+      this.verified.set(token, claims);
+      return claims;
     } catch {
       return null;
     }

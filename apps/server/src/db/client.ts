@@ -9,6 +9,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { preparingClient, StatementNames } from './prepared.ts';
 import { schema } from './schema.ts';
 
 const MIGRATION_LOCK_KEY = 720_001;
@@ -203,7 +204,7 @@ export async function openPglite(dir: string | null): Promise<Database> {
 
 /** Connects to PostgreSQL and migrates it. */
 export async function openPostgres(url: string, poolSize = 10): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, Client: preparingClient(new StatementNames()) });
   // An idle connection that PostgreSQL closes (a restart, a failover) must not take the process down: the pool
   // drops it and opens a new one for the next query; the requests in flight answer 503 (DB_UNAVAILABLE).
   pool.on('error', () => {});

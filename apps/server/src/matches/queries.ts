@@ -1,6 +1,6 @@
 import type { MatchReport, MatchResult } from '@rankmatch/engine';
 import { and, asc, desc, eq, gt, isNull, sql } from 'drizzle-orm';
-import type { Executor, Tx } from '../db/client.ts';
+import { type Executor, rowsOf, type Tx } from '../db/client.ts';
 import { matches, matchPlayers, matchReports, seasonStats, users } from '../db/schema.ts';
 
 export async function isParticipant(db: Executor, matchId: string, userId: string): Promise<boolean> {
@@ -128,3 +128,53 @@ export async function playersOf(db: Executor, match: Pick<MatchRow, 'id' | 'seas
 }
 
 export type PlayerRow = Awaited<ReturnType<typeof playersOf>>[number];
+
+/** A report's values as the player sent them (the team comes from the roster). */
+export type ReportValues = Omit<typeof matchReports.$inferInsert, 'team'>;
+
+/** A report row as a JSON object with the row type's keys (`r` is the alias of a match_reports row). */
+const reportJson = sql.raw(`json_build_object('matchId', r.match_id, 'userId', r.user_id, 'team', r.team,
+  'result', r.result, 'bannedPokemon', r.banned_pokemon, 'pickedPokemon', r.picked_pokemon,
+  'pokemonMove1', r.pokemon_move1, 'pokemonMove2', r.pokemon_move2, 'violationReport', r.violation_report,
+  'reportedAt', r.reported_at)`);
+
+/**
+ * Stores (or replaces) a player's report and reads what settling needs, in one statement (one round trip on the
+ * report's hot path, under the match's row lock): the players as playersOf reads them, the reports as they were
+ * before this one (the statement's snapshot), and the stored row. The team comes from the roster: for someone who is
+ * not a player nothing is stored (`stored` undefined). Each player's user and season row are read by their keys
+ * (subqueries per player), whatever the planner's statistics say.
+ */
+export async function storeReport(
+  tx: Tx,
+  match: Pick<MatchRow, 'id' | 'seasonId'>,
+  report: ReportValues,
+): Promise<{ players: PlayerRow[]; before: ReportRow[]; stored: ReportRow | undefined }> {
+  const r = report;
+  const result = await tx.execute(sql`with r as (
+      insert into ${matchReports} (match_id, user_id, team, result, banned_pokemon, picked_pokemon, pokemon_move1,
+        pokemon_move2, violation_report, reported_at)
+      select ${match.id}, ${r.userId}, mp.team, ${r.result}, ${r.bannedPokemon}, ${r.pickedPokemon}, ${r.pokemonMove1},
+        ${r.pokemonMove2}, ${r.violationReport}, ${r.reportedAt}
+      from ${matchPlayers} mp where mp.match_id = ${match.id} and mp.user_id = ${r.userId}
+      on conflict (match_id, user_id) do update set team = excluded.team, result = excluded.result,
+        banned_pokemon = excluded.banned_pokemon, picked_pokemon = excluded.picked_pokemon,
+        pokemon_move1 = excluded.pokemon_move1, pokemon_move2 = excluded.pokemon_move2,
+        violation_report = excluded.violation_report, reported_at = excluded.reported_at
+      returning *)
+    select
+      (select ${reportJson} from r) as stored,
+      (select coalesce(json_agg(${reportJson} order by r.reported_at, r.user_id), '[]')
+        from ${matchReports} r where r.match_id = ${match.id}) as before,
+      (select coalesce(json_agg(json_build_object('userId', mp.user_id, 'team', mp.team,
+          'startRate', (select u.start_rate from ${users} u where u.id = mp.user_id),
+          'stats', (select json_build_object('userId', s.user_id, 'seasonId', s.season_id, 'rate', s.rate,
+            'maxRate', s.max_rate, 'matchCount', s.match_count, 'winCount', s.win_count, 'maxRateAt', s.max_rate_at)
+            from ${seasonStats} s where s.user_id = mp.user_id and s.season_id = ${match.seasonId}))
+          order by mp.team, mp.slot), '[]')
+        from ${matchPlayers} mp
+        where mp.match_id = ${match.id}) as players`);
+  const [row] = rowsOf<{ stored: ReportRow | null; before: ReportRow[]; players: PlayerRow[] }>(result);
+  if (!row) throw new Error('storeReport returned no row');
+  return { players: row.players, before: row.before, stored: row.stored ?? undefined };
+}

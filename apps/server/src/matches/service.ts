@@ -3,10 +3,10 @@ import { type MatchReportPayload, type MatchUpdate, nextHost } from '@rankmatch/
 import { eq } from 'drizzle-orm';
 import type { Config } from '../config.ts';
 import type { Db, Tx } from '../db/client.ts';
-import { matches, matchReports } from '../db/schema.ts';
+import { matches } from '../db/schema.ts';
 import { AppError } from '../http/errors.ts';
 import { readSettings } from '../settings/service.ts';
-import { lockMatch, openMatchOf, playersOf, reportsOf } from './queries.ts';
+import { lockMatch, openMatchOf, playersOf, reportsOf, storeReport } from './queries.ts';
 import { advanceMatch, type MatchProgress, updateOf } from './settlement.ts';
 
 // Player actions on a match: the result report, the lobby number and the host role. Each runs in one transaction
@@ -31,38 +31,31 @@ export function submitReport(db: Db, input: ReportInput): Promise<MatchProgress>
 export async function reportIn(tx: Tx, input: ReportInput): Promise<MatchProgress> {
   const match = await lockMatch(tx, input.matchId);
   if (!match) throw new AppError('MATCH_NOT_FOUND');
-  const [players, reports] = await Promise.all([playersOf(tx, match), reportsOf(tx, match.id)]);
-  const me = players.find((p) => p.userId === input.userId);
-  if (!me) throw new AppError('MATCH_NOT_PARTICIPANT');
-  // Until the window closes, a settled match still takes the report of a player who has not reported (it names
-  // violators; the result is decided already). A correction needs the match open.
-  if (input.now >= reportDeadline(match.startedAt, input.rules.settlement)) throw new AppError('REPORT_WINDOW_CLOSED');
-  const mine = reports.find((r) => r.userId === input.userId);
-  if (match.status !== 'matched' && mine) throw new AppError('MATCH_ALREADY_SETTLED');
-  const { violation_report: named } = input.report;
-  if (named !== '' && (named === input.userId || !players.some((p) => p.userId === named))) {
-    throw new AppError('REPORT_VIOLATOR_NOT_PARTICIPANT');
-  }
-  const values = {
+  // The report is stored in the statement that reads the players and the earlier reports; a refusal below throws,
+  // which rolls the transaction (and the stored row) back.
+  const { players, before, stored } = await storeReport(tx, match, {
     matchId: match.id,
     userId: input.userId,
-    team: me.team,
     result: input.report.result,
     bannedPokemon: input.report.banned_pokemon,
     pickedPokemon: input.report.picked_pokemon,
     pokemonMove1: input.report.pokemon_move1,
     pokemonMove2: input.report.pokemon_move2,
-    violationReport: named,
+    violationReport: input.report.violation_report,
     reportedAt: input.now,
-  };
-  const [stored] = await tx
-    .insert(matchReports)
-    .values(values)
-    .onConflictDoUpdate({ target: [matchReports.matchId, matchReports.userId], set: values })
-    .returning();
-  if (!stored) throw new Error('report upsert returned nothing');
-  const updated = [...reports.filter((r) => r.userId !== input.userId), stored];
-  return advanceMatch(tx, match, input.now, input.rules, { players, reports: updated });
+  });
+  if (!stored) throw new AppError('MATCH_NOT_PARTICIPANT');
+  // Until the window closes, a settled match still takes the report of a player who has not reported (it names
+  // violators; the result is decided already). A correction needs the match open.
+  if (input.now >= reportDeadline(match.startedAt, input.rules.settlement)) throw new AppError('REPORT_WINDOW_CLOSED');
+  const mine = before.some((r) => r.userId === input.userId);
+  if (match.status !== 'matched' && mine) throw new AppError('MATCH_ALREADY_SETTLED');
+  const { violation_report: named } = input.report;
+  if (named !== '' && (named === input.userId || !players.some((p) => p.userId === named))) {
+    throw new AppError('REPORT_VIOLATOR_NOT_PARTICIPANT');
+  }
+  const reports = [...before.filter((r) => r.userId !== input.userId), stored];
+  return advanceMatch(tx, match, input.now, input.rules, { players, reports });
 }
 
 /** Locks the caller's open match, or 404. */
