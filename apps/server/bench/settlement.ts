@@ -227,8 +227,17 @@ async function main(): Promise<void> {
   const { ids, tokens } = await benchData(first, { id: 'bench-settle', name: '集計ベンチ' }, 'dummy_stl_', PLAYERS);
   const tokenOf = new Map(ids.map((id, i) => [id, tokens[i] as string]));
   const players = new Players(ids, tokenOf);
-  const servers: Server[] = [localServer(first, 'instance 1 (this process, with the clients)')];
-  const groups: ProcessGroup[] = [{ label: 'this process (instance 1 + clients)', pids: () => [process.pid] }];
+  // On PostgreSQL every instance the players use runs in a child process of its own; this process holds the
+  // clients and an instance that only sets the data up (it serves no player). An in-memory PGlite cannot be shared
+  // between processes: there instance 1 is the one in this process, beside the clients.
+  const inProcess = !PG_URL;
+  const servers: Server[] = inProcess ? [localServer(first, 'instance 1 (this process, with the clients)')] : [];
+  const groups: ProcessGroup[] = [
+    {
+      label: inProcess ? 'this process (instance 1 + clients)' : 'this process (clients + set-up instance)',
+      pids: () => [process.pid],
+    },
+  ];
   if (PG_URL) groups.push(postgresBackends(databaseName(PG_URL)));
   if (REDIS_URL) groups.push(redisServer());
 
@@ -400,24 +409,26 @@ async function main(): Promise<void> {
   const bus = REDIS_URL ? `Redis bus (channel ${channel})` : 'in-process bus';
   console.log(`bench:settlement on ${database}, ${bus}, ${PLAYERS} players with sockets; ${uptime()}`);
   const results: { instances: number; spread: RunResult; burst: RunResult }[] = [];
-  let second: Child<InstanceCommand, InstanceReport> | null = null;
+  const spawned: Child<InstanceCommand, InstanceReport>[] = [];
+  /** Instance k (1-based) in a child process on the bench's database and Redis channel, serving players. */
+  const spawnInstance = async (k: number) => {
+    const child = children.spawn<InstanceCommand, InstanceReport>(
+      `instance ${k}`,
+      new URL('./instance-child.ts', import.meta.url),
+      {
+        BENCH_INSTANCE_LABEL: `settle-${k}`,
+        BENCH_DATABASE_URL: PG_URL as string,
+        ...(REDIS_URL ? { BENCH_REDIS_URL: REDIS_URL, BENCH_REDIS_CHANNEL: channel } : {}),
+      },
+    );
+    spawned.push(child);
+    const ready = await child.next('ready', 60_000);
+    servers.push(childServer(child, `instance ${k} (child pid ${child.pid})`, ready.port));
+    const pid = child.pid;
+    groups.splice(k - (inProcess ? 1 : 0), 0, { label: `instance ${k}`, pids: () => [pid] });
+  };
   for (let n = 1; n <= INSTANCES; n++) {
-    if (n === 2) {
-      second = children.spawn<InstanceCommand, InstanceReport>(
-        'instance 2',
-        new URL('./instance-child.ts', import.meta.url),
-        {
-          BENCH_INSTANCE_LABEL: 'settle-2',
-          BENCH_DATABASE_URL: PG_URL as string,
-          BENCH_REDIS_URL: REDIS_URL as string,
-          BENCH_REDIS_CHANNEL: channel,
-        },
-      );
-      const ready = await second.next('ready', 60_000);
-      servers.push(childServer(second, `instance 2 (child pid ${second.pid})`, ready.port));
-      const pid = second.pid;
-      groups.splice(1, 0, { label: 'instance 2', pids: () => [pid] });
-    }
+    if (!inProcess || n === 2) await spawnInstance(n);
     await players.connect(servers);
     const spread = await run('spread', instances(n));
     const burst = await run('burst', instances(n));
@@ -449,11 +460,9 @@ async function main(): Promise<void> {
       `target: 2 instances, burst p99 ≤ ${TARGET_TWO_BURST_P99_MS} ms → ${verdict(two.burst.push.p99 <= TARGET_TWO_BURST_P99_MS)}`,
     );
   }
-  if (second) {
-    children.stopping = true;
-    second.send({ cmd: 'shutdown' });
-    await second.exited(5000);
-  }
+  children.stopping = true;
+  for (const child of spawned) child.send({ cmd: 'shutdown' });
+  await Promise.all(spawned.map((child) => child.exited(5000)));
   agent.destroy();
   await first.close();
 }

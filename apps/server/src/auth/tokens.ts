@@ -1,21 +1,31 @@
-import { createSecretKey, type KeyObject } from 'node:crypto';
+import { webcrypto } from 'node:crypto';
 import { type AccessTokenClaims, TOKEN_LIFETIME_SECONDS } from '@rankmatch/shared';
 import { jwtVerify, SignJWT } from 'jose';
 
-/** Verified tokens remembered (each signed-in request is checked by the rate limit and by the guard). */
+/**
+ * Tokens whose signature was checked, remembered (each signed-in request is checked by the rate limit and by the
+ * guard, and a player sends many); expiry is still checked on every use.
+ */
 const VERIFIED_CACHE_SIZE = 10_000;
 
 // Our own access tokens: HS256 JWT, sub = user id, sid = session id, exp = 24 h. Test-account tokens are signed the
 // same way and carry `dummy: true`.
 export class TokenService {
-  private readonly key: KeyObject;
-  /** Token → its claims, for tokens whose signature was checked; expiry is checked on every use. */
-  private readonly verified = new Map<string, AccessTokenClaims>();
+  /** Imported once (jose would import a raw key again on every call). */
+  private readonly key: Promise<webcrypto.CryptoKey>;
+  /** Token → its claims once the signature checked out (a check under way is shared by concurrent callers). */
+  private readonly verified = new Map<string, Promise<AccessTokenClaims | null>>();
   constructor(
     secret: string,
     private readonly now: () => number,
   ) {
-    this.key = createSecretKey(new TextEncoder().encode(secret));
+    this.key = webcrypto.subtle.importKey(
+      'raw',
+      new TextEncoder().encode(secret),
+      { name: 'HMAC', hash: 'SHA-256' },
+      false,
+      ['sign', 'verify'],
+    );
   }
 
   async sign(input: { userId: string; sessionId: string; dummy: boolean; expiresAt: number }): Promise<string> {
@@ -27,7 +37,7 @@ export class TokenService {
       .setSubject(input.userId)
       .setIssuedAt(this.now())
       .setExpirationTime(input.expiresAt);
-    return jwt.sign(this.key);
+    return jwt.sign(await this.key);
   }
 
   /** The user id of a validly signed bearer token (the rate limit's key), or null. */
@@ -38,20 +48,31 @@ export class TokenService {
 
   /** The claims of a valid token, or null when it is unsigned, tampered, malformed or expired. */
   async verify(token: string): Promise<AccessTokenClaims | null> {
-    const known = this.verified.get(token);
-    if (known) return known.exp > this.now() ? known : null;
+    let check = this.verified.get(token);
+    if (!check) {
+      check = this.checkSignature(token);
+      if (this.verified.size >= VERIFIED_CACHE_SIZE) this.verified.clear();
+      this.verified.set(token, check);
+      // Only good tokens are remembered: garbage must not fill the map.
+      void check.then((claims) => {
+        if (!claims) this.verified.delete(token);
+      });
+    }
+    const claims = await check;
+    return claims && claims.exp > this.now() ? claims : null;
+  }
+
+  private async checkSignature(token: string): Promise<AccessTokenClaims | null> {
     try {
-      const { payload } = await jwtVerify(token, this.key, {
+      // Expiry is checked here and again on every later use of the remembered claims (verify).
+      const { payload } = await jwtVerify(token, await this.key, {
         algorithms: ['HS256'],
         currentDate: new Date(this.now() * 1000),
       });
       if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string' || typeof payload.exp !== 'number') {
         return null;
       }
-      const claims = payload as unknown as AccessTokenClaims;
-      if (this.verified.size >= VERIFIED_CACHE_SIZE) this.verified.clear();
-      this.verified.set(token, claims);
-      return claims;
+      return payload as unknown as AccessTokenClaims;
     } catch {
       return null;
     }
