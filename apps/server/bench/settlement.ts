@@ -7,16 +7,19 @@
 // Two shapes: "spread" (reports arrive over 10 s, as players finish at different times) and "burst" (all 100 deciding
 // reports sent at the same instant: the worst case, every settlement queued behind the others).
 //
+// Where the processes are: on PostgreSQL, each instance the players use runs in a child process of its own (as
+// instances of a deployment do), and this process holds only the players — 1,000 sockets and their HTTP requests —
+// and an instance that sets the data up and runs the wave but serves no player. On the in-memory PGlite (which one
+// process owns) instance 1 is that instance, in this process beside the players.
+//
 // BENCH_INSTANCES=2 (needs BENCH_DATABASE_URL and BENCH_REDIS_URL) runs both shapes twice in one run: on one
-// instance, then on two instances of one deployment — the first in this process, the second in a child process (so
-// that it has the other CPU), both on the same PostgreSQL database and one Redis channel. Player i's socket is on
-// instance i mod 2, match j's reports go to instance j mod 2 over HTTP, so a match's pushes reach half its players
-// through the other instance (Redis). Target with two instances: burst p99 ≤ 250 ms. In that mode both runs use
-// the Redis bus (one instance of such a deployment publishes to Redis too), so the instance count is the only
-// difference. Printed per run: report → HTTP reply and report → last push, each instance's event-loop lag, CPU
-// time (user/kernel) and database transactions (pool + BEGIN, body, COMMIT), and where the machine's CPU went
-// (this process, the child instance, the PostgreSQL backends of the bench's database, Redis, other processes, idle).
-// Instance 1 shares this process with the 1,000 client sockets and the HTTP requests.
+// instance, then on two instances of one deployment, both on the same PostgreSQL database and one Redis channel.
+// Player i's socket is on instance i mod 2, match j's reports go to instance j mod 2 over HTTP, so a match's pushes
+// reach half its players through the other instance (Redis). Target with two instances: burst p99 ≤ 250 ms. In that
+// mode both runs use the Redis bus (one instance of such a deployment publishes to Redis too), so the instance count
+// is the only difference. Printed per run: report → HTTP reply and report → last push, each instance's event-loop
+// lag, CPU time (user/kernel) and database transactions (pool + BEGIN, body, COMMIT), and where the machine's CPU
+// went (this process, each instance, the PostgreSQL backends of the bench's database, Redis, other processes, idle).
 import http from 'node:http';
 import { cpus } from 'node:os';
 import { performance } from 'node:perf_hooks';
