@@ -105,7 +105,10 @@ export async function benchData(
   }
   await seedOnStart(database.db, ctx.config, now);
   await activeBenchSeason(ctx, season.id, season.name, now);
-  return benchAccounts(ctx, prefix, count, now);
+  const accounts = await benchAccounts(ctx, prefix, count, now);
+  // Freshly loaded tables have no planner statistics yet (autovacuum would gather them on a live site): gather them.
+  if (database.kind === 'postgres') await ctx.db.execute(sql`analyze`);
+  return accounts;
 }
 
 /** What an instance's instruments saw over a window. */

@@ -5,7 +5,8 @@
 // over HTTP. Measured per match: from sending the deciding report to the moment the last of its ten players'
 // sockets received the `done` match update (the issue's "deciding report to the pushes"; target p99 ≤ 100 ms).
 // Two shapes: "spread" (reports arrive over 10 s, as players finish at different times) and "burst" (all 100 deciding
-// reports sent at the same instant: the worst case, every settlement queued behind the others).
+// reports sent at the same instant: the worst case, every settlement queued behind the others), the burst repeated
+// BENCH_BURSTS times (3) on fresh matches: the burst with the median p99 is the run's figure.
 //
 // Where the processes are: on PostgreSQL, each instance the players use runs in a child process of its own (as
 // instances of a deployment do), and this process holds only the players — 1,000 sockets and their HTTP requests —
@@ -53,6 +54,12 @@ const TARGET_ONE_SPREAD_P99_MS = 100;
 const TARGET_TWO_BURST_P99_MS = 250;
 /** How long the instruments keep measuring after the last push. */
 const FOLLOW_UP_MS = 1000;
+/**
+ * Bursts per instance count (BENCH_BURSTS): one burst's p99 is nearly its slowest match, and on a machine that also
+ * runs PostgreSQL, Redis and the players it moves by ±30 % from run to run; the burst with the median p99 stands for
+ * the run, and every burst's figure is printed.
+ */
+const BURSTS = Number(process.env.BENCH_BURSTS ?? 3);
 /** A push that has not arrived by then is lost: the bench fails rather than wait for ever. */
 const PUSH_TIMEOUT_MS = 30_000;
 
@@ -411,7 +418,7 @@ async function main(): Promise<void> {
   const database = PG_URL ? 'PostgreSQL' : 'PGlite (in memory)';
   const bus = REDIS_URL ? `Redis bus (channel ${channel})` : 'in-process bus';
   console.log(`bench:settlement on ${database}, ${bus}, ${PLAYERS} players with sockets; ${uptime()}`);
-  const results: { instances: number; spread: RunResult; burst: RunResult }[] = [];
+  const results: { instances: number; spread: RunResult; burst: RunResult; bursts: RunResult[] }[] = [];
   const spawned: Child<InstanceCommand, InstanceReport>[] = [];
   /** Instance k (1-based) in a child process on the bench's database and Redis channel, serving players. */
   const spawnInstance = async (k: number) => {
@@ -434,21 +441,25 @@ async function main(): Promise<void> {
     if (!inProcess || n === 2) await spawnInstance(n);
     await players.connect(servers);
     const spread = await run('spread', instances(n));
-    const burst = await run('burst', instances(n));
-    results.push({ instances: n, spread, burst });
+    const bursts: RunResult[] = [];
+    for (let b = 0; b < BURSTS; b++) bursts.push(await run('burst', instances(n)));
+    const byP99 = [...bursts].sort((x, y) => x.push.p99 - y.push.p99);
+    const burst = byP99[Math.floor((byP99.length - 1) / 2)] as RunResult;
+    results.push({ instances: n, spread, burst, bursts });
     players.close();
   }
 
   console.log('');
   console.log(`deciding report → last push, ${database}, ${bus}; ${uptime()}`);
   console.log(
-    `                 spread p50 / p99         burst p50 / p99          (burst: report → HTTP reply p50 / p99)`,
+    `                 spread p50 / p99         burst p50 / p99 (median of ${BURSTS})   (burst: report → HTTP reply p50 / p99)`,
   );
   for (const r of results) {
-    const cell = (s: Stats) => `${ms(s.p50)} / ${ms(s.p99)}`.padEnd(25);
+    const cell = (s: Stats, width = 25) => `${ms(s.p50)} / ${ms(s.p99)}`.padEnd(width);
     console.log(
-      `  ${instances(r.instances).padEnd(14)} ${cell(r.spread.push)}${cell(r.burst.push)}(${cell(r.burst.reply).trim()})`,
+      `  ${instances(r.instances).padEnd(14)} ${cell(r.spread.push)}${cell(r.burst.push, 31)}(${cell(r.burst.reply).trim()})`,
     );
+    console.log(`  ${''.padEnd(14)} every burst's p99: ${r.bursts.map((b) => ms(b.push.p99)).join(', ')}`);
   }
   const verdict = (ok: boolean) => (ok ? 'met' : 'NOT met');
   const one = results[0];
@@ -460,7 +471,7 @@ async function main(): Promise<void> {
   const two = results[1];
   if (two) {
     console.log(
-      `target: 2 instances, burst p99 ≤ ${TARGET_TWO_BURST_P99_MS} ms → ${verdict(two.burst.push.p99 <= TARGET_TWO_BURST_P99_MS)}`,
+      `target: 2 instances, burst p99 (median of ${BURSTS} bursts) ≤ ${TARGET_TWO_BURST_P99_MS} ms → ${verdict(two.burst.push.p99 <= TARGET_TWO_BURST_P99_MS)}`,
     );
   }
   children.stopping = true;

@@ -22,7 +22,7 @@ describe('Coalescing', () => {
     expect(runs).toEqual([[1], [2, 3, 4], [5]]);
   });
 
-  it('still handles the later items when a run fails, and reports the failure', async () => {
+  it('still handles the later items when a run fails, and reports the failure to the items of that run', async () => {
     const handled: number[] = [];
     const c = new Coalescing<number>(async (items) => {
       if (items.includes(1)) throw new Error('boom');
@@ -31,9 +31,48 @@ describe('Coalescing', () => {
     const first = c.push(1);
     const second = c.push(2);
     await expect(first).rejects.toThrow('boom');
-    await expect(second).rejects.toThrow('boom');
+    await expect(second).resolves.toBeUndefined();
     expect(handled).toEqual([2]);
     await expect(c.push(3)).resolves.toBeUndefined();
     expect(handled).toEqual([2, 3]);
+  });
+
+  it('with quietMs, waits for a pause (at most maxWaitMs) and runs a burst as one batch', async () => {
+    const runs: { items: number[]; at: number }[] = [];
+    const c = new Coalescing<number>(
+      async (items) => {
+        runs.push({ items, at: Date.now() });
+      },
+      { quietMs: 40, maxWaitMs: 150 },
+    );
+    const started = Date.now();
+    const pushed: Promise<void>[] = [];
+    // A burst: an item every 10 ms for 100 ms, then a pause.
+    for (let i = 0; i < 10; i++) {
+      pushed.push(c.push(i));
+      await new Promise((r) => setTimeout(r, 10));
+    }
+    expect(runs).toEqual([]);
+    await Promise.all(pushed);
+    expect(runs.map((r) => r.items)).toEqual([[0, 1, 2, 3, 4, 5, 6, 7, 8, 9]]);
+    expect((runs[0] as { at: number }).at - started).toBeGreaterThanOrEqual(100);
+    // A stream that never pauses still runs by maxWaitMs.
+    const stream = new Coalescing<number>(
+      async (items) => {
+        runs.push({ items, at: Date.now() });
+      },
+      { quietMs: 40, maxWaitMs: 60 },
+    );
+    const first = Date.now();
+    let done = false;
+    const firstRun = stream.push(0).then(() => {
+      done = true;
+    });
+    for (let i = 1; !done && i < 50; i++) {
+      void stream.push(i);
+      await new Promise((r) => setTimeout(r, 15));
+    }
+    await firstRun;
+    expect(Date.now() - first).toBeLessThan(200);
   });
 });

@@ -73,6 +73,26 @@ describe('WebSocket', () => {
     expect(second.data).toEqual({ total_waiting: 2 });
   });
 
+  it('tells each client in a queue diff whether its own user is in a match, not who else is', async () => {
+    const admin = await t.login('dummy_admin');
+    const player = await connect(base, await t.login('dummy_01'));
+    const outsider = await connect(base, await t.login('dummy_25'));
+    await t.request({ method: 'POST', url: '/api/debug/queue/fill', token: admin, payload: { count: 10 } });
+    expect((await outsider.next('queueDiff')).data).toMatchObject({ total_waiting: 10 });
+    await player.next('queueDiff');
+    await t.request({ method: 'POST', url: '/api/debug/matchmaking/trigger', token: admin });
+    const seen = (await outsider.next('queueDiff')).data;
+    expect(seen).toMatchObject({ ongoing_matches: 1, total_waiting: 0 });
+    expect(seen).not.toHaveProperty('ongoing_match_players');
+    expect((await player.next('queueDiff')).data).toMatchObject({
+      ongoing_matches: 1,
+      ongoing_match_players: ['dummy_01'],
+    });
+    // GET /api/queue still lists every player in a match.
+    const info = (await t.request({ method: 'GET', url: '/api/queue' })).json();
+    expect(info.ongoing_match_players).toHaveLength(10);
+  });
+
   it('tells the ten players of a new match, and only participants (or admins) may subscribe to it', async () => {
     const admin = await t.login('dummy_admin');
     await t.request({ method: 'POST', url: '/api/debug/queue/fill', token: admin, payload: { count: 10 } });

@@ -117,15 +117,24 @@ function presentEarned(row: UserAchievementRow): Achievement {
   };
 }
 
+/** How long settlements must pause before their achievements are evaluated, and the longest they wait. */
+export const ACHIEVEMENT_QUIET_MS = 100;
+export const ACHIEVEMENT_MAX_WAIT_MS = 1000;
+
 export class AchievementService {
   constructor(
     private readonly ctx: AppContext,
     private readonly events: DomainEvents,
   ) {}
 
-  /** Settlements that arrive while an evaluation runs are evaluated together (a burst costs a few queries). */
-  private readonly settled = new Coalescing<{ match_id: string; season_id: string }>((events) =>
-    this.evaluateSettled(events),
+  /**
+   * Settlements are evaluated in batches once they pause for ACHIEVEMENT_QUIET_MS (at most ACHIEVEMENT_MAX_WAIT_MS
+   * after the first): a burst of settlements is one evaluation after the burst instead of several inside it, where
+   * they would compete with the reports for the database, and a lone settlement's toast comes a tenth of a second later.
+   */
+  private readonly settled = new Coalescing<{ match_id: string; season_id: string }>(
+    (events) => this.evaluateSettled(events),
+    { quietMs: ACHIEVEMENT_QUIET_MS, maxWaitMs: ACHIEVEMENT_MAX_WAIT_MS },
   );
 
   /** The match.settled handler: the ten players of the match, in the match's season. */

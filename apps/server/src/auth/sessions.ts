@@ -27,32 +27,40 @@ export async function openSession(
 }
 
 // The two lookups every signed-in request and every WebSocket action make: built once per database handle (a
-// prepared statement with a placeholder) instead of on every call.
-const prepared = new WeakMap<Executor, ReturnType<typeof prepare>>();
-function prepare(db: Executor) {
-  const id = sql.placeholder('id');
-  return {
-    session: db.select().from(sessions).where(eq(sessions.id, id)).limit(1).prepare('find_session'),
-    withUser: db
-      .select({ session: sessions, user: users })
-      .from(sessions)
-      .leftJoin(users, eq(users.id, sessions.userId))
-      .where(eq(sessions.id, id))
-      .limit(1)
-      .prepare('find_session_with_user'),
+// prepared statement with a placeholder) instead of on every call. (A transaction is a handle of its own.)
+function preparedPer<P>(prepare: (db: Executor) => P): (db: Executor) => P {
+  const built = new WeakMap<Executor, P>();
+  return (db) => {
+    let found = built.get(db);
+    if (!found) {
+      found = prepare(db);
+      built.set(db, found);
+    }
+    return found;
   };
 }
-function statements(db: Executor) {
-  let found = prepared.get(db);
-  if (!found) {
-    found = prepare(db);
-    prepared.set(db, found);
-  }
-  return found;
-}
+
+const sessionById = preparedPer((db) =>
+  db
+    .select()
+    .from(sessions)
+    .where(eq(sessions.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare('find_session'),
+);
+
+const sessionWithUserById = preparedPer((db) =>
+  db
+    .select({ session: sessions, user: users })
+    .from(sessions)
+    .leftJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare('find_session_with_user'),
+);
 
 export async function findSession(db: Executor, id: string): Promise<SessionRow | undefined> {
-  const [row] = await statements(db).session.execute({ id });
+  const [row] = await sessionById(db).execute({ id });
   return row;
 }
 
@@ -64,7 +72,7 @@ export async function findSessionWithUser(
   db: Executor,
   id: string,
 ): Promise<{ session: SessionRow; user: UserRow | undefined } | undefined> {
-  const [row] = await statements(db).withUser.execute({ id });
+  const [row] = await sessionWithUserById(db).execute({ id });
   return row ? { session: row.session, user: row.user ?? undefined } : undefined;
 }
 

@@ -360,9 +360,12 @@ export class RealtimeHub {
   }
 
   /**
-   * At most one queue diff per interval, computed and serialized once for every client of this instance.
-   * Resolves once the message was handed to every client's socket. A tick that finds the previous flush still going
-   * leaves the change for the next one.
+   * At most one queue diff per interval, computed once for every client of this instance. The counts are serialized
+   * once; `ongoing_match_players` tells each client only about its own user (the list itself is O(players) long, and
+   * every client would get all of it every second while matches start and end), and only when that changed: the web
+   * app reads it for its own id (is there a match to show), and GET /api/queue still has the whole list. Resolves
+   * once the messages were handed to every client's socket. A tick that finds the previous flush still going leaves
+   * the change for the next one.
    */
   async flushQueue(): Promise<void> {
     if (!this.dirty || this.flushing) return;
@@ -371,10 +374,22 @@ export class RealtimeHub {
     try {
       const info = await queueInfo(this.ctx.db, this.ctx.now());
       this.fresh = { info, at: Date.now() };
-      const diff = diffQueueInfo(this.last, info);
+      const before = this.last;
       this.last = info;
-      if (Object.keys(diff).length === 0) return;
-      await this.deliver([...this.clients], prepare({ type: 'queueDiff', data: diff }));
+      const { ongoing_match_players: list, ...counts } = diffQueueInfo(before, info);
+      const listChanged = list !== undefined;
+      const playing = new Set(info.ongoing_match_players);
+      const played = new Set(before?.ongoing_match_players);
+      const shared = Object.keys(counts).length > 0 ? prepare({ type: 'queueDiff', data: counts }) : null;
+      if (!shared && !listChanged) return;
+      await this.deliverEach([...this.clients], (client) => {
+        const inMatch = playing.has(client.userId);
+        if (!listChanged || (before !== null && played.has(client.userId) === inMatch)) return shared;
+        return prepare({
+          type: 'queueDiff',
+          data: { ...counts, ongoing_match_players: inMatch ? [client.userId] : [] },
+        });
+      });
     } finally {
       this.flushing = false;
     }
@@ -385,8 +400,19 @@ export class RealtimeHub {
    * the rest follow on later event-loop turns. Resolves when every target was handed the message. (Public for bench:ws.)
    */
   async deliver(targets: readonly Client[], message: PreparedMessage): Promise<void> {
+    await this.deliverEach(targets, () => message);
+  }
+
+  /** deliver with a message per target (null: nothing for that one). */
+  private async deliverEach(
+    targets: readonly Client[],
+    messageFor: (client: Client) => PreparedMessage | null,
+  ): Promise<void> {
     const stop = this.metrics?.wsSendSeconds.startTimer();
-    await this.sliced(targets, (client) => write(client.socket, message));
+    await this.sliced(targets, (client) => {
+      const message = messageFor(client);
+      if (message) write(client.socket, message);
+    });
     stop?.();
   }
 
