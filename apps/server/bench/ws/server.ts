@@ -6,7 +6,7 @@
 // - every `queue_changed` reaching this instance's bus is timed (the bus calls its listeners inside publish() on the
 //   instance that made the change, on arrival through Redis on the others);
 // - the hub's flushQueue is wrapped: a flush following a change reports its start and end (end = every frame handed
-//   to its socket) with the times of the changes it coalesced; its fan-out (hub.deliver) is timed too, with the slices
+//   to its socket) with the times of the changes it coalesced; its fan-out (hub.deliverEach) is timed too, with the slices
 //   (hub.slice: the stretches between two yields to the event loop) it took;
 // - probe.ts's LoopProbe samples this process's event loop; the parent resets it and asks for a report, which also
 //   gives the window's CPU time, garbage-collection pauses, the longest slice of any hub loop and the heartbeat ticks
@@ -50,9 +50,9 @@ runChild(async () => {
   bus.subscribe((event) => {
     if (event.type === 'queue_changed') pending.push(mono());
   });
-  // The fan-out of a timed flush: when hub.deliver began and ended, and its slices (each call of hub.slice runs until
-  // it yields to the event loop). A slice belongs to that fan-out when it walks the same target list.
-  type Targets = Parameters<typeof hub.deliver>[0];
+  // The fan-out of a timed flush: when hub.deliverEach began and ended, and its slices (each call of hub.slice runs
+  // until it yields to the event loop). A slice belongs to that fan-out when it walks the same target list.
+  type Targets = Parameters<typeof hub.deliverEach>[0];
   let sends = 0;
   let firstSend = 0;
   let lastSend = 0;
@@ -60,14 +60,14 @@ runChild(async () => {
   let flushTargets: Targets | null = null;
   let flushSlices = 0;
   let flushLongest = 0;
-  const deliver = hub.deliver.bind(hub);
-  hub.deliver = async (targets, message) => {
-    if (!timing || flushTargets) return deliver(targets, message);
+  const deliverEach = hub.deliverEach.bind(hub);
+  hub.deliverEach = async (targets, messageFor) => {
+    if (!timing || flushTargets) return deliverEach(targets, messageFor);
     flushTargets = targets;
     sends = targets.length;
     firstSend = mono();
     try {
-      await deliver(targets, message);
+      await deliverEach(targets, messageFor);
     } finally {
       lastSend = mono();
     }

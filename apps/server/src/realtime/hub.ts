@@ -397,17 +397,14 @@ export class RealtimeHub {
 
   /**
    * Writes one prepared message to each target's socket (those still open), in order. The first slice runs at once;
-   * the rest follow on later event-loop turns. Resolves when every target was handed the message. (Public for bench:ws.)
+   * the rest follow on later event-loop turns. Resolves when every target was handed the message.
    */
   async deliver(targets: readonly Client[], message: PreparedMessage): Promise<void> {
     await this.deliverEach(targets, () => message);
   }
 
-  /** deliver with a message per target (null: nothing for that one). */
-  private async deliverEach(
-    targets: readonly Client[],
-    messageFor: (client: Client) => PreparedMessage | null,
-  ): Promise<void> {
+  /** deliver with a message per target (null: nothing for that one). (Public for bench:ws.) */
+  async deliverEach(targets: readonly Client[], messageFor: (client: Client) => PreparedMessage | null): Promise<void> {
     const stop = this.metrics?.wsSendSeconds.startTimer();
     await this.sliced(targets, (client) => {
       const message = messageFor(client);
