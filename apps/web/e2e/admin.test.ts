@@ -71,6 +71,8 @@ describe.skipIf(!chromiumPath)('the admin panel in Chromium', () => {
       await page.waitForURL(`${baseUrl}/`);
       await page.getByRole('tab', { name: 'マイページ' }).click();
       await page.getByRole('button', { name: 'ログアウト' }).click();
+      // Signed out for real (the token dropped) before the next page load, which would otherwise still send it.
+      await page.getByRole('button', { name: 'Discord でログイン' }).waitFor();
 
       // The admin signs in and opens the panel.
       await loginInBrowser(page, 'dummy_admin');
