@@ -118,8 +118,8 @@ function presentEarned(row: UserAchievementRow): Achievement {
 }
 
 /** How long settlements must pause before their achievements are evaluated, and the longest they wait. */
-export const ACHIEVEMENT_QUIET_MS = 100;
-export const ACHIEVEMENT_MAX_WAIT_MS = 1000;
+const ACHIEVEMENT_QUIET_MS = 100;
+const ACHIEVEMENT_MAX_WAIT_MS = 1000;
 
 export class AchievementService {
   constructor(

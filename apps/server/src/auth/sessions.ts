@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, isNull, lt, or } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
 import { sessions, users } from '../db/schema.ts';
 import type { UserRow } from '../users/queries.ts';
@@ -26,41 +26,8 @@ export async function openSession(
   return tokens.sign({ userId: input.userId, sessionId: id, dummy: input.dummy, expiresAt });
 }
 
-// The two lookups every signed-in request and every WebSocket action make: built once per database handle (a
-// prepared statement with a placeholder) instead of on every call. (A transaction is a handle of its own.)
-function preparedPer<P>(prepare: (db: Executor) => P): (db: Executor) => P {
-  const built = new WeakMap<Executor, P>();
-  return (db) => {
-    let found = built.get(db);
-    if (!found) {
-      found = prepare(db);
-      built.set(db, found);
-    }
-    return found;
-  };
-}
-
-const sessionById = preparedPer((db) =>
-  db
-    .select()
-    .from(sessions)
-    .where(eq(sessions.id, sql.placeholder('id')))
-    .limit(1)
-    .prepare('find_session'),
-);
-
-const sessionWithUserById = preparedPer((db) =>
-  db
-    .select({ session: sessions, user: users })
-    .from(sessions)
-    .leftJoin(users, eq(users.id, sessions.userId))
-    .where(eq(sessions.id, sql.placeholder('id')))
-    .limit(1)
-    .prepare('find_session_with_user'),
-);
-
 export async function findSession(db: Executor, id: string): Promise<SessionRow | undefined> {
-  const [row] = await sessionById(db).execute({ id });
+  const [row] = await db.select().from(sessions).where(eq(sessions.id, id)).limit(1);
   return row;
 }
 
@@ -72,7 +39,12 @@ export async function findSessionWithUser(
   db: Executor,
   id: string,
 ): Promise<{ session: SessionRow; user: UserRow | undefined } | undefined> {
-  const [row] = await sessionWithUserById(db).execute({ id });
+  const [row] = await db
+    .select({ session: sessions, user: users })
+    .from(sessions)
+    .leftJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.id, id))
+    .limit(1);
   return row ? { session: row.session, user: row.user ?? undefined } : undefined;
 }
 
