@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, isNull, lt, or } from 'drizzle-orm';
-import type { Executor } from '../db/client.ts';
+import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { type Executor, rowsOf } from '../db/client.ts';
+import { rowJsonText } from '../db/row-json.ts';
 import { sessions, users } from '../db/schema.ts';
 import type { UserRow } from '../users/queries.ts';
 import type { TokenService } from './tokens.ts';
@@ -26,9 +27,17 @@ export async function openSession(
   return tokens.sign({ userId: input.userId, sessionId: id, dummy: input.dummy, expiresAt });
 }
 
+// Both run on every signed-in request or socket action: SQL built once (see db/row-json.ts).
+const FIND_SESSION = sql.raw(`select ${rowJsonText(sessions, 's')} as session from sessions s where s.id = `);
+const FIND_SESSION_WITH_USER = sql.raw(
+  `select ${rowJsonText(sessions, 's')} as session,
+    (select ${rowJsonText(users, 'u')} from users u where u.id = s.user_id) as "user"
+  from sessions s where s.id = `,
+);
+
 export async function findSession(db: Executor, id: string): Promise<SessionRow | undefined> {
-  const [row] = await db.select().from(sessions).where(eq(sessions.id, id)).limit(1);
-  return row;
+  const [row] = rowsOf<{ session: SessionRow }>(await db.execute(sql`${FIND_SESSION}${id}`));
+  return row?.session;
 }
 
 /**
@@ -39,12 +48,9 @@ export async function findSessionWithUser(
   db: Executor,
   id: string,
 ): Promise<{ session: SessionRow; user: UserRow | undefined } | undefined> {
-  const [row] = await db
-    .select({ session: sessions, user: users })
-    .from(sessions)
-    .leftJoin(users, eq(users.id, sessions.userId))
-    .where(eq(sessions.id, id))
-    .limit(1);
+  const [row] = rowsOf<{ session: SessionRow; user: UserRow | null }>(
+    await db.execute(sql`${FIND_SESSION_WITH_USER}${id}`),
+  );
   return row ? { session: row.session, user: row.user ?? undefined } : undefined;
 }
 

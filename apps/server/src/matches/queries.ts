@@ -1,6 +1,7 @@
 import type { MatchReport, MatchResult } from '@rankmatch/engine';
 import { and, asc, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import { type Executor, rowsOf, type Tx } from '../db/client.ts';
+import { rowJsonText } from '../db/row-json.ts';
 import { matches, matchPlayers, matchReports, seasonStats, users } from '../db/schema.ts';
 
 export async function isParticipant(db: Executor, matchId: string, userId: string): Promise<boolean> {
@@ -85,9 +86,13 @@ export async function findMatch(db: Executor, matchId: number): Promise<MatchRow
   return row;
 }
 
+// Every report takes this lock first: SQL built once (see db/row-json.ts).
+const LOCK_MATCH = sql.raw(`select ${rowJsonText(matches, 'm')} as m from matches m where m.id = `);
+
+/** The match row, locked for the rest of the transaction (the latest committed version, once the lock is ours). */
 export async function lockMatch(tx: Tx, matchId: number): Promise<MatchRow | undefined> {
-  const [row] = await tx.select().from(matches).where(eq(matches.id, matchId)).for('update');
-  return row;
+  const [row] = rowsOf<{ m: MatchRow }>(await tx.execute(sql`${LOCK_MATCH}${matchId} for update`));
+  return row?.m;
 }
 
 export async function reportsOf(db: Executor, matchId: number) {

@@ -12,7 +12,7 @@ import type { MatchUpdate } from '@rankmatch/shared';
 import { and, asc, eq, inArray, lte, or, sql } from 'drizzle-orm';
 import type { Config } from '../config.ts';
 import type { Tx } from '../db/client.ts';
-import { matches, matchPlayers, seasonStats, users } from '../db/schema.ts';
+import { matches, users } from '../db/schema.ts';
 import { penaltyStateOf } from '../users/queries.ts';
 import {
   engineReport,
@@ -103,38 +103,35 @@ async function applySettlement(
   );
   const after = (p: PlayerRow) => (winner === null ? rateOf(p) : (changes.get(p.userId)?.after ?? rateOf(p)));
 
-  // One statement (data-modifying CTEs): the season numbers (new rows start them; existing ones add the match, and
-  // excluded.* is the row proposed here), the players' rate after, the match's result. A settlement sits on the
-  // report's hot path, where every round trip holds a pooled connection.
-  const rows = sql.join(
-    players.map((p) => sql`(${p.userId}, ${after(p)}::int, ${after(p) - rateOf(p)}::int)`),
-    sql`, `,
-  );
-  const stats =
-    winner === null
-      ? sql``
-      : sql`s as (insert into ${seasonStats} (user_id, season_id, rate, max_rate, max_rate_at, match_count, win_count)
-          values ${sql.join(
-            players.map(
-              (p) =>
-                sql`(${p.userId}, ${match.seasonId}, ${after(p)}::int, ${updateMaxRate(p.stats?.maxRate ?? rateOf(p), after(p))}::int, ${now}::bigint, 1, ${p.team === winner ? 1 : 0})`,
-            ),
-            sql`, `,
-          )}
-          on conflict (user_id, season_id) do update set
-            rate = excluded.rate,
-            max_rate = greatest(${seasonStats.maxRate}, excluded.max_rate),
-            max_rate_at = case when excluded.max_rate > ${seasonStats.maxRate} then excluded.max_rate_at
-              else ${seasonStats.maxRateAt} end,
-            match_count = ${seasonStats.matchCount} + 1,
-            win_count = ${seasonStats.winCount} + excluded.win_count
-          returning 1),`;
-  const result = await tx.execute(sql`with ${stats}
-      p as (update ${matchPlayers} set is_open = false, rate_after = v.rate_after, rate_delta = v.rate_delta
-        from (values ${rows}) as v(user_id, rate_after, rate_delta)
-        where ${matchPlayers.matchId} = ${match.id} and ${matchPlayers.userId} = v.user_id
-        returning 1)
-    update ${matches} set status = 'done', winner = ${winner}, settled_at = ${now}, settle_reason = ${reason}
+  // One statement (data-modifying CTEs), its text the same whatever the team size and the outcome, the players one
+  // JSON value: a settlement sits on the report's hot path, where every round trip holds a pooled connection and a
+  // text rebuilt per call costs the instance's CPU. The season numbers (new rows start them; existing ones add the
+  // match, and excluded.* is the row proposed here) only when there is a winner; the players' rate after; the match.
+  const rows = players.map((p) => ({
+    user_id: p.userId,
+    rate_after: after(p),
+    rate_delta: after(p) - rateOf(p),
+    max_rate: updateMaxRate(p.stats?.maxRate ?? rateOf(p), after(p)),
+    won: p.team === winner ? 1 : 0,
+  }));
+  const result = await tx.execute(sql`with v as (
+      select * from json_to_recordset(${JSON.stringify(rows)}::json)
+        as v(user_id text, rate_after integer, rate_delta integer, max_rate integer, won integer)),
+    s as (insert into season_stats (user_id, season_id, rate, max_rate, max_rate_at, match_count, win_count)
+      select v.user_id, ${match.seasonId}::text, v.rate_after, v.max_rate, ${now}::bigint, 1, v.won
+      from v where ${winner !== null}::boolean
+      on conflict (user_id, season_id) do update set
+        rate = excluded.rate,
+        max_rate = greatest(season_stats.max_rate, excluded.max_rate),
+        max_rate_at = case when excluded.max_rate > season_stats.max_rate then excluded.max_rate_at
+          else season_stats.max_rate_at end,
+        match_count = season_stats.match_count + 1,
+        win_count = season_stats.win_count + excluded.win_count
+      returning 1),
+    p as (update match_players mp set is_open = false, rate_after = v.rate_after, rate_delta = v.rate_delta
+      from v where mp.match_id = ${match.id} and mp.user_id = v.user_id
+      returning 1)
+    update matches set status = 'done', winner = ${winner}, settled_at = ${now}, settle_reason = ${reason}
     where id = ${match.id}`);
   const done: MatchRow = { ...match, status: 'done', winner, settledAt: now, settleReason: reason };
   if (affectedRows(result) !== 1) throw new Error(`match ${match.id} vanished while settling`);
