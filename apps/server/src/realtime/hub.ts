@@ -382,13 +382,16 @@ export class RealtimeHub {
       const played = new Set(before?.ongoing_match_players);
       const shared = Object.keys(counts).length > 0 ? prepare({ type: 'queueDiff', data: counts }) : null;
       if (!shared && !listChanged) return;
+      // Those who are in no match get the same message (their list is empty): serialized once, as the counts are.
+      let outOfMatch: PreparedMessage | null = null;
       await this.deliverEach([...this.clients], (client) => {
         const inMatch = playing.has(client.userId);
         if (!listChanged || (before !== null && played.has(client.userId) === inMatch)) return shared;
-        return prepare({
-          type: 'queueDiff',
-          data: { ...counts, ongoing_match_players: inMatch ? [client.userId] : [] },
-        });
+        if (inMatch) {
+          return prepare({ type: 'queueDiff', data: { ...counts, ongoing_match_players: [client.userId] } });
+        }
+        outOfMatch ??= prepare({ type: 'queueDiff', data: { ...counts, ongoing_match_players: [] } });
+        return outOfMatch;
       });
     } finally {
       this.flushing = false;
