@@ -87,13 +87,29 @@ export async function findMatch(db: Executor, matchId: number): Promise<MatchRow
 }
 
 // Every report takes this lock first: SQL built once (see db/row-json.ts).
-const LOCK_MATCH = sql.raw(`select ${rowJsonText(matches, 'm')} as m from matches m where m.id = `);
+const MATCH_JSON = rowJsonText(matches, 'm');
 
 /** The match row, locked for the rest of the transaction (the latest committed version, once the lock is ours). */
 export async function lockMatch(tx: Tx, matchId: number): Promise<MatchRow | undefined> {
-  const [row] = rowsOf<{ m: MatchRow }>(await tx.execute(sql`${LOCK_MATCH}${matchId} for update`));
-  return row?.m;
+  return (await lockMatches(tx, [matchId])).get(matchId);
 }
+
+/**
+ * Several match rows, locked in the order of their ids (as every other path that locks more than one match does,
+ * so that two such transactions cannot wait on each other).
+ */
+export async function lockMatches(tx: Tx, matchIds: readonly number[]): Promise<Map<number, MatchRow>> {
+  const rows = rowsOf<{ m: MatchRow }>(
+    await tx.execute(
+      sql`select ${sql.raw(MATCH_JSON)} as m from matches m where m.id = any(${idArray(matchIds)}::bigint[])
+        order by m.id for update`,
+    ),
+  );
+  return new Map(rows.map(({ m }) => [m.id, m]));
+}
+
+/** Ids as one PostgreSQL array value (a single parameter, so the statement's text does not depend on their number). */
+const idArray = (ids: readonly number[]) => `{${ids.map((id) => Math.trunc(id)).join(',')}}`;
 
 export async function reportsOf(db: Executor, matchId: number) {
   return db
@@ -134,52 +150,61 @@ export async function playersOf(db: Executor, match: Pick<MatchRow, 'id' | 'seas
 
 export type PlayerRow = Awaited<ReturnType<typeof playersOf>>[number];
 
-/** A report's values as the player sent them (the team comes from the roster). */
-export type ReportValues = Omit<typeof matchReports.$inferInsert, 'team'>;
+/** A report row as a JSON object with the row type's keys. */
+const REPORT_JSON = rowJsonText(matchReports, 'r');
 
-/** A report row as a JSON object with the row type's keys (`r` is the alias of a match_reports row). */
-const reportJson = sql.raw(`json_build_object('matchId', r.match_id, 'userId', r.user_id, 'team', r.team,
-  'result', r.result, 'bannedPokemon', r.banned_pokemon, 'pickedPokemon', r.picked_pokemon,
-  'pokemonMove1', r.pokemon_move1, 'pokemonMove2', r.pokemon_move2, 'violationReport', r.violation_report,
-  'reportedAt', r.reported_at)`);
+/** What deciding a match needs: its players as playersOf reads them and its reports, oldest first. */
+export interface MatchState {
+  matchId: number;
+  players: PlayerRow[];
+  reports: ReportRow[];
+}
 
 /**
- * Stores (or replaces) a player's report and reads what settling needs, in one statement (one round trip on the
- * report's hot path, under the match's row lock): the players as playersOf reads them, the reports as they were
- * before this one (the statement's snapshot), and the stored row. The team comes from the roster: for someone who is
- * not a player nothing is stored (`stored` undefined). Each player's user and season row are read by their keys
- * (subqueries per player), whatever the planner's statistics say.
+ * The state of several matches in one statement (one round trip on the report's hot path; call it under their row
+ * locks). Each player's user and season row are read by their keys (subqueries per player), whatever the planner's
+ * statistics say.
  */
-export async function storeReport(
-  tx: Tx,
-  match: Pick<MatchRow, 'id' | 'seasonId'>,
-  report: ReportValues,
-): Promise<{ players: PlayerRow[]; before: ReportRow[]; stored: ReportRow | undefined }> {
-  const r = report;
-  const result = await tx.execute(sql`with r as (
-      insert into ${matchReports} (match_id, user_id, team, result, banned_pokemon, picked_pokemon, pokemon_move1,
-        pokemon_move2, violation_report, reported_at)
-      select ${match.id}, ${r.userId}, mp.team, ${r.result}, ${r.bannedPokemon}, ${r.pickedPokemon}, ${r.pokemonMove1},
-        ${r.pokemonMove2}, ${r.violationReport}, ${r.reportedAt}
-      from ${matchPlayers} mp where mp.match_id = ${match.id} and mp.user_id = ${r.userId}
-      on conflict (match_id, user_id) do update set team = excluded.team, result = excluded.result,
-        banned_pokemon = excluded.banned_pokemon, picked_pokemon = excluded.picked_pokemon,
-        pokemon_move1 = excluded.pokemon_move1, pokemon_move2 = excluded.pokemon_move2,
-        violation_report = excluded.violation_report, reported_at = excluded.reported_at
-      returning *)
-    select
-      (select ${reportJson} from r) as stored,
-      (select coalesce(json_agg(${reportJson} order by r.reported_at, r.user_id), '[]')
-        from ${matchReports} r where r.match_id = ${match.id}) as before,
-      (select coalesce(json_agg(json_build_object('userId', mp.user_id, 'team', mp.team,
-          'startRate', (select u.start_rate from ${users} u where u.id = mp.user_id),
-          'stats', (select json_build_object('userId', s.user_id, 'seasonId', s.season_id, 'rate', s.rate,
-            'maxRate', s.max_rate, 'matchCount', s.match_count, 'winCount', s.win_count, 'maxRateAt', s.max_rate_at)
-            from ${seasonStats} s where s.user_id = mp.user_id and s.season_id = ${match.seasonId}))
-          order by mp.team, mp.slot), '[]')
-        from ${matchPlayers} mp
-        where mp.match_id = ${match.id}) as players`);
-  const [row] = rowsOf<{ stored: ReportRow | null; before: ReportRow[]; players: PlayerRow[] }>(result);
-  if (!row) throw new Error('storeReport returned no row');
-  return { players: row.players, before: row.before, stored: row.stored ?? undefined };
+export async function matchStates(tx: Tx, matchIds: readonly number[]): Promise<Map<number, MatchState>> {
+  const rows = rowsOf<{ state: MatchState }>(
+    await tx.execute(sql`select json_build_object(
+        'matchId', m.id,
+        'reports', (select coalesce(json_agg(${sql.raw(REPORT_JSON)} order by r.reported_at, r.user_id), '[]')
+          from match_reports r where r.match_id = m.id),
+        'players', (select coalesce(json_agg(json_build_object('userId', mp.user_id, 'team', mp.team,
+            'startRate', (select u.start_rate from users u where u.id = mp.user_id),
+            'stats', (select json_build_object('userId', s.user_id, 'seasonId', s.season_id, 'rate', s.rate,
+              'maxRate', s.max_rate, 'matchCount', s.match_count, 'winCount', s.win_count, 'maxRateAt', s.max_rate_at)
+              from season_stats s where s.user_id = mp.user_id and s.season_id = m.season_id))
+            order by mp.team, mp.slot), '[]')
+          from match_players mp where mp.match_id = m.id)) as state
+      from matches m where m.id = any(${idArray(matchIds)}::bigint[])`),
+  );
+  return new Map(rows.map(({ state }) => [state.matchId, state]));
+}
+
+/** Stores reports (a player's new report replaces their earlier one), at most one per player and match. */
+export async function storeReports(tx: Tx, reports: readonly ReportRow[]): Promise<void> {
+  if (reports.length === 0) return;
+  const rows = reports.map((r) => ({
+    match_id: r.matchId,
+    user_id: r.userId,
+    team: r.team,
+    result: r.result,
+    banned_pokemon: r.bannedPokemon,
+    picked_pokemon: r.pickedPokemon,
+    pokemon_move1: r.pokemonMove1,
+    pokemon_move2: r.pokemonMove2,
+    violation_report: r.violationReport,
+    reported_at: r.reportedAt,
+  }));
+  await tx.execute(sql`insert into match_reports (match_id, user_id, team, result, banned_pokemon, picked_pokemon,
+      pokemon_move1, pokemon_move2, violation_report, reported_at)
+    select * from json_to_recordset(${JSON.stringify(rows)}::json) as x(match_id bigint, user_id text, team text,
+      result text, banned_pokemon text, picked_pokemon text, pokemon_move1 text, pokemon_move2 text,
+      violation_report text, reported_at bigint)
+    on conflict (match_id, user_id) do update set team = excluded.team, result = excluded.result,
+      banned_pokemon = excluded.banned_pokemon, picked_pokemon = excluded.picked_pokemon,
+      pokemon_move1 = excluded.pokemon_move1, pokemon_move2 = excluded.pokemon_move2,
+      violation_report = excluded.violation_report, reported_at = excluded.reported_at`);
 }

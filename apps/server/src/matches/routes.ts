@@ -8,7 +8,8 @@ import { parse } from '../http/validate.ts';
 import type { Metrics } from '../metrics/metrics.ts';
 import type { MatchNotifier } from './notify.ts';
 import { currentMatchOf } from './queries.ts';
-import { submitReport, transferHost, updateLobby } from './service.ts';
+import { ReportQueue } from './report-queue.ts';
+import { transferHost, updateLobby } from './service.ts';
 import { matchViewFor } from './view.ts';
 
 export function registerMatchRoutes(
@@ -19,6 +20,7 @@ export function registerMatchRoutes(
   metrics: Metrics | null = null,
 ): void {
   const { rules } = ctx.config;
+  const reports = new ReportQueue(ctx.db);
 
   const currentView = async (userId: string) => {
     const match = await currentMatchOf(ctx.db, userId, ctx.now() - reportDeadline(0, rules.settlement));
@@ -45,7 +47,7 @@ export function registerMatchRoutes(
     const { id } = parse(matchIdParamsSchema, request.params);
     const report = parse(matchReportSchema, request.body);
     const started = performance.now();
-    const progress = await submitReport(ctx.db, {
+    const progress = await reports.submit({
       matchId: Number(id),
       userId: user.id,
       report,

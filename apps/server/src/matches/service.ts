@@ -1,4 +1,4 @@
-import { reportDeadline } from '@rankmatch/engine';
+import { reportDeadline, settle } from '@rankmatch/engine';
 import { type MatchReportPayload, type MatchUpdate, nextHost } from '@rankmatch/shared';
 import { eq } from 'drizzle-orm';
 import type { Config } from '../config.ts';
@@ -6,8 +6,19 @@ import type { Db, Tx } from '../db/client.ts';
 import { matches } from '../db/schema.ts';
 import { AppError } from '../http/errors.ts';
 import { readSettings } from '../settings/service.ts';
-import { lockMatch, openMatchOf, playersOf, reportsOf, storeReport } from './queries.ts';
-import { advanceMatch, type MatchProgress, updateOf } from './settlement.ts';
+import {
+  engineReport,
+  lockMatch,
+  lockMatches,
+  type MatchRow,
+  matchStates,
+  openMatchOf,
+  playersOf,
+  type ReportRow,
+  reportsOf,
+  storeReports,
+} from './queries.ts';
+import { type MatchProgress, type Settlement, settlementOf, updateOf, writeSettlements } from './settlement.ts';
 
 // Player actions on a match: the result report, the lobby number and the host role. Each runs in one transaction
 // under the match's row lock (see settlement.ts), so it sees and leaves a consistent match.
@@ -22,40 +33,74 @@ export interface ReportInput {
   rules: Rules;
 }
 
-/** Stores (or replaces) the caller's report, then settles the match if the reports now decide it. */
-export function submitReport(db: Db, input: ReportInput): Promise<MatchProgress> {
-  return db.transaction((tx) => reportIn(tx, input));
+/**
+ * Reports in the caller's transaction, in their order, each as if it came alone: for each, its progress (the match
+ * after it, settled by it or not) or the refusal it gets, which changes nothing. However many there are and however
+ * many matches they name, it costs four statements: lock the matches (in id order), read their players and reports,
+ * store the accepted reports, write the settlements they decide. That is what lets a burst of reports go in together
+ * (see ReportQueue).
+ */
+export async function reportsIn(tx: Tx, inputs: readonly ReportInput[]): Promise<(MatchProgress | AppError)[]> {
+  const ids = [...new Set(inputs.map((i) => i.matchId))].sort((a, b) => a - b);
+  const locked = await lockMatches(tx, ids);
+  const states = await matchStates(tx, [...locked.keys()]);
+  const stored = new Map<string, ReportRow>();
+  const settlements: Settlement[] = [];
+  const outcomes = inputs.map((input): MatchProgress | AppError => {
+    const match = locked.get(input.matchId);
+    const state = states.get(input.matchId);
+    if (!match || !state) return new AppError('MATCH_NOT_FOUND');
+    const player = state.players.find((p) => p.userId === input.userId);
+    if (!player) return new AppError('MATCH_NOT_PARTICIPANT');
+    // Until the window closes, a settled match still takes the report of a player who has not reported (it names
+    // violators; the result is decided already). A correction needs the match open.
+    if (input.now >= reportDeadline(match.startedAt, input.rules.settlement))
+      return new AppError('REPORT_WINDOW_CLOSED');
+    const mine = state.reports.some((r) => r.userId === input.userId);
+    if (match.status !== 'matched' && mine) return new AppError('MATCH_ALREADY_SETTLED');
+    const { violation_report: named } = input.report;
+    if (named !== '' && (named === input.userId || !state.players.some((p) => p.userId === named))) {
+      return new AppError('REPORT_VIOLATOR_NOT_PARTICIPANT');
+    }
+    const report: ReportRow = {
+      matchId: match.id,
+      userId: input.userId,
+      team: player.team,
+      result: input.report.result,
+      bannedPokemon: input.report.banned_pokemon,
+      pickedPokemon: input.report.picked_pokemon,
+      pokemonMove1: input.report.pokemon_move1,
+      pokemonMove2: input.report.pokemon_move2,
+      violationReport: input.report.violation_report,
+      reportedAt: input.now,
+    };
+    stored.set(`${match.id} ${input.userId}`, report);
+    state.reports = [...state.reports.filter((r) => r.userId !== input.userId), report];
+    let settled = false;
+    if (match.status === 'matched') {
+      const reports = state.reports.map(engineReport);
+      const decision = settle(reports, { now: input.now, startedAt: match.startedAt }, input.rules.settlement);
+      if (decision.status === 'settled') {
+        const settlement = settlementOf(match, state.players, decision.winner, decision.reason, input.now, input.rules);
+        settlements.push(settlement);
+        locked.set(match.id, settlement.match);
+        settled = true;
+      }
+    }
+    const now = locked.get(match.id) as MatchRow;
+    return { match: now, settled, penalised: false, update: updateOf(now, state.reports.length) };
+  });
+  await storeReports(tx, [...stored.values()]);
+  await writeSettlements(tx, settlements);
+  return outcomes;
 }
 
-/** submitReport inside the caller's transaction (the admin's test tools report for several players at once). */
+/** One report in the caller's transaction (the admin's test tools report for several players at once). */
 export async function reportIn(tx: Tx, input: ReportInput): Promise<MatchProgress> {
-  const match = await lockMatch(tx, input.matchId);
-  if (!match) throw new AppError('MATCH_NOT_FOUND');
-  // The report is stored in the statement that reads the players and the earlier reports; a refusal below throws,
-  // which rolls the transaction (and the stored row) back.
-  const { players, before, stored } = await storeReport(tx, match, {
-    matchId: match.id,
-    userId: input.userId,
-    result: input.report.result,
-    bannedPokemon: input.report.banned_pokemon,
-    pickedPokemon: input.report.picked_pokemon,
-    pokemonMove1: input.report.pokemon_move1,
-    pokemonMove2: input.report.pokemon_move2,
-    violationReport: input.report.violation_report,
-    reportedAt: input.now,
-  });
-  if (!stored) throw new AppError('MATCH_NOT_PARTICIPANT');
-  // Until the window closes, a settled match still takes the report of a player who has not reported (it names
-  // violators; the result is decided already). A correction needs the match open.
-  if (input.now >= reportDeadline(match.startedAt, input.rules.settlement)) throw new AppError('REPORT_WINDOW_CLOSED');
-  const mine = before.some((r) => r.userId === input.userId);
-  if (match.status !== 'matched' && mine) throw new AppError('MATCH_ALREADY_SETTLED');
-  const { violation_report: named } = input.report;
-  if (named !== '' && (named === input.userId || !players.some((p) => p.userId === named))) {
-    throw new AppError('REPORT_VIOLATOR_NOT_PARTICIPANT');
-  }
-  const reports = [...before.filter((r) => r.userId !== input.userId), stored];
-  return advanceMatch(tx, match, input.now, input.rules, { players, reports });
+  const [outcome] = await reportsIn(tx, [input]);
+  if (!outcome) throw new Error('reportsIn returned nothing');
+  if (outcome instanceof AppError) throw outcome;
+  return outcome;
 }
 
 /** Locks the caller's open match, or 404. */

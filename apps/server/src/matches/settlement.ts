@@ -69,7 +69,9 @@ export async function advanceMatch(
   if (match.status === 'matched') {
     const decision = settle(reports.map(engineReport), { now, startedAt: match.startedAt }, rules.settlement);
     if (decision.status === 'settled') {
-      match = await applySettlement(tx, match, await players(), decision.winner, decision.reason, now, rules);
+      const settlement = settlementOf(match, await players(), decision.winner, decision.reason, now, rules);
+      await writeSettlements(tx, [settlement]);
+      match = settlement.match;
       settled = true;
     }
   }
@@ -82,19 +84,21 @@ export async function advanceMatch(
   return { match, settled, penalised, update: updateOf(match, reports.length) };
 }
 
-/**
- * Ratings, season numbers, the players' rate after, the match's result, in the caller's transaction and in one
- * statement whatever the team size.
- */
-async function applySettlement(
-  tx: Tx,
+/** What settling a match writes: the match as it is then, and each player's rate after and season numbers. */
+export interface Settlement {
+  match: MatchRow;
+  players: { user_id: string; rate_after: number; rate_delta: number; max_rate: number; won: 0 | 1 }[];
+}
+
+/** The settlement of a match by the engine's rating rules (Elo from each player's season rate; a draw moves none). */
+export function settlementOf(
   match: MatchRow,
   players: PlayerRow[],
   winner: 'A' | 'B' | null,
   reason: SettlementReason,
   now: number,
   rules: Rules,
-): Promise<MatchRow> {
+): Settlement {
   const rateOf = (p: PlayerRow) => p.stats?.rate ?? p.startRate;
   const rated = (team: 'A' | 'B') =>
     players.filter((p) => p.team === team).map((p) => ({ user_id: p.userId, rate: rateOf(p) }));
@@ -102,24 +106,44 @@ async function applySettlement(
     rateMatch({ teamA: rated('A'), teamB: rated('B'), winner }, rules.rating).map((c) => [c.user_id, c]),
   );
   const after = (p: PlayerRow) => (winner === null ? rateOf(p) : (changes.get(p.userId)?.after ?? rateOf(p)));
+  return {
+    match: { ...match, status: 'done', winner, settledAt: now, settleReason: reason },
+    players: players.map((p) => ({
+      user_id: p.userId,
+      rate_after: after(p),
+      rate_delta: after(p) - rateOf(p),
+      max_rate: updateMaxRate(p.stats?.maxRate ?? rateOf(p), after(p)),
+      won: p.team === winner ? 1 : 0,
+    })),
+  };
+}
 
-  // One statement (data-modifying CTEs), its text the same whatever the team size and the outcome, the players one
-  // JSON value: a settlement sits on the report's hot path, where every round trip holds a pooled connection and a
-  // text rebuilt per call costs the instance's CPU. The season numbers (new rows start them; existing ones add the
-  // match, and excluded.* is the row proposed here) only when there is a winner; the players' rate after; the match.
-  const rows = players.map((p) => ({
-    user_id: p.userId,
-    rate_after: after(p),
-    rate_delta: after(p) - rateOf(p),
-    max_rate: updateMaxRate(p.stats?.maxRate ?? rateOf(p), after(p)),
-    won: p.team === winner ? 1 : 0,
+/**
+ * Writes settlements in the caller's transaction (each match locked by it), in one statement whatever their number
+ * and team size, its text a constant with the matches and the players as two JSON values: settling sits on the
+ * report's hot path, where every round trip holds a pooled connection and a text rebuilt per call costs the
+ * instance's CPU. Season numbers (new rows start them; existing ones add the match, and excluded.* is the row
+ * proposed here) only for a match with a winner; every player's rate after; each match's result.
+ */
+export async function writeSettlements(tx: Tx, list: readonly Settlement[]): Promise<void> {
+  if (list.length === 0) return;
+  const decided = list.map(({ match: m }) => ({
+    id: m.id,
+    season_id: m.seasonId,
+    winner: m.winner,
+    reason: m.settleReason,
+    settled_at: m.settledAt,
   }));
-  const result = await tx.execute(sql`with v as (
-      select * from json_to_recordset(${JSON.stringify(rows)}::json)
-        as v(user_id text, rate_after integer, rate_delta integer, max_rate integer, won integer)),
+  const players = list.flatMap(({ match, players }) => players.map((p) => ({ match_id: match.id, ...p })));
+  const result = await tx.execute(sql`with d as (
+      select * from json_to_recordset(${JSON.stringify(decided)}::json)
+        as d(id bigint, season_id text, winner text, reason text, settled_at bigint)),
+    v as (
+      select * from json_to_recordset(${JSON.stringify(players)}::json)
+        as v(match_id bigint, user_id text, rate_after integer, rate_delta integer, max_rate integer, won integer)),
     s as (insert into season_stats (user_id, season_id, rate, max_rate, max_rate_at, match_count, win_count)
-      select v.user_id, ${match.seasonId}::text, v.rate_after, v.max_rate, ${now}::bigint, 1, v.won
-      from v where ${winner !== null}::boolean
+      select v.user_id, d.season_id, v.rate_after, v.max_rate, d.settled_at, 1, v.won
+      from v join d on d.id = v.match_id where d.winner is not null
       on conflict (user_id, season_id) do update set
         rate = excluded.rate,
         max_rate = greatest(season_stats.max_rate, excluded.max_rate),
@@ -129,13 +153,11 @@ async function applySettlement(
         win_count = season_stats.win_count + excluded.win_count
       returning 1),
     p as (update match_players mp set is_open = false, rate_after = v.rate_after, rate_delta = v.rate_delta
-      from v where mp.match_id = ${match.id} and mp.user_id = v.user_id
+      from v where mp.match_id = v.match_id and mp.user_id = v.user_id
       returning 1)
-    update matches set status = 'done', winner = ${winner}, settled_at = ${now}, settle_reason = ${reason}
-    where id = ${match.id}`);
-  const done: MatchRow = { ...match, status: 'done', winner, settledAt: now, settleReason: reason };
-  if (affectedRows(result) !== 1) throw new Error(`match ${match.id} vanished while settling`);
-  return done;
+    update matches m set status = 'done', winner = d.winner, settled_at = d.settled_at, settle_reason = d.reason
+    from d where m.id = d.id`);
+  if (affectedRows(result) !== list.length) throw new Error('a match vanished while settling');
 }
 
 /** Rows the main statement changed (node-postgres says rowCount, PGlite affectedRows). */
