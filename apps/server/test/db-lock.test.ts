@@ -36,9 +36,10 @@ describe('embedded database folder', () => {
   }, 60_000);
 
   it('takes over the lock of a killed process that is not reaped yet, or whose pid went to another process', async () => {
-    // A zombie: sh starts a child that exits at once and never reaps it (exec replaces sh with sleep).
+    // A zombie: sh starts a child that exits at once and never reaps it (exec replaces sh with sleep, which lives long
+    // enough for a loaded test worker whose timers fire seconds late; it is killed at the end).
     const zombie = await new Promise<{ pid: number; stop: () => void }>((resolvePid) => {
-      const child = spawn('sh', ['-c', 'sleep 0 & echo $!; exec sleep 5'], { stdio: ['ignore', 'pipe', 'ignore'] });
+      const child = spawn('sh', ['-c', 'sleep 0 & echo $!; exec sleep 60'], { stdio: ['ignore', 'pipe', 'ignore'] });
       child.stdout.once('data', (chunk: Buffer) =>
         resolvePid({ pid: Number.parseInt(chunk.toString(), 10), stop: () => child.kill('SIGKILL') }),
       );

@@ -52,19 +52,13 @@ export function updateOf(match: MatchRow, reportCount: number): MatchUpdate {
 /**
  * Brings a locked match up to date at `now`: settles it when its reports (or the passed deadline) decide it, and
  * once the report window has closed, tallies violations and applies penalties (once). Safe to call any number of
- * times; the caller must hold the row lock (see lockMatch) inside the same transaction. Callers that already read
- * the players or the reports under the lock pass them in.
+ * times; the caller must hold the row lock (see lockMatch) inside the same transaction. (Reports take their own
+ * path, in batches: see reportsIn in service.ts.)
  */
-export async function advanceMatch(
-  tx: Tx,
-  locked: MatchRow,
-  now: number,
-  rules: Rules,
-  loaded: { players?: PlayerRow[]; reports?: ReportRow[] } = {},
-): Promise<MatchProgress> {
+async function advanceMatch(tx: Tx, locked: MatchRow, now: number, rules: Rules): Promise<MatchProgress> {
   let match = locked;
-  const reports = loaded.reports ?? (await reportsOf(tx, match.id));
-  const players = async () => loaded.players ?? (await playersOf(tx, match));
+  const reports = await reportsOf(tx, match.id);
+  const players = async () => await playersOf(tx, match);
   let settled = false;
   if (match.status === 'matched') {
     const decision = settle(reports.map(engineReport), { now, startedAt: match.startedAt }, rules.settlement);
