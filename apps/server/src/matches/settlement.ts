@@ -11,7 +11,7 @@ import {
 import type { MatchUpdate } from '@rankmatch/shared';
 import { and, asc, eq, inArray, lte, or, sql } from 'drizzle-orm';
 import type { Config } from '../config.ts';
-import type { Tx } from '../db/client.ts';
+import { rowsOf, type Tx } from '../db/client.ts';
 import { matches, users } from '../db/schema.ts';
 import { penaltyStateOf } from '../users/queries.ts';
 import {
@@ -64,7 +64,7 @@ async function advanceMatch(tx: Tx, locked: MatchRow, now: number, rules: Rules)
     const decision = settle(reports.map(engineReport), { now, startedAt: match.startedAt }, rules.settlement);
     if (decision.status === 'settled') {
       const settlement = settlementOf(match, await players(), decision.winner, decision.reason, now, rules);
-      await writeSettlements(tx, [settlement]);
+      await writeOutcome(tx, [], [settlement]);
       match = settlement.match;
       settled = true;
     }
@@ -113,14 +113,27 @@ export function settlementOf(
 }
 
 /**
- * Writes settlements in the caller's transaction (each match locked by it), in one statement whatever their number
- * and team size, its text a constant with the matches and the players as two JSON values: settling sits on the
- * report's hot path, where every round trip holds a pooled connection and a text rebuilt per call costs the
- * instance's CPU. Season numbers (new rows start them; existing ones add the match, and excluded.* is the row
+ * Stores reports (a player's new report replaces their earlier one; at most one per player and match) and writes
+ * settlements, in the caller's transaction (which holds the matches' locks), in one statement whatever their number
+ * and team size: its text is a constant with the reports, the matches and the players as three JSON values, since it
+ * sits on the report's hot path, where every round trip holds a pooled connection and a text rebuilt per call costs
+ * the instance's CPU. Season numbers (new rows start them; existing ones add the match, and excluded.* is the row
  * proposed here) only for a match with a winner; every player's rate after; each match's result.
  */
-export async function writeSettlements(tx: Tx, list: readonly Settlement[]): Promise<void> {
-  if (list.length === 0) return;
+export async function writeOutcome(tx: Tx, reports: readonly ReportRow[], list: readonly Settlement[]): Promise<void> {
+  if (reports.length === 0 && list.length === 0) return;
+  const stored = reports.map((r) => ({
+    match_id: r.matchId,
+    user_id: r.userId,
+    team: r.team,
+    result: r.result,
+    banned_pokemon: r.bannedPokemon,
+    picked_pokemon: r.pickedPokemon,
+    pokemon_move1: r.pokemonMove1,
+    pokemon_move2: r.pokemonMove2,
+    violation_report: r.violationReport,
+    reported_at: r.reportedAt,
+  }));
   const decided = list.map(({ match: m }) => ({
     id: m.id,
     season_id: m.seasonId,
@@ -129,7 +142,18 @@ export async function writeSettlements(tx: Tx, list: readonly Settlement[]): Pro
     settled_at: m.settledAt,
   }));
   const players = list.flatMap(({ match, players }) => players.map((p) => ({ match_id: match.id, ...p })));
-  const result = await tx.execute(sql`with d as (
+  const result = await tx.execute(sql`with r as (
+      insert into match_reports (match_id, user_id, team, result, banned_pokemon, picked_pokemon, pokemon_move1,
+        pokemon_move2, violation_report, reported_at)
+      select * from json_to_recordset(${JSON.stringify(stored)}::json) as x(match_id bigint, user_id text, team text,
+        result text, banned_pokemon text, picked_pokemon text, pokemon_move1 text, pokemon_move2 text,
+        violation_report text, reported_at bigint)
+      on conflict (match_id, user_id) do update set team = excluded.team, result = excluded.result,
+        banned_pokemon = excluded.banned_pokemon, picked_pokemon = excluded.picked_pokemon,
+        pokemon_move1 = excluded.pokemon_move1, pokemon_move2 = excluded.pokemon_move2,
+        violation_report = excluded.violation_report, reported_at = excluded.reported_at
+      returning 1),
+    d as (
       select * from json_to_recordset(${JSON.stringify(decided)}::json)
         as d(id bigint, season_id text, winner text, reason text, settled_at bigint)),
     v as (
@@ -148,16 +172,15 @@ export async function writeSettlements(tx: Tx, list: readonly Settlement[]): Pro
       returning 1),
     p as (update match_players mp set is_open = false, rate_after = v.rate_after, rate_delta = v.rate_delta
       from v where mp.match_id = v.match_id and mp.user_id = v.user_id
+      returning 1),
+    m as (update matches m set status = 'done', winner = d.winner, settled_at = d.settled_at, settle_reason = d.reason
+      from d where m.id = d.id
       returning 1)
-    update matches m set status = 'done', winner = d.winner, settled_at = d.settled_at, settle_reason = d.reason
-    from d where m.id = d.id`);
-  if (affectedRows(result) !== list.length) throw new Error('a match vanished while settling');
-}
-
-/** Rows the main statement changed (node-postgres says rowCount, PGlite affectedRows). */
-function affectedRows(result: unknown): number | undefined {
-  const r = result as { rowCount?: number | null; affectedRows?: number };
-  return r.rowCount ?? r.affectedRows;
+    select (select count(*)::int from r) as reports, (select count(*)::int from m) as settled`);
+  const [counts] = rowsOf<{ reports: number; settled: number }>(result);
+  if (counts?.reports !== reports.length || counts.settled !== list.length) {
+    throw new Error('a match vanished while its reports were written');
+  }
 }
 
 /** Violation tally → +1 penalty for each penalised player, correction progress for the others; recorded on the match. */
