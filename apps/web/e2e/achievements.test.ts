@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { movesOf } from '@rankmatch/shared';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, baseUrl, chromiumPath, launchChromium, screenshotDir } from './support.ts';
+import { api, baseUrl, chromiumPath, freeToQueue, launchChromium, screenshotDir } from './support.ts';
 
 // An achievement in Chromium against the real server (see global-setup.ts): the demo data gives dummy_29 exactly 99
 // matches (and no penalty) in the running demo season 「デモシーズン2」, whose rewards are the catalogue's season-2
@@ -39,14 +39,18 @@ async function login(userId: string): Promise<LoginReply> {
   return reply.body;
 }
 
-/** Test accounts that can log in (another file may have banned one), closest in rate to `rate` first. */
+/**
+ * Test accounts that can log in (another file may have banned one) and queue (no match awaiting their report), closest
+ * in rate to `rate` first.
+ */
 async function closestTo(rate: number, count: number): Promise<LoginReply[]> {
   const replies = await Promise.all(
     CANDIDATES.map((id) => api<LoginReply>('/api/auth/dummy/login', { method: 'POST', body: { user_id: id } })),
   );
-  return replies
-    .filter((r) => r.status === 200)
-    .map((r) => r.body)
+  const signedIn = replies.filter((r) => r.status === 200).map((r) => r.body);
+  const free = await Promise.all(signedIn.map((a) => freeToQueue(a.access_token)));
+  return signedIn
+    .filter((_, i) => free[i])
     .sort((a, b) => Math.abs(a.user.rate - rate) - Math.abs(b.user.rate - rate))
     .slice(0, count);
 }

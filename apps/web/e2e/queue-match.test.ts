@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { movesOf } from '@rankmatch/shared';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, baseUrl, chromiumPath, launchChromium, screenshotDir } from './support.ts';
+import { api, baseUrl, chromiumPath, freeToQueue, launchChromium, screenshotDir } from './support.ts';
 
 // Queue and match in Chromium against the real server (see global-setup.ts): one test account joins the queue from
 // the match tab on a desktop browser, a second one watches on a phone, the other eight join through the API, the
@@ -67,8 +67,11 @@ describe.skipIf(!chromiumPath)('queue and match in Chromium', () => {
   });
 
   it('joins from the match tab; a triggered wave shows the match screen live on desktop and phone', async () => {
-    // Pick ten accounts close in rate; make sure each has a trainer name.
-    const accounts = closestTen(await Promise.all(TEST_ACCOUNTS.map(login)));
+    // Pick ten accounts close in rate among those free to queue (achievements.test.ts leaves eight players of its
+    // match with a match screen awaiting their report); make sure each has a trainer name.
+    const everyone = await Promise.all(TEST_ACCOUNTS.map(login));
+    const free = await Promise.all(everyone.map((a) => freeToQueue(a.access_token)));
+    const accounts = closestTen(everyone.filter((_, i) => free[i]));
     for (const account of accounts) {
       if (account.user.trainer_name.trim()) continue;
       const named = await api('/api/users/me/profile', {

@@ -39,3 +39,12 @@ export async function api<T>(path: string, init: { method?: string; body?: unkno
   });
   return { status: response.status, body: (await response.json()) as T };
 }
+
+/**
+ * Whether a signed-in test account is free to queue: no match on its match screen (another file's match may still
+ * wait for its report, which keeps the match screen up instead of the join button until the report window closes).
+ */
+export async function freeToQueue(token: string): Promise<boolean> {
+  const reply = await api<{ match: unknown }>('/api/matches/me', { token });
+  return reply.status === 200 && reply.body.match === null;
+}
