@@ -36,8 +36,8 @@ export interface ReportInput {
  * Reports in the caller's transaction, in their order, each as if it came alone: for each, its progress (the match
  * after it, settled by it or not) or the refusal it gets, which changes nothing. However many there are and however
  * many matches they name, it costs three statements: lock the matches (in id order), read their players and reports,
- * store the accepted reports together with the settlements they decide. That is what lets a burst of reports go in together
- * (see ReportQueue).
+ * store the accepted reports together with the settlements they decide. That is what lets a burst of reports go in
+ * together (see ReportQueue).
  */
 export async function reportsIn(tx: Tx, inputs: readonly ReportInput[]): Promise<(MatchProgress | AppError)[]> {
   const ids = [...new Set(inputs.map((i) => i.matchId))].sort((a, b) => a - b);
@@ -86,8 +86,8 @@ export async function reportsIn(tx: Tx, inputs: readonly ReportInput[]): Promise
         settled = true;
       }
     }
-    const now = locked.get(match.id) as MatchRow;
-    return { match: now, settled, penalised: false, update: updateOf(now, state.reports.length) };
+    const after = locked.get(match.id) as MatchRow;
+    return { match: after, settled, penalised: false, update: updateOf(after, state.reports.length) };
   });
   await writeOutcome(tx, [...stored.values()], settlements);
   return outcomes;
