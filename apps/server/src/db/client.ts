@@ -65,12 +65,14 @@ function advisoryLocks(pool: pg.Pool) {
     const key = `rankmatch:${name}`;
     let client: pg.PoolClient | undefined;
     let broken = false;
+    // A connection lost while the lock is held (a database restart) ends the lock; the job's own queries fail. The
+    // listener goes with the lock: pooled connections live on and serve many locks.
+    const onError = () => {
+      broken = true;
+    };
     try {
       client = await pool.connect();
-      // A connection lost while the lock is held (a database restart) ends the lock; the job's own queries fail.
-      client.on('error', () => {
-        broken = true;
-      });
+      client.on('error', onError);
       const { rows } = await client.query<{ ok: boolean }>(
         'select pg_try_advisory_lock(hashtextextended($1, 0)) as ok',
         [key],
@@ -85,6 +87,7 @@ function advisoryLocks(pool: pg.Pool) {
         });
       }
     } finally {
+      client?.removeListener('error', onError);
       client?.release(broken);
       held.delete(name);
     }
