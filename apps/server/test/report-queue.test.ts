@@ -4,8 +4,9 @@ import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { rowsOf } from '../src/db/client.ts';
 import { AppError } from '../src/http/errors.ts';
 import { REPORT_BATCH, REPORT_TRANSACTIONS, ReportQueue } from '../src/matches/report-queue.ts';
-import { type ReportInput, reportsIn } from '../src/matches/service.ts';
+import { BUSY, type ReportInput, type ReportOutcome, reportsIn } from '../src/matches/service.ts';
 import type { MatchProgress } from '../src/matches/settlement.ts';
+import { lockUsers } from '../src/users/queries.ts';
 import { createTestApp, type TestApp } from './helpers/app.ts';
 import { activeSeason, type MatchedPlayers, matchTen, report, seasonRow, tenIds } from './helpers/match.ts';
 
@@ -39,8 +40,10 @@ const stored = async () =>
     await t.ctx.db.execute(sql`select match_id::text, user_id, result from match_reports order by match_id, user_id`),
   );
 
-const codeOf = (outcome: MatchProgress | AppError | undefined) =>
-  outcome instanceof AppError ? outcome.code : outcome?.update.status;
+const codeOf = (outcome: ReportOutcome | undefined) =>
+  outcome === BUSY ? 'BUSY' : outcome instanceof AppError ? outcome.code : outcome?.update.status;
+const progressOf = (outcome: ReportOutcome | undefined): MatchProgress | null =>
+  outcome === undefined || outcome === BUSY || outcome instanceof AppError ? null : outcome;
 
 describe('reports in one transaction', () => {
   it('gives each report, in its order, what it would get alone, and stores only the accepted ones', async () => {
@@ -74,9 +77,9 @@ describe('reports in one transaction', () => {
       'done',
       'MATCH_NOT_FOUND',
     ]);
-    const settledBy = outcomes.map((o) => (o instanceof AppError ? null : o.settled));
+    const settledBy = outcomes.map((o) => progressOf(o)?.settled ?? null);
     expect(settledBy).toEqual([false, false, null, null, true, false, null, false, true, null]);
-    expect(outcomes.map((o) => (o instanceof AppError ? null : o.update.report_count))).toEqual([
+    expect(outcomes.map((o) => progressOf(o)?.update.report_count ?? null)).toEqual([
       1,
       1,
       null,
@@ -110,8 +113,11 @@ describe('reports in one transaction', () => {
 });
 
 describe('the report queue', () => {
-  /** The real database, counting its transactions; `failFirst` makes the first batch of several fail as a whole. */
-  function counting(failFirst = false) {
+  /**
+   * The real database, counting its transactions; `failFirst` makes the first batch of several fail as a whole with
+   * that error, after its statements ran (the transaction is rolled back).
+   */
+  function counting(failFirst?: Error) {
     const sizes: number[] = [];
     let failed = false;
     const db = new Proxy(t.ctx.db, {
@@ -123,7 +129,7 @@ describe('the report queue', () => {
             sizes.push(Array.isArray(result) ? result.length : 0);
             if (failFirst && !failed && Array.isArray(result) && result.length > 1) {
               failed = true;
-              throw new Error('connection lost (injected)');
+              throw failFirst;
             }
             return result;
           });
@@ -142,10 +148,11 @@ describe('the report queue', () => {
       ),
     );
     expect(results.every((r) => r.status === 'fulfilled')).toBe(true);
-    // The first REPORT_TRANSACTIONS go alone at once; the rest wait and go together.
-    expect(sizes.slice(0, REPORT_TRANSACTIONS)).toEqual(Array(REPORT_TRANSACTIONS).fill(1));
-    expect(sizes.length).toBeLessThanOrEqual(REPORT_TRANSACTIONS + 2);
-    expect(sizes.reduce((a, b) => a + b, 0)).toBe(20);
+    // The first REPORT_TRANSACTIONS go alone at once; the rest wait and go together (on PostgreSQL the reports of a
+    // match that one of the lone transactions still holds come out of the batch and go alone after it).
+    expect(sizes.filter((n) => n === 1).length).toBeGreaterThanOrEqual(REPORT_TRANSACTIONS);
+    expect(Math.max(...sizes)).toBe(20 - REPORT_TRANSACTIONS);
+    expect(sizes.length).toBeLessThan(12);
     const settled = results.filter((r) => r.status === 'fulfilled' && r.value.settled);
     expect(settled).toHaveLength(2);
     expect(await stored()).toHaveLength(20);
@@ -164,7 +171,7 @@ describe('the report queue', () => {
       queue.submit(input(one, a3, 'A-win', 'dummy_19')),
       queue.submit(input(one, one.teamB[0] as string, 'A-win')),
     ]);
-    expect(sizes).toEqual([1, 1, 3]);
+    expect(Math.max(...sizes)).toBe(3);
     expect(
       results.map((r) => (r.status === 'fulfilled' ? r.value.update.status : (r.reason as AppError).code)),
     ).toEqual(['matched', 'matched', 'MATCH_NOT_PARTICIPANT', 'REPORT_VIOLATOR_NOT_PARTICIPANT', 'done']);
@@ -172,7 +179,7 @@ describe('the report queue', () => {
   });
 
   it('tries the reports of a transaction that failed as a whole again one by one', async () => {
-    const { db, sizes } = counting(true);
+    const { db, sizes } = counting(Object.assign(new Error('deadlock detected (injected)'), { code: '40P01' }));
     const queue = new ReportQueue(db);
     const players = [...one.teamA, ...one.teamB.slice(0, 2)];
     const results = await Promise.allSettled(players.map((userId) => queue.submit(input(one, userId, 'B-win'))));
@@ -191,5 +198,111 @@ describe('the report queue', () => {
     const settled = results.filter((r) => r.status === 'fulfilled' && r.value.settled);
     expect(settled).toHaveLength(1);
     for (const userId of one.teamB) expect(await seasonRow(t, userId)).toMatchObject({ rate: 1520, match_count: 1 });
+  });
+});
+
+describe('the report queue when things go wrong', () => {
+  it('answers every report of a batch whose connection was lost with that error, trying none again', async () => {
+    const sizes: number[] = [];
+    let failed = false;
+    const db = new Proxy(t.ctx.db, {
+      get(target, key, receiver) {
+        if (key !== 'transaction') return Reflect.get(target, key, receiver);
+        return (fn: Parameters<typeof target.transaction>[0]) =>
+          target.transaction(async (tx) => {
+            const result = await fn(tx);
+            sizes.push(Array.isArray(result) ? result.length : 0);
+            if (!failed && Array.isArray(result) && result.length > 1) {
+              failed = true;
+              throw new Error('Connection terminated unexpectedly (injected)');
+            }
+            return result;
+          });
+      },
+    });
+    const queue = new ReportQueue(db);
+    const players = [...one.teamA, ...one.teamB.slice(0, 2)];
+    const results = await Promise.allSettled(players.map((userId) => queue.submit(input(one, userId, 'B-win'))));
+    // Whether it committed is unknown: the five of the lost batch answer that (a 503), the two alone went through.
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'fulfilled', ...Array(5).fill('rejected')]);
+    expect([...sizes].sort()).toEqual([1, 1, 5]);
+    expect(await stored()).toHaveLength(2);
+  });
+
+  it('refuses a report timed before the deadline that arrives after the violations were tallied', async () => {
+    const [a1, a2] = one.teamA as [string, string];
+    const [b1] = one.teamB as [string];
+    const early = input(one, a2, 'A-win', b1);
+    await t.ctx.db.transaction((tx) => reportsIn(tx, [input(one, a1, 'A-win'), input(one, b1, 'A-win')]));
+    t.clock.advance(3600);
+    await t.built.waves.gather();
+    const [late] = await t.ctx.db.transaction((tx) => reportsIn(tx, [early]));
+    expect(codeOf(late)).toBe('REPORT_WINDOW_CLOSED');
+    expect(await stored()).toHaveLength(2);
+  });
+});
+
+describe.runIf(process.env.TEST_DB === 'postgres')('the report queue beside other transactions', () => {
+  it('does not hold a batch up for a match another transaction holds: that match’s reports wait alone', async () => {
+    const queue = new ReportQueue(t.ctx.db);
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let locked = () => {};
+    const isLocked = new Promise<void>((resolve) => {
+      locked = resolve;
+    });
+    // Another transaction (a wave's gather step, say) holds the second match.
+    const holder = t.ctx.db.transaction(async (tx) => {
+      await tx.execute(sql`select id from matches where id = ${Number(two.match.match_id)} for update`);
+      locked();
+      await held;
+    });
+    await isLocked;
+    const [a1, a2] = one.teamA as [string, string];
+    const [b1] = one.teamB as [string];
+    const [c1, c2] = two.teamA as [string, string];
+    // Two go alone at once (one of them waits for the held match), the other three wait and go together.
+    const first = queue.submit(input(one, a1, 'A-win'));
+    const blocked = queue.submit(input(two, c1, 'A-win'));
+    const busy = queue.submit(input(two, c2, 'A-win'));
+    const others = [queue.submit(input(one, a2, 'A-win')), queue.submit(input(one, b1, 'A-win'))];
+    const timeout = new Promise<'timeout'>((resolve) => setTimeout(() => resolve('timeout'), 10_000));
+    const answered = await Promise.race([Promise.all([first, ...others]), timeout]);
+    expect(answered).not.toBe('timeout');
+    expect((answered as MatchProgress[]).map((p) => p.update.status)).toEqual(['matched', 'matched', 'done']);
+    release();
+    await holder;
+    const counts = [(await blocked).update.report_count, (await busy).update.report_count];
+    expect(counts.sort()).toEqual([1, 2]);
+  });
+
+  it('stores a report of a player whose user row another transaction holds for penalties or an admin edit', async () => {
+    // The gather step locks a settled match's players to apply penalties while it goes on to lock further matches; a
+    // batch that holds one of those matches and stores a report of such a player (on their next match) must not
+    // wait for that user row, or the two wait on each other.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let locked = () => {};
+    const isLocked = new Promise<void>((resolve) => {
+      locked = resolve;
+    });
+    const [a1] = one.teamA as [string];
+    const holder = t.ctx.db.transaction(async (tx) => {
+      await lockUsers(tx, [a1]);
+      locked();
+      await held;
+    });
+    await isLocked;
+    const timeout = new Promise<'timeout'>((resolve) => setTimeout(() => resolve('timeout'), 10_000));
+    const stored = t.ctx.db.transaction((tx) => reportsIn(tx, [input(one, a1, 'A-win')]));
+    const outcome = await Promise.race([stored, timeout]);
+    release();
+    await holder;
+    expect(outcome).not.toBe('timeout');
+    expect(codeOf((outcome as ReportOutcome[])[0])).toBe('matched');
   });
 });

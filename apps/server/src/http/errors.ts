@@ -48,7 +48,7 @@ const DB_UNAVAILABLE_CODES = new Set([
   '08006',
 ]);
 
-function databaseUnavailable(err: unknown): boolean {
+export function databaseUnavailable(err: unknown): boolean {
   for (
     let e = err as { code?: unknown; cause?: unknown; message?: unknown } | undefined, depth = 0;
     e && depth < 4;

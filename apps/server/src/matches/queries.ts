@@ -96,13 +96,18 @@ export async function lockMatch(tx: Tx, matchId: number): Promise<MatchRow | und
 
 /**
  * Several match rows, locked in the order of their ids (as every other path that locks more than one match does,
- * so that two such transactions cannot wait on each other).
+ * so that two such transactions cannot wait on each other). With `skipLocked`, those another transaction holds are
+ * left out instead of waited for.
  */
-export async function lockMatches(tx: Tx, matchIds: readonly number[]): Promise<Map<number, MatchRow>> {
+export async function lockMatches(
+  tx: Tx,
+  matchIds: readonly number[],
+  options: { skipLocked?: boolean } = {},
+): Promise<Map<number, MatchRow>> {
   const rows = rowsOf<{ m: MatchRow }>(
     await tx.execute(
       sql`select ${sql.raw(MATCH_JSON)} as m from matches m where m.id = any(${idArray(matchIds)}::bigint[])
-        order by m.id for update`,
+        order by m.id for update${sql.raw(options.skipLocked ? ' skip locked' : '')}`,
     ),
   );
   return new Map(rows.map(({ m }) => [m.id, m]));

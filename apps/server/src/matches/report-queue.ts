@@ -1,6 +1,6 @@
 import type { Db } from '../db/client.ts';
-import { AppError } from '../http/errors.ts';
-import { type ReportInput, reportsIn } from './service.ts';
+import { AppError, databaseUnavailable } from '../http/errors.ts';
+import { BUSY, type ReportInput, type ReportOutcome, reportsIn } from './service.ts';
 import type { MatchProgress } from './settlement.ts';
 
 /** Transactions of reports one instance runs at once; reports arriving meanwhile wait and go in together. */
@@ -19,9 +19,10 @@ interface Waiting {
  * once, alone; while REPORT_TRANSACTIONS are under way, the reports that arrive wait and the next transaction takes
  * them all (up to REPORT_BATCH). A burst of deciding reports (every match of a wave ending at once) then costs a few
  * transactions of three statements each (see reportsIn) instead of one transaction each, which on a busy database was
- * most of its work and of the instance's. Each report still gets its own answer: its progress or its refusal. Should
- * a transaction fail as a whole (a lost connection, a deadlock), its reports are tried again one by one, so that one
- * report's fault is not another's.
+ * most of its work and of the instance's. Each report still gets its own answer: its progress or its refusal. A batch
+ * does not wait for a match another transaction holds (a wave's gather step, another instance's batch): that match's
+ * reports are tried alone afterwards. Should a transaction fail as a whole, its reports are tried again one by one
+ * (unless the database connection was lost: see run).
  */
 export class ReportQueue {
   private readonly waiting: Waiting[] = [];
@@ -48,27 +49,36 @@ export class ReportQueue {
   }
 
   private async run(batch: Waiting[]): Promise<void> {
-    let outcomes: (MatchProgress | AppError)[];
+    const alone = batch.length === 1;
+    let outcomes: ReportOutcome[];
     try {
       outcomes = await this.db.transaction((tx) =>
         reportsIn(
           tx,
           batch.map((w) => w.input),
+          { skipLocked: !alone },
         ),
       );
     } catch (err) {
-      if (batch.length === 1) {
-        batch[0]?.reject(err);
+      // Lost contact with the database: whether the transaction committed is unknown, so every report answers
+      // that (503) rather than being tried again and perhaps told something else. Any other failure was rolled back:
+      // each report is tried again alone, so that one report's fault is not another's.
+      if (alone || databaseUnavailable(err)) {
+        for (const w of batch) w.reject(err);
         return;
       }
       for (const w of batch) await this.run([w]);
       return;
     }
+    const busy: Waiting[] = [];
     batch.forEach((w, i) => {
       const outcome = outcomes[i];
-      if (outcome === undefined) w.reject(new Error('no outcome for a report'));
+      if (outcome === BUSY) busy.push(w);
+      else if (outcome === undefined) w.reject(new Error('no outcome for a report'));
       else if (outcome instanceof AppError) w.reject(outcome);
       else w.resolve(outcome);
     });
+    // Their match was held by another transaction (a wave, an instance's batch): alone, they wait for it.
+    for (const w of busy) await this.run([w]);
   }
 }

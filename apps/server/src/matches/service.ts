@@ -32,29 +32,40 @@ export interface ReportInput {
   rules: Rules;
 }
 
+/** A report of a batch whose match another transaction held (see reportsIn's skipLocked): to be tried alone. */
+export const BUSY = Symbol('match busy');
+export type ReportOutcome = MatchProgress | AppError | typeof BUSY;
+
 /**
  * Reports in the caller's transaction, in their order, each as if it came alone: for each, its progress (the match
  * after it, settled by it or not) or the refusal it gets, which changes nothing. However many there are and however
  * many matches they name, it costs three statements: lock the matches (in id order), read their players and reports,
  * store the accepted reports together with the settlements they decide. That is what lets a burst of reports go in
- * together (see ReportQueue).
+ * together (see ReportQueue). With `skipLocked` (a batch), a match another transaction holds is not waited for: its
+ * reports come out BUSY, to be tried alone, so that one busy match does not hold up the batch's other reports.
  */
-export async function reportsIn(tx: Tx, inputs: readonly ReportInput[]): Promise<(MatchProgress | AppError)[]> {
+export async function reportsIn(
+  tx: Tx,
+  inputs: readonly ReportInput[],
+  options: { skipLocked?: boolean } = {},
+): Promise<ReportOutcome[]> {
   const ids = [...new Set(inputs.map((i) => i.matchId))].sort((a, b) => a - b);
-  const locked = await lockMatches(tx, ids);
+  const locked = await lockMatches(tx, ids, options);
   const states = await matchStates(tx, [...locked.keys()]);
   const stored = new Map<string, ReportRow>();
   const settlements: Settlement[] = [];
-  const outcomes = inputs.map((input): MatchProgress | AppError => {
+  const outcomes = inputs.map((input): ReportOutcome => {
     const match = locked.get(input.matchId);
     const state = states.get(input.matchId);
-    if (!match || !state) return new AppError('MATCH_NOT_FOUND');
+    if (!match || !state) return options.skipLocked ? BUSY : new AppError('MATCH_NOT_FOUND');
     const player = state.players.find((p) => p.userId === input.userId);
     if (!player) return new AppError('MATCH_NOT_PARTICIPANT');
     // Until the window closes, a settled match still takes the report of a player who has not reported (it names
-    // violators; the result is decided already). A correction needs the match open.
-    if (input.now >= reportDeadline(match.startedAt, input.rules.settlement))
+    // violators; the result is decided already). A correction needs the match open. A report timed before the
+    // deadline that reaches the match after its violations were tallied would count for nothing: closed too.
+    if (input.now >= reportDeadline(match.startedAt, input.rules.settlement) || match.penaltiesProcessed) {
       return new AppError('REPORT_WINDOW_CLOSED');
+    }
     const mine = state.reports.some((r) => r.userId === input.userId);
     if (match.status !== 'matched' && mine) return new AppError('MATCH_ALREADY_SETTLED');
     const { violation_report: named } = input.report;
@@ -96,7 +107,7 @@ export async function reportsIn(tx: Tx, inputs: readonly ReportInput[]): Promise
 /** One report in the caller's transaction (the admin's test tools report for several players at once). */
 export async function reportIn(tx: Tx, input: ReportInput): Promise<MatchProgress> {
   const [outcome] = await reportsIn(tx, [input]);
-  if (!outcome) throw new Error('reportsIn returned nothing');
+  if (!outcome || outcome === BUSY) throw new Error('reportsIn returned nothing');
   if (outcome instanceof AppError) throw outcome;
   return outcome;
 }

@@ -9,11 +9,11 @@ import {
   updateMaxRate,
 } from '@rankmatch/engine';
 import type { MatchUpdate } from '@rankmatch/shared';
-import { and, asc, eq, inArray, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, lte, or, sql } from 'drizzle-orm';
 import type { Config } from '../config.ts';
 import { rowsOf, type Tx } from '../db/client.ts';
 import { matches, users } from '../db/schema.ts';
-import { penaltyStateOf } from '../users/queries.ts';
+import { lockUsers, penaltyStateOf } from '../users/queries.ts';
 import {
   engineReport,
   lockMatch,
@@ -199,16 +199,10 @@ async function applyPenalties(
   );
   const penalised = new Set(summary.penalised_user_ids);
   const result: MatchResult = match.winner === 'A' ? 'A-win' : match.winner === 'B' ? 'B-win' : 'invalid';
-  const rows = await tx
-    .select()
-    .from(users)
-    .where(
-      inArray(
-        users.id,
-        roster.map((p) => p.userId),
-      ),
-    )
-    .for('update');
+  const rows = await lockUsers(
+    tx,
+    roster.map((p) => p.userId),
+  );
   for (const user of rows) {
     const state = penaltyStateOf(user);
     const next = penaltyStateAfterMatch(state, { penalised: penalised.has(user.id), result }, now, rules.penalty);

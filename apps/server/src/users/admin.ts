@@ -11,7 +11,7 @@ import { openMatchOf } from '../matches/queries.ts';
 import { leaveQueue } from '../queue/service.ts';
 import { markedActiveSeason, type SeasonRow } from '../seasons/queries.ts';
 import { effectivePenalty, seasonNumbers } from './presenter.ts';
-import { findSeasonStats, type SeasonStatsRow, type UserRow } from './queries.ts';
+import { findSeasonStats, lockUsers, type SeasonStatsRow, type UserRow } from './queries.ts';
 
 // User management of the admin panel (spec admin §2 user tab, §3 user entity, §5 search and update).
 
@@ -108,7 +108,7 @@ export async function updateUserAsAdmin(
   if (input.userId === actorId && update.is_banned === true) throw new AppError('ADMIN_SELF_BAN');
   if (input.userId === actorId && update.is_admin === false) throw new AppError('ADMIN_SELF_DEMOTE');
   return db.transaction(async (tx) => {
-    const [user] = await tx.select().from(users).where(eq(users.id, input.userId)).for('update');
+    const [user] = await lockUsers(tx, [input.userId]);
     if (!user) throw new AppError('USER_NOT_FOUND');
     const season = await markedActiveSeason(tx);
     const stats = season ? await findSeasonStats(tx, user.id, season.id) : undefined;

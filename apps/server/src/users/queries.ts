@@ -1,6 +1,6 @@
 import type { PenaltyState } from '@rankmatch/engine';
-import { and, asc, eq } from 'drizzle-orm';
-import type { Executor } from '../db/client.ts';
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { Executor, Tx } from '../db/client.ts';
 import { seasonStats, userBadges, users } from '../db/schema.ts';
 
 export type UserRow = typeof users.$inferSelect;
@@ -15,6 +15,21 @@ export const penaltyStateOf = (user: UserRow): PenaltyState => ({
 });
 export type NewUser = typeof users.$inferInsert;
 export type SeasonStatsRow = typeof seasonStats.$inferSelect;
+
+/**
+ * Users' rows locked for changing their data (never their id), in the caller's transaction. FOR NO KEY UPDATE, the
+ * lock an UPDATE of those columns takes anyway: rows that refer to these users can still be inserted meanwhile (a
+ * report on a player's next match, whose batch may hold matches this transaction waits for: FOR UPDATE would close
+ * that cycle into a deadlock).
+ */
+export async function lockUsers(tx: Tx, ids: readonly string[]): Promise<UserRow[]> {
+  if (ids.length === 0) return [];
+  return tx
+    .select()
+    .from(users)
+    .where(inArray(users.id, [...ids]))
+    .for('no key update');
+}
 
 export async function findUser(db: Executor, id: string): Promise<UserRow | undefined> {
   const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
