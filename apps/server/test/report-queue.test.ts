@@ -1,7 +1,7 @@
 import { matchReportSchema } from '@rankmatch/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
-import { rowsOf } from '../src/db/client.ts';
+import { rowsOf, type Tx } from '../src/db/client.ts';
 import { AppError } from '../src/http/errors.ts';
 import { REPORT_BATCH, REPORT_TRANSACTIONS, ReportQueue } from '../src/matches/report-queue.ts';
 import { BUSY, type ReportInput, type ReportOutcome, reportsIn } from '../src/matches/service.ts';
@@ -44,6 +44,56 @@ const codeOf = (outcome: ReportOutcome | undefined) =>
   outcome === BUSY ? 'BUSY' : outcome instanceof AppError ? outcome.code : outcome?.update.status;
 const progressOf = (outcome: ReportOutcome | undefined): MatchProgress | null =>
   outcome === undefined || outcome === BUSY || outcome instanceof AppError ? null : outcome;
+
+/**
+ * The real database, counting its transactions; `failFirst` makes the first batch of several fail as a whole with
+ * that error, after its statements ran (the transaction is rolled back).
+ */
+function counting(failFirst?: Error) {
+  const sizes: number[] = [];
+  let failed = false;
+  const db = new Proxy(t.ctx.db, {
+    get(target, key, receiver) {
+      if (key !== 'transaction') return Reflect.get(target, key, receiver);
+      return (fn: Parameters<typeof target.transaction>[0]) =>
+        target.transaction(async (tx) => {
+          const result = await fn(tx);
+          sizes.push(Array.isArray(result) ? result.length : 0);
+          if (failFirst && !failed && Array.isArray(result) && result.length > 1) {
+            failed = true;
+            throw failFirst;
+          }
+          return result;
+        });
+    },
+  });
+  return { db, sizes };
+}
+
+/**
+ * Another transaction that holds what `lock` takes until `release` is called; resolves once it holds it. `done`
+ * settles when that transaction has ended.
+ */
+async function holding(lock: (tx: Tx) => Promise<unknown>): Promise<{ release: () => void; done: Promise<void> }> {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  let locked = () => {};
+  const isLocked = new Promise<void>((resolve) => {
+    locked = resolve;
+  });
+  const done = t.ctx.db.transaction(async (tx) => {
+    await lock(tx);
+    locked();
+    await held;
+  });
+  await isLocked;
+  return { release, done };
+}
+
+/** Resolves 'timeout' after 10 s: what a race against a report that waits for a lock gets. */
+const tenSeconds = () => new Promise<'timeout'>((resolve) => setTimeout(() => resolve('timeout'), 10_000));
 
 describe('reports in one transaction', () => {
   it('gives each report, in its order, what it would get alone, and stores only the accepted ones', async () => {
@@ -113,31 +163,6 @@ describe('reports in one transaction', () => {
 });
 
 describe('the report queue', () => {
-  /**
-   * The real database, counting its transactions; `failFirst` makes the first batch of several fail as a whole with
-   * that error, after its statements ran (the transaction is rolled back).
-   */
-  function counting(failFirst?: Error) {
-    const sizes: number[] = [];
-    let failed = false;
-    const db = new Proxy(t.ctx.db, {
-      get(target, key, receiver) {
-        if (key !== 'transaction') return Reflect.get(target, key, receiver);
-        return (fn: Parameters<typeof target.transaction>[0]) =>
-          target.transaction(async (tx) => {
-            const result = await fn(tx);
-            sizes.push(Array.isArray(result) ? result.length : 0);
-            if (failFirst && !failed && Array.isArray(result) && result.length > 1) {
-              failed = true;
-              throw failFirst;
-            }
-            return result;
-          });
-      },
-    });
-    return { db, sizes };
-  }
-
   it('answers twenty reports at once in a few transactions, each with its own outcome', async () => {
     const { db, sizes } = counting();
     const queue = new ReportQueue(db);
@@ -203,23 +228,7 @@ describe('the report queue', () => {
 
 describe('the report queue when things go wrong', () => {
   it('answers every report of a batch whose connection was lost with that error, trying none again', async () => {
-    const sizes: number[] = [];
-    let failed = false;
-    const db = new Proxy(t.ctx.db, {
-      get(target, key, receiver) {
-        if (key !== 'transaction') return Reflect.get(target, key, receiver);
-        return (fn: Parameters<typeof target.transaction>[0]) =>
-          target.transaction(async (tx) => {
-            const result = await fn(tx);
-            sizes.push(Array.isArray(result) ? result.length : 0);
-            if (!failed && Array.isArray(result) && result.length > 1) {
-              failed = true;
-              throw new Error('Connection terminated unexpectedly (injected)');
-            }
-            return result;
-          });
-      },
-    });
+    const { db, sizes } = counting(new Error('Connection terminated unexpectedly (injected)'));
     const queue = new ReportQueue(db);
     const players = [...one.teamA, ...one.teamB.slice(0, 2)];
     const results = await Promise.allSettled(players.map((userId) => queue.submit(input(one, userId, 'B-win'))));
@@ -245,21 +254,10 @@ describe('the report queue when things go wrong', () => {
 describe.runIf(process.env.TEST_DB === 'postgres')('the report queue beside other transactions', () => {
   it('does not hold a batch up for a match another transaction holds: that match’s reports wait alone', async () => {
     const queue = new ReportQueue(t.ctx.db);
-    let release = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    let locked = () => {};
-    const isLocked = new Promise<void>((resolve) => {
-      locked = resolve;
-    });
     // Another transaction (a wave's gather step, say) holds the second match.
-    const holder = t.ctx.db.transaction(async (tx) => {
-      await tx.execute(sql`select id from matches where id = ${Number(two.match.match_id)} for update`);
-      locked();
-      await held;
-    });
-    await isLocked;
+    const holder = await holding((tx) =>
+      tx.execute(sql`select id from matches where id = ${Number(two.match.match_id)} for update`),
+    );
     const [a1, a2] = one.teamA as [string, string];
     const [b1] = one.teamB as [string];
     const [c1, c2] = two.teamA as [string, string];
@@ -268,12 +266,11 @@ describe.runIf(process.env.TEST_DB === 'postgres')('the report queue beside othe
     const blocked = queue.submit(input(two, c1, 'A-win'));
     const busy = queue.submit(input(two, c2, 'A-win'));
     const others = [queue.submit(input(one, a2, 'A-win')), queue.submit(input(one, b1, 'A-win'))];
-    const timeout = new Promise<'timeout'>((resolve) => setTimeout(() => resolve('timeout'), 10_000));
-    const answered = await Promise.race([Promise.all([first, ...others]), timeout]);
+    const answered = await Promise.race([Promise.all([first, ...others]), tenSeconds()]);
     expect(answered).not.toBe('timeout');
     expect((answered as MatchProgress[]).map((p) => p.update.status)).toEqual(['matched', 'matched', 'done']);
-    release();
-    await holder;
+    holder.release();
+    await holder.done;
     const counts = [(await blocked).update.report_count, (await busy).update.report_count];
     expect(counts.sort()).toEqual([1, 2]);
   });
@@ -282,26 +279,12 @@ describe.runIf(process.env.TEST_DB === 'postgres')('the report queue beside othe
     // The gather step locks a settled match's players to apply penalties while it goes on to lock further matches; a
     // batch that holds one of those matches and stores a report of such a player (on their next match) must not
     // wait for that user row, or the two wait on each other.
-    let release = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    let locked = () => {};
-    const isLocked = new Promise<void>((resolve) => {
-      locked = resolve;
-    });
     const [a1] = one.teamA as [string];
-    const holder = t.ctx.db.transaction(async (tx) => {
-      await lockUsers(tx, [a1]);
-      locked();
-      await held;
-    });
-    await isLocked;
-    const timeout = new Promise<'timeout'>((resolve) => setTimeout(() => resolve('timeout'), 10_000));
-    const stored = t.ctx.db.transaction((tx) => reportsIn(tx, [input(one, a1, 'A-win')]));
-    const outcome = await Promise.race([stored, timeout]);
-    release();
-    await holder;
+    const holder = await holding((tx) => lockUsers(tx, [a1]));
+    const reporting = t.ctx.db.transaction((tx) => reportsIn(tx, [input(one, a1, 'A-win')]));
+    const outcome = await Promise.race([reporting, tenSeconds()]);
+    holder.release();
+    await holder.done;
     expect(outcome).not.toBe('timeout');
     expect(codeOf((outcome as ReportOutcome[])[0])).toBe('matched');
   });

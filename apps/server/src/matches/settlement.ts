@@ -58,7 +58,12 @@ export function updateOf(match: MatchRow, reportCount: number): MatchUpdate {
 async function advanceMatch(tx: Tx, locked: MatchRow, now: number, rules: Rules): Promise<MatchProgress> {
   let match = locked;
   const reports = await reportsOf(tx, match.id);
-  const players = async () => await playersOf(tx, match);
+  // Read once, whether settling, penalties or both need it (roster and teams do not change on the way).
+  let roster: PlayerRow[] | undefined;
+  const players = async () => {
+    roster ??= await playersOf(tx, match);
+    return roster;
+  };
   let settled = false;
   if (match.status === 'matched') {
     const decision = settle(reports.map(engineReport), { now, startedAt: match.startedAt }, rules.settlement);
