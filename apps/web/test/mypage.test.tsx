@@ -47,7 +47,7 @@ describe('my page, signed in', () => {
     );
   });
 
-  it('lists the latest 10 matches with WIN / LOSE / INVALID and signed deltas', async () => {
+  it('lists the latest 10 matches with 勝ち / 負け / 無効 (Japanese, as on the player page) and signed deltas', async () => {
     const matches = Array.from({ length: 12 }, (_, i) => ({
       match_id: `m${i}`,
       winlose: [1, 0, 2][i % 3] as number,
@@ -60,11 +60,12 @@ describe('my page, signed in', () => {
     const history = await screen.findByRole('region', { name: '最近の試合' });
     const rows = within(history).getAllByRole('listitem');
     expect(rows).toHaveLength(10);
-    expect(rows[0]).toHaveTextContent('WIN');
+    expect(rows[0]).toHaveTextContent('勝ち');
     expect(rows[0]).toHaveTextContent('+15');
-    expect(rows[1]).toHaveTextContent('LOSE');
+    expect(rows[1]).toHaveTextContent('負け');
     expect(rows[1]).toHaveTextContent('-12');
-    expect(rows[2]).toHaveTextContent('INVALID');
+    expect(rows[2]).toHaveTextContent('無効');
+    expect(history).not.toHaveTextContent(/WIN|LOSE|INVALID/);
     expect(rows[2]).toHaveTextContent('+0');
     expect(within(rows[0]!).getByRole('img', { name: 'ピカチュウ（アタック）' })).toHaveTextContent('ピ');
   });

@@ -30,9 +30,9 @@ export const PROFILE_TEXTS = {
   // History
   historyTitle: '最近の試合',
   historyEmpty: '試合履歴がありません',
-  win: 'WIN',
-  lose: 'LOSE',
-  invalid: 'INVALID',
+  win: '勝ち',
+  lose: '負け',
+  invalid: '無効',
   rateDelta: 'レート変動',
   // Chart
   chartTitle: 'レート推移',

@@ -8,7 +8,10 @@ import { PROFILE_TEXTS as T } from '../texts.ts';
 
 const RESULT_LABELS = { win: T.win, lose: T.lose, invalid: T.invalid } as const;
 
-/** The latest 10 matches: date, character, WIN / LOSE / INVALID and the rate delta (+ when 0 or more). */
+/**
+ * The latest 10 matches: date, character, the result (勝ち / 負け / 無効, the player page's words: the spec's WIN / LOSE /
+ * INVALID in Japanese, issue 21) and the rate delta (+ when 0 or more).
+ */
 export function MatchHistory({ matches }: { matches: HistoryEntry[] }) {
   const latest = matches.slice(0, RECENT_HISTORY_SIZE);
   return (
