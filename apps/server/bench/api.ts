@@ -81,7 +81,7 @@ async function main(): Promise<void> {
   const { app, ranking } = await buildApp({ config, database, logger: false, webDist: null });
   await seedOnStart(database.db, config, now);
   await seedSeason(database.db, now);
-  const count = await ranking.calculate();
+  const count = await ranking.refresh();
   if (count !== RANKING_SIZE) throw new Error(`expected ${RANKING_SIZE} ranked players, got ${count}`);
   await app.listen({ host: '127.0.0.1', port: 0 });
 

@@ -19,6 +19,7 @@ import { registerAdminScope } from './admin/scope.ts';
 import { registerAuditRoutes } from './audit/routes.ts';
 import { createGuard } from './auth/guard.ts';
 import { registerAuthRoutes } from './auth/routes.ts';
+import { defineSessionPrune } from './auth/sessions.ts';
 import { TokenService } from './auth/tokens.ts';
 import { registerBadgeAdminRoutes, registerBadgeRoutes } from './badges/routes.ts';
 import type { Config } from './config.ts';
@@ -208,6 +209,7 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
   const jobs = new Scheduler(database, app.log);
   app.addHook('onClose', async () => jobs.stop());
   defineMaintenance(database, jobs);
+  defineSessionPrune(ctx, jobs);
   const ranking = new RankingService(ctx.db, now, jobs);
   registerSiteRoutes(app, ctx);
   registerMasterRoutes(app, ctx, guard);
@@ -218,9 +220,10 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
   events.on('match.settled', () => ranking.nudge());
   events.on('match.settled', (event) => achievements.onMatchSettled(event));
   events.on('season.ended', () => ranking.nudge());
+  events.on('season.activated', () => ranking.nudge());
   const notifier = new MatchNotifier(events);
   const waves = new WaveRunner(ctx, bus, notifier, app.log, jobs, metrics);
-  const seasonEnd = new SeasonEnder(ctx, jobs, events);
+  const seasonEnd = new SeasonEnder(ctx, jobs, events, app.log);
   registerQueueRoutes(app, ctx, guard, bus);
   registerMatchRoutes(app, ctx, guard, notifier, metrics);
   registerPlayerRoutes(app, ctx);

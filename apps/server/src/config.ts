@@ -13,6 +13,7 @@ import {
   type SettlementConfig,
 } from '@rankmatch/engine';
 import { z } from 'zod';
+import { CLOCK_FORMAT_MESSAGE, parseSimulatedClock, type SimulatedClock } from './clock/simulated.ts';
 import { busChannel } from './events/bus.ts';
 
 // Configuration from environment variables, validated once at start. Development needs no configuration at all.
@@ -129,10 +130,14 @@ const envSchema = z.object({
   STRIPE_SECRET_KEY: optionalString,
   STRIPE_WEBHOOK_SECRET: optionalString,
   STRIPE_API_BASE: url('STRIPE_API_BASE'),
+  // Rehearsals only: the server's time starts at a chosen instant and runs faster (clock/simulated.ts).
+  SIMULATED_CLOCK: optionalString,
 });
 
 export interface Config {
   env: 'development' | 'production' | 'test';
+  /** A rehearsal's simulated clock (never in production), installed by main before anything else runs. */
+  simulatedClock: SimulatedClock | null;
   port: number;
   host: string;
   dataDir: string;
@@ -239,8 +244,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (Boolean(e.DISCORD_CLIENT_ID) !== Boolean(e.DISCORD_CLIENT_SECRET)) {
     throw new ConfigError('DISCORD_CLIENT_ID と DISCORD_CLIENT_SECRET は両方とも設定してください');
   }
+  let simulatedClock: SimulatedClock | null = null;
+  if (e.SIMULATED_CLOCK !== undefined) {
+    if (production) throw new ConfigError('NODE_ENV=production では SIMULATED_CLOCK（リハーサル用の時計）は使えません');
+    simulatedClock = parseSimulatedClock(e.SIMULATED_CLOCK, Date.now());
+    if (!simulatedClock) throw new ConfigError(CLOCK_FORMAT_MESSAGE);
+  }
   const port = e.PORT;
   return {
+    simulatedClock,
     shop: shopConfig(e, production, dataDir),
     env: e.NODE_ENV,
     port,

@@ -1,17 +1,22 @@
 import { buildApp } from './app.ts';
+import { installSimulatedClock } from './clock/install.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { unixNow } from './context.ts';
 import { DatabaseLockedError, openDatabase } from './db/client.ts';
 import { SEASON_END_JOB } from './seasons/end.ts';
 import { seedDemoData } from './seed/demo.ts';
 import { seedOnStart } from './seed/index.ts';
+import { assertPortFree, PortUnavailableError, portProblem } from './startup/port.ts';
+import { warmUp } from './startup/warm-up.ts';
 
 // Entry point: validate configuration, open (and migrate) the database, seed, serve; stop cleanly on SIGTERM/SIGINT.
 async function main(): Promise<void> {
   const startedAt = performance.now();
   const config = loadConfig();
+  if (config.simulatedClock) installSimulatedClock(config.simulatedClock);
+  await assertPortFree(config.port, config.host);
   const database = await openDatabase(config);
-  const { app, ctx, ranking, jobs, seasonEnd, achievements } = await buildApp({ config, database });
+  const { app, ctx, ranking, jobs, seasonEnd, achievements, stats } = await buildApp({ config, database });
   await seedOnStart(database.db, config, unixNow());
   if (config.seedDemoData && config.dummyLogin.enabled) {
     const demo = await seedDemoData({ ctx, seasonEnd, achievements }, unixNow());
@@ -33,6 +38,7 @@ async function main(): Promise<void> {
   // Seasons whose end is due (or stopped half-way) are ended before serving, not a minute later.
   await jobs.run(SEASON_END_JOB);
   await ranking.reload();
+  await warmUp({ stats });
   jobs.start();
 
   if (config.env === 'production' && config.dummyLogin.enabled) {
@@ -72,8 +78,10 @@ async function main(): Promise<void> {
   );
 }
 
-main().catch((err: unknown) => {
-  if (err instanceof ConfigError || err instanceof DatabaseLockedError) {
+main().catch((thrown: unknown) => {
+  // A port taken between the check and the listen gets the same explanation.
+  const err = portProblem(thrown) ?? thrown;
+  if (err instanceof ConfigError || err instanceof DatabaseLockedError || err instanceof PortUnavailableError) {
     console.error(`\n起動できません: ${err.message}\n`);
   } else {
     console.error(err);

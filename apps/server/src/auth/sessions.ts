@@ -1,8 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import type { AppContext } from '../context.ts';
 import { type Executor, rowsOf } from '../db/client.ts';
 import { rowJsonText } from '../db/row-json.ts';
 import { sessions, users } from '../db/schema.ts';
+import type { Scheduler } from '../jobs/scheduler.ts';
 import type { UserRow } from '../users/queries.ts';
 import type { TokenService } from './tokens.ts';
 import { tokenExpiry } from './tokens.ts';
@@ -71,7 +73,28 @@ export async function revokeUserSessions(db: Executor, userId: string, now: numb
   return revoked.length;
 }
 
-/** Drops sessions that ended more than a day ago. */
-export async function pruneSessions(db: Executor, now: number): Promise<void> {
-  await db.delete(sessions).where(or(lt(sessions.expiresAt, now - 86_400), lt(sessions.revokedAt, now - 86_400)));
+/** Sessions that ended (expired or revoked) are kept this long (a day), then dropped. */
+export const SESSION_RETENTION_SECONDS = 86_400;
+export const SESSION_PRUNE_JOB = 'session-prune';
+/** Hourly, at minute 23 (apart from the other hourly jobs). */
+const SESSION_PRUNE_CRON = '23 * * * *';
+
+/** Drops sessions that ended more than a day ago; resolves how many. */
+export async function pruneSessions(db: Executor, now: number): Promise<number> {
+  const cutoff = now - SESSION_RETENTION_SECONDS;
+  const dropped = await db
+    .delete(sessions)
+    .where(or(lt(sessions.expiresAt, cutoff), lt(sessions.revokedAt, cutoff)))
+    .returning({ id: sessions.id });
+  return dropped.length;
+}
+
+/** The hourly job that keeps the sessions table to the sessions of the last day or so. */
+export function defineSessionPrune(ctx: AppContext, jobs: Scheduler): void {
+  jobs.define({
+    name: SESSION_PRUNE_JOB,
+    schedule: { cron: SESSION_PRUNE_CRON },
+    run: () => pruneSessions(ctx.db, ctx.now()),
+    quiet: true,
+  });
 }

@@ -408,8 +408,28 @@ export const waveRuns = pgTable(
     matchCount: integer('match_count').notNull(),
     averageWaitSeconds: doublePrecision('average_wait_seconds'),
     metrics: jsonb('metrics').notNull(),
+    /** The scheduled turn (unix seconds) of a scheduled wave; null for a wave an admin triggered. */
+    slot: unix('slot'),
+    /** The entries the engine was given and left waiting, as given (what the wave decided not to match). */
+    missed: jsonb('missed'),
   },
   (t) => [index('wave_runs_ran_idx').on(t.ranAt)],
+);
+
+/**
+ * Each scheduled turn of a locked job, claimed by the instance that runs it, so that a turn runs once across
+ * instances. Owned by jobs/ (the scheduler claims, the prune job drops old turns).
+ */
+export const jobRuns = pgTable(
+  'job_runs',
+  {
+    job: text('job').notNull(),
+    /** The turn's scheduled minute (unix seconds). */
+    slot: unix('slot').notNull(),
+    instance: text('instance').notNull(),
+    claimedAt: unix('claimed_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.job, t.slot] })],
 );
 
 /**

@@ -59,7 +59,7 @@ export function registerDebugRoutes(
       ? `マッチングを実行しました: ${outcome.created_matches.length}試合を作成（${outcome.matched}人 / 待機${outcome.candidates}人）`
       : outcome.reason === 'no_season'
         ? 'マッチングを実行できません: 有効なシーズンがありません'
-        : 'マッチングを実行できません: 別のインスタンスが実行中です';
+        : 'マッチングを実行できません: 別のマッチングが実行中です';
     return { message, ...outcome };
   });
 

@@ -16,7 +16,7 @@ export interface BadgeGrantEvent {
 /**
  * Everything that happens, for every instance: the pushes' triggers (queue_changed, match_found, match_update,
  * user_banned) and the domain's facts, published after their transaction committed (match.settled, match.corrected,
- * season.ended, badges.granted), which also have handlers on the instance that committed them (see domain.ts).
+ * season.ended, season.activated, badges.granted), which also have handlers on the instance that committed them (see domain.ts).
  */
 export type DomainEvent =
   | { type: 'queue_changed' }
@@ -27,6 +27,7 @@ export type DomainEvent =
   | { type: 'match.settled'; match_id: string; season_id: string; winner: 'A' | 'B' | null }
   | { type: 'match.corrected'; match_id: string; season_id: string }
   | { type: 'season.ended'; season_id: string }
+  | { type: 'season.activated'; season_id: string }
   | { type: 'badges.granted'; grants: BadgeGrantEvent[] };
 
 export interface EventBus {

@@ -1,28 +1,60 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { randomBytes } from 'node:crypto';
+import { hostname } from 'node:os';
 import { Cron } from 'croner';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client.ts';
 import { loggableError } from '../http/errors.ts';
+import { claimTurn, pruneTurns } from './runs.ts';
 
-// Scheduled jobs: "run this every N, or at these times (Japan time), on one instance, never overlapping, logged".
-// Cron patterns are croner's (no hand-written date arithmetic). A job marked `everyInstance` refreshes this
-// instance's own state (a cache) and takes no lock; every other job runs under the database's named lock, so one
-// instance runs it while the others skip that turn. Manual runs (an admin's button) use the same lock.
+// Scheduled jobs: "run this at these times (Japan time), on one instance, never overlapping, logged".
+//
+// One place takes a job's lock: Scheduler.enter. A job is defined once and gets a handle; its scheduled turns and
+// every run on demand (an admin's button) go through that handle, so they share one lock and nothing else can take
+// it. A job's body that tries to enter a job whose lock it already holds (itself, directly or through another job)
+// is a programming error and throws at once: the old bug, a wave that took its own lock again and so skipped every
+// scheduled turn, cannot happen silently again.
+//
+// Locked jobs run on a cron pattern (croner, Japan time; minute precision). Each scheduled turn is claimed in the
+// job_runs table under the lock, so a turn runs once across instances even when one instance's timer fires late,
+// after another instance has already run that turn and released the lock. A job marked `everyInstance` refreshes
+// this instance's own state (a cache): no lock, no claim, an interval or a cron pattern.
 
 export const JOB_TIMEZONE = 'Asia/Tokyo';
+export const TURN_PRUNE_JOB = 'job-runs-prune';
+/** Daily at 03:41 Japan time. */
+const TURN_PRUNE_CRON = '41 3 * * *';
 
 export type JobSchedule = { cron: string } | { everyMs: number };
 
-export interface JobSpec<T = unknown> {
+/** What a job's body is told about its turn. */
+export interface JobTurn {
+  /** The scheduled time of this turn (unix seconds), or null for a run on demand. */
+  scheduledAt: number | null;
+}
+
+export interface JobSpec<T, A> {
   name: string;
   schedule: JobSchedule;
-  run: () => Promise<T>;
+  /** The job's body. `arg` is what a run on demand passes (undefined for scheduled turns). */
+  run: (arg: A | undefined, turn: JobTurn) => Promise<T>;
   /** Runs on every instance, without the lock (for per-instance caches). */
   everyInstance?: boolean;
   /** Logs its runs at debug level (frequent housekeeping). */
   quiet?: boolean;
 }
 
-export type JobOutcome<T> = { ran: true; value: T } | { ran: false; reason: 'locked' };
+export type JobOutcome<T> =
+  | { ran: true; value: T }
+  /** locked: running now (here or on another instance); done: this turn already ran on another instance. */
+  | { ran: false; reason: 'locked' | 'done' };
+
+/** A defined job: the only way to run it. */
+export interface Job<T, A = void> {
+  readonly name: string;
+  /** Runs the job now, under its lock (skipped while it runs here or elsewhere). */
+  run(arg?: A): Promise<JobOutcome<T>>;
+}
 
 export interface JobStats {
   runs: number;
@@ -32,50 +64,106 @@ export interface JobStats {
   lastMs: number | null;
 }
 
+/** A job entered while its own lock is held in the same chain of calls. */
+export class JobReentryError extends Error {
+  constructor(name: string, held: readonly string[]) {
+    super(`job ${name} entered while holding the lock of ${held.join(' → ')}: a job's lock is taken in one place`);
+    this.name = 'JobReentryError';
+  }
+}
+
+/** This process, as named in job_runs. */
+export const INSTANCE_ID = `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
+
+/** The minute a cron turn belongs to: every pattern we schedule has minute precision. */
+const turnOf = (ms: number) => Math.floor(ms / 60_000) * 60;
+
+interface Defined {
+  spec: JobSpec<unknown, unknown>;
+  stats: JobStats;
+}
+
 export class Scheduler {
-  private readonly jobs = new Map<string, JobSpec>();
-  private readonly stats = new Map<string, JobStats>();
+  private readonly jobs = new Map<string, Defined>();
   private readonly timers: { stop(): void }[] = [];
   private readonly inFlight = new Set<Promise<unknown>>();
+  /** The locks held by the current chain of calls (to refuse re-entry). */
+  private readonly held = new AsyncLocalStorage<readonly string[]>();
 
   constructor(
     private readonly database: Database,
     private readonly log: FastifyBaseLogger,
-  ) {}
+  ) {
+    // The scheduler's own housekeeping: claimed turns are kept for a week.
+    this.define({
+      name: TURN_PRUNE_JOB,
+      schedule: { cron: TURN_PRUNE_CRON },
+      run: () => pruneTurns(database.db, Math.floor(Date.now() / 1000)),
+      quiet: true,
+    });
+  }
 
-  define<T>(spec: JobSpec<T>): void {
+  define<T, A = void>(spec: JobSpec<T, A>): Job<T, A> {
     if (this.jobs.has(spec.name)) throw new Error(`job ${spec.name} is defined twice`);
-    this.jobs.set(spec.name, spec as JobSpec);
-    this.stats.set(spec.name, { runs: 0, failures: 0, skipped: 0, lastStartedAt: null, lastMs: null });
+    if (!spec.everyInstance && !('cron' in spec.schedule)) {
+      throw new Error(`job ${spec.name}: a locked job runs on a cron pattern (its turns are claimed by time)`);
+    }
+    if ('cron' in spec.schedule && spec.schedule.cron.trim().split(/\s+/).length !== 5) {
+      throw new Error(`job ${spec.name}: cron patterns have five fields (minute precision)`);
+    }
+    const defined: Defined = {
+      spec: spec as JobSpec<unknown, unknown>,
+      stats: { runs: 0, failures: 0, skipped: 0, lastStartedAt: null, lastMs: null },
+    };
+    this.jobs.set(spec.name, defined);
+    return {
+      name: spec.name,
+      run: (arg?: A) => this.enter(defined, arg, null) as Promise<JobOutcome<T>>,
+    };
+  }
+
+  /** Runs a defined job now, by name (tests and start-up; code that owns a job uses its handle). */
+  run(name: string): Promise<JobOutcome<unknown>> {
+    const defined = this.jobs.get(name);
+    if (!defined) throw new Error(`no job named ${name}`);
+    return this.enter(defined, undefined, null);
   }
 
   /**
-   * Runs `fn` as job `name`: skipped (ran: false) while the job runs here or on another instance. The scheduled
-   * runs of the job go through here too, so a manual run never overlaps them.
+   * The one place a job's lock is taken. A scheduled turn (scheduledAt set) also claims its turn in job_runs, under
+   * the lock, and is skipped when another instance already ran it.
    */
-  async exclusive<T>(name: string, fn: () => Promise<T>): Promise<JobOutcome<T>> {
-    const outcome = await this.database.exclusive(`job:${name}`, () => this.timed(name, fn));
-    if (!outcome.ran) {
-      this.statsOf(name).skipped += 1;
-      this.log.debug({ job: name }, 'job skipped: running elsewhere');
-      return { ran: false, reason: 'locked' };
+  private async enter(defined: Defined, arg: unknown, scheduledAt: number | null): Promise<JobOutcome<unknown>> {
+    const { spec, stats } = defined;
+    const held = this.held.getStore() ?? [];
+    if (held.includes(spec.name)) throw new JobReentryError(spec.name, held);
+    const body = () =>
+      this.held.run([...held, spec.name], () => this.timed(defined, () => spec.run(arg, { scheduledAt })));
+    if (spec.everyInstance) return { ran: true, value: await body() };
+
+    let claimed = true;
+    const outcome = await this.database.exclusive(`job:${spec.name}`, async () => {
+      if (scheduledAt !== null) {
+        claimed = await claimTurn(this.database.db, { job: spec.name, slot: scheduledAt, instance: INSTANCE_ID });
+        if (!claimed) return undefined;
+      }
+      return body();
+    });
+    if (!outcome.ran || !claimed) {
+      stats.skipped += 1;
+      const reason = outcome.ran ? 'done' : 'locked';
+      this.log.debug({ job: spec.name, reason }, reason === 'done' ? 'job turn ran elsewhere' : 'job skipped: locked');
+      return { ran: false, reason };
     }
     return outcome;
   }
 
-  /** Runs a defined job now (with its lock, unless it runs on every instance). */
-  async run(name: string): Promise<JobOutcome<unknown>> {
-    const spec = this.jobs.get(name);
-    if (!spec) throw new Error(`no job named ${name}`);
-    if (spec.everyInstance) return { ran: true, value: await this.timed(name, spec.run) };
-    return this.exclusive(name, spec.run);
-  }
-
   /** Starts every job's timer. Errors are logged; the next turn runs as usual. */
   start(): void {
-    for (const spec of this.jobs.values()) {
-      const tick = (): Promise<void> => {
-        const turn = this.run(spec.name).then(
+    for (const defined of this.jobs.values()) {
+      const { spec } = defined;
+      const tick = (scheduledAt: number | null): Promise<void> => {
+        const turn = this.enter(defined, undefined, scheduledAt).then(
           () => undefined,
           () => undefined, // logged by timed()
         );
@@ -85,14 +173,16 @@ export class Scheduler {
       };
       if ('cron' in spec.schedule) {
         // protect: a turn that comes while the previous one still runs on this instance is skipped.
-        const job = new Cron(spec.schedule.cron, { timezone: JOB_TIMEZONE, protect: true, unref: true }, tick);
+        const job = new Cron(spec.schedule.cron, { timezone: JOB_TIMEZONE, protect: true, unref: true }, () =>
+          tick(spec.everyInstance ? null : turnOf(Date.now())),
+        );
         this.timers.push({ stop: () => job.stop() });
       } else {
         let running = false;
         const timer = setInterval(() => {
           if (running) return;
           running = true;
-          void tick().finally(() => {
+          void tick(null).finally(() => {
             running = false;
           });
         }, spec.schedule.everyMs);
@@ -110,7 +200,7 @@ export class Scheduler {
 
   /** Runs, failures and skips per job (health and metrics). */
   snapshot(): Record<string, JobStats> {
-    return Object.fromEntries([...this.stats].map(([name, s]) => [name, { ...s }]));
+    return Object.fromEntries([...this.jobs].map(([name, d]) => [name, { ...d.stats }]));
   }
 
   /** When a cron job runs next (for tests and the admin overview). */
@@ -118,17 +208,8 @@ export class Scheduler {
     return new Cron(cron, { timezone: JOB_TIMEZONE, paused: true }).nextRun(after);
   }
 
-  private statsOf(name: string): JobStats {
-    let s = this.stats.get(name);
-    if (!s) {
-      s = { runs: 0, failures: 0, skipped: 0, lastStartedAt: null, lastMs: null };
-      this.stats.set(name, s);
-    }
-    return s;
-  }
-
-  private async timed<T>(name: string, fn: () => Promise<T>): Promise<T> {
-    const s = this.statsOf(name);
+  private async timed<T>(defined: Defined, fn: () => Promise<T>): Promise<T> {
+    const { spec, stats: s } = defined;
     const started = performance.now();
     s.lastStartedAt = Date.now();
     try {
@@ -137,12 +218,11 @@ export class Scheduler {
       return value;
     } catch (err) {
       s.failures += 1;
-      this.log.error({ error: loggableError(err), job: name }, 'job failed');
+      this.log.error({ error: loggableError(err), job: spec.name }, 'job failed');
       throw err;
     } finally {
       s.lastMs = Math.round(performance.now() - started);
-      const quiet = this.jobs.get(name)?.quiet ?? false;
-      this.log[quiet ? 'debug' : 'info']({ job: name, ms: s.lastMs }, 'job ran');
+      this.log[spec.quiet ? 'debug' : 'info']({ job: spec.name, ms: s.lastMs }, 'job ran');
     }
   }
 }

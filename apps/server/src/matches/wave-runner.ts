@@ -1,4 +1,4 @@
-import { isMatchingOpen, queueIneligibility, runWave, type WaitingEntry } from '@rankmatch/engine';
+import { isMatchingOpen, isWaveTime, queueIneligibility, runWave, type WaitingEntry } from '@rankmatch/engine';
 import type { Role } from '@rankmatch/shared';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
@@ -6,7 +6,7 @@ import type { AppContext } from '../context.ts';
 import type { Tx } from '../db/client.ts';
 import { matches, matchPlayers, queueEntries, seasonStats, users, waveRuns } from '../db/schema.ts';
 import type { EventBus } from '../events/bus.ts';
-import type { Scheduler } from '../jobs/scheduler.ts';
+import type { Job, Scheduler } from '../jobs/scheduler.ts';
 import type { Metrics } from '../metrics/metrics.ts';
 import { lockQueue, queueCandidate } from '../queue/service.ts';
 import { isSeasonOpen, markedActiveSeason } from '../seasons/queries.ts';
@@ -51,44 +51,52 @@ interface CreatedMatch {
   userIds: string[];
 }
 
+/** The entries the engine left waiting, as they were given to it (before their missed-wave count went up). */
+function missedEntries(given: readonly WaitingEntry[], left: readonly WaitingEntry[]): WaitingEntry[] {
+  const ids = new Set(left.map((w) => w.user_id));
+  return given
+    .filter((w) => ids.has(w.user_id))
+    .map(({ user_id, rate, roles, joined_at, waves_missed }) => ({ user_id, rate, roles, joined_at, waves_missed }));
+}
+
 /** The outcome without the internal list of who was matched. */
 function publicOutcome(result: WaveOutcome & { createdDetail?: CreatedMatch[] }): WaveOutcome {
   const { createdDetail: _detail, ...outcome } = result;
   return outcome;
 }
 
+/** What a run on demand asks for (the admin trigger); a scheduled turn asks for nothing. */
+export interface WaveOrder {
+  /** Ignore matching hours and the season's dates. */
+  force?: boolean;
+  /** The admin's audit entry, written in the wave's own transaction. */
+  audit?: WaveAudit<WaveOutcome>;
+}
+
 export class WaveRunner {
-  private running: Promise<WaveOutcome> | null = null;
+  private readonly job: Job<WaveOutcome, WaveOrder>;
 
   constructor(
     private readonly ctx: AppContext,
     private readonly bus: EventBus,
     private readonly notifier: MatchNotifier,
     private readonly log: FastifyBaseLogger,
-    private readonly jobs: Scheduler,
+    jobs: Scheduler,
     private readonly metrics: Metrics | null = null,
   ) {
-    jobs.define({ name: WAVE_JOB, schedule: { cron: WAVE_CRON }, run: () => this.run(), quiet: true });
+    // Scheduled turns and the admin's trigger are runs of this one job: one lock, taken by the scheduler.
+    this.job = jobs.define<WaveOutcome, WaveOrder>({
+      name: WAVE_JOB,
+      schedule: { cron: WAVE_CRON },
+      run: (order, turn) => this.execute(order ?? {}, turn.scheduledAt),
+      quiet: true,
+    });
   }
 
-  /**
-   * Runs a wave now. `force` ignores matching hours and the season's dates (the admin trigger); `audit` writes the
-   * admin's audit entry in the wave's own transaction. A call while a wave runs on this instance gets that wave's
-   * outcome (its audit entry then has a transaction of its own).
-   */
-  async run(options: { force?: boolean; audit?: WaveAudit<WaveOutcome> } = {}): Promise<WaveOutcome> {
-    if (this.running) {
-      const outcome = await this.running;
-      if (options.audit) await this.ctx.db.transaction((tx) => options.audit?.(tx, outcome) ?? Promise.resolve());
-      return outcome;
-    }
-    this.running = this.jobs
-      .exclusive(WAVE_JOB, () => this.execute(options.force ?? false, options.audit))
-      .then((outcome) => (outcome.ran ? outcome.value : LOCKED))
-      .finally(() => {
-        this.running = null;
-      });
-    return this.running;
+  /** Runs a wave now (the admin trigger); { ran: false, reason: 'locked' } while a wave runs anywhere. */
+  async run(order: WaveOrder = {}): Promise<WaveOutcome> {
+    const outcome = await this.job.run(order);
+    return outcome.ran ? outcome.value : LOCKED;
   }
 
   /** Only the gather step (the admin's gather-match call), with the admin's audit entry in its transaction. */
@@ -103,15 +111,16 @@ export class WaveRunner {
     return processed;
   }
 
-  private async execute(force: boolean, audit: WaveAudit<WaveOutcome> | undefined): Promise<WaveOutcome> {
+  /** One wave: a scheduled turn (slot = its time) or a run on demand (slot null). */
+  private async execute(order: WaveOrder, slot: number | null): Promise<WaveOutcome> {
     const now = this.ctx.now();
     const stop = this.metrics?.waveSeconds.startTimer();
     let settled: MatchProgress[] = [];
     const result = await this.ctx.db.transaction(async (tx) => {
-      const outcome = await this.wave(tx, now, force, (s) => {
+      const outcome = await this.wave(tx, { now, slot, force: order.force ?? false }, (s) => {
         settled = s;
       });
-      await audit?.(tx, publicOutcome(outcome));
+      await order.audit?.(tx, publicOutcome(outcome));
       return outcome;
     });
 
@@ -133,8 +142,7 @@ export class WaveRunner {
   /** One wave inside its transaction: lock, gather, eligibility, engine, writes. */
   private async wave(
     tx: Tx,
-    now: number,
-    force: boolean,
+    { now, slot, force }: { now: number; slot: number | null; force: boolean },
     onSettled: (settled: MatchProgress[]) => void,
   ): Promise<WaveOutcome & { createdDetail?: CreatedMatch[] }> {
     const empty = { processed_matches: 0, created_matches: [], candidates: 0, matched: 0, dropped: 0 };
@@ -144,10 +152,13 @@ export class WaveRunner {
     onSettled(gathered.settled);
     const season = await markedActiveSeason(tx);
     if (!season) return { ...empty, processed_matches: processed, ran: false, reason: 'no_season' as const };
-    if (!force && !isSeasonOpen(season, now)) {
+    // A scheduled turn is judged at its own time: the 03:58 wave that starts a moment late still runs, and the
+    // cron's every-2-minutes turns outside the hours only gather.
+    const at = slot ?? now;
+    if (!force && !isSeasonOpen(season, at)) {
       return { ...empty, processed_matches: processed, ran: false, reason: 'season_closed' as const };
     }
-    if (!force && !isMatchingOpen(now)) {
+    if (!force && !(slot === null ? isMatchingOpen(now) : isWaveTime(slot))) {
       return { ...empty, processed_matches: processed, ran: false, reason: 'hours_closed' as const };
     }
     const { waiting, dropped } = await this.loadWaiting(tx, season.id, now);
@@ -162,6 +173,8 @@ export class WaveRunner {
         matchCount: wave.matches.length,
         averageWaitSeconds: wave.metrics.matched > 0 ? wave.metrics.mean_wait_seconds : null,
         metrics: wave.metrics,
+        slot,
+        missed: missedEntries(waiting, wave.waiting),
       })
       .returning({ id: waveRuns.id });
     const deckTypes = new Map(waiting.map((w) => [w.user_id, (w as WaitingEntry & { deck: string | null }).deck]));

@@ -39,5 +39,5 @@ export function registerRankingRoutes(
 
 /** Admin scope: the manual ranking calculation. */
 export function registerRankingAdminRoutes(admin: FastifyInstance, ranking: RankingService): void {
-  admin.post('/api/debug/ranking/calculate', async () => ({ rankings_count: await ranking.calculate() }));
+  admin.post('/api/debug/ranking/calculate', async () => ({ rankings_count: await ranking.refresh() }));
 }

@@ -2,26 +2,32 @@ import type { RankingReply } from '@rankmatch/shared';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { rankingSnapshots } from '../db/schema.ts';
-import type { Scheduler } from '../jobs/scheduler.ts';
+import type { Job, Scheduler } from '../jobs/scheduler.ts';
 import { markedActiveSeason } from '../seasons/queries.ts';
 import { computeRanking } from './queries.ts';
 
-export const RANKING_INTERVAL_MS = 5 * 60 * 1000;
+export const RANKING_JOB = 'ranking';
+
+/** The ranking job's turns: every 5 minutes, on one instance. */
+export const RANKING_CRON = '*/5 * * * *';
 /** How often an instance checks for a snapshot another instance computed. */
 export const RANKING_RELOAD_MS = 30 * 1000;
+/** A refresh that finds the job running waits this long before it tries again, at most RETRIES times. */
+const RETRY_MS = 100;
+const RETRIES = 50;
 
 /**
  * The ranking job computes the active season's top 100 into a stored snapshot (so every instance serves the same
- * list) and keeps it in memory, serialised once, so reads cost no database round trip.
+ * list) and keeps it in memory, serialised once, so reads cost no database round trip. Every computation is a run of
+ * the job (its 5-minute turns, a settlement's nudge, an admin's season change), so it runs on one instance at a time.
  */
 export class RankingService {
   private body: Buffer = Buffer.from(
     JSON.stringify({ rankings: [], updated_at: null, season_id: null } satisfies RankingReply),
   );
   private count = 0;
-  private pending: Promise<number> | null = null;
-  private queued: Promise<number> | null = null;
   private nudgeTimer: NodeJS.Timeout | null = null;
+  private readonly job: Job<number>;
 
   constructor(
     private readonly db: Db,
@@ -29,7 +35,7 @@ export class RankingService {
     jobs: Scheduler,
   ) {
     // One instance computes the snapshot; every instance reloads the stored one into its own memory.
-    jobs.define({ name: 'ranking', schedule: { everyMs: RANKING_INTERVAL_MS }, run: () => this.calculate() });
+    this.job = jobs.define({ name: RANKING_JOB, schedule: { cron: RANKING_CRON }, run: () => this.compute() });
     jobs.define({
       name: 'ranking-reload',
       schedule: { everyMs: RANKING_RELOAD_MS },
@@ -45,26 +51,20 @@ export class RankingService {
   }
 
   /**
-   * Computes and stores the snapshot, then serves it. A call made while a run is under way gets the next run, not
-   * that one (which may have read the active season before the caller changed it); calls made meanwhile share it.
+   * Computes the snapshot now, as a run of the job. While a run holds the job (here or on another instance), waits
+   * for it and runs again: that run may have read the season or the rates before the caller's change. Resolves the
+   * number of ranked players (the last stored count if the job stayed busy for five seconds; its next turn follows).
    */
-  calculate(): Promise<number> {
-    if (!this.pending) {
-      this.pending = this.run().finally(() => {
-        this.pending = null;
-      });
-      return this.pending;
+  async refresh(): Promise<number> {
+    for (let attempt = 0; attempt < RETRIES; attempt++) {
+      const outcome = await this.job.run();
+      if (outcome.ran) return outcome.value;
+      await new Promise((resolve) => setTimeout(resolve, RETRY_MS));
     }
-    this.queued ??= this.pending
-      .catch(() => {})
-      .then(() => {
-        this.queued = null;
-        return this.calculate();
-      });
-    return this.queued;
+    return this.count;
   }
 
-  private async run(): Promise<number> {
+  private async compute(): Promise<number> {
     const season = await markedActiveSeason(this.db);
     if (!season) {
       this.serve({ rankings: [], updated_at: null, season_id: null });
@@ -89,7 +89,7 @@ export class RankingService {
     }
     const [row] = await this.db.select().from(rankingSnapshots).where(eq(rankingSnapshots.seasonId, season.id));
     if (!row) {
-      await this.calculate();
+      await this.refresh();
       return;
     }
     this.serve({ rankings: row.entries as RankingReply['rankings'], updated_at: row.computedAt, season_id: season.id });
@@ -100,7 +100,7 @@ export class RankingService {
     if (this.nudgeTimer) return;
     this.nudgeTimer = setTimeout(() => {
       this.nudgeTimer = null;
-      this.calculate().catch(() => {});
+      this.refresh().catch(() => {});
     }, 1000);
   }
 

@@ -1,15 +1,16 @@
 import { type SeasonReward, seasonRewards } from '@rankmatch/engine';
 import { type AdminSeason, PENALTY_BLOCK_THRESHOLD, seasonAwardsOf } from '@rankmatch/shared';
 import { and, asc, eq, gt, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
-import { recordAudit } from '../audit/log.ts';
+import type { FastifyBaseLogger } from 'fastify';
 import { type BadgeGrant, grantBadges, grantedEvent } from '../badges/service.ts';
 import type { AppContext } from '../context.ts';
 import type { Tx } from '../db/client.ts';
 import { seasonAwards, seasonRecords, seasonStats, seasons, users } from '../db/schema.ts';
 import type { DomainEvents } from '../events/domain.ts';
 import { AppError } from '../http/errors.ts';
-import type { Scheduler } from '../jobs/scheduler.ts';
+import type { Job, Scheduler } from '../jobs/scheduler.ts';
 import { rankingOrder } from '../ranking/queries.ts';
+import { activateNextSeason, beginEnd } from './activation.ts';
 import { presentSeason } from './presenter.ts';
 import { findSeason, type SeasonRow } from './queries.ts';
 
@@ -34,6 +35,12 @@ export const REWARD_BATCH = 1000;
  */
 export const PENALTY_CLEAR_MAX = PENALTY_BLOCK_THRESHOLD - 1;
 
+/** An admin's end of one season (a run of the job on demand). */
+interface SeasonEndOrder {
+  seasonId: string;
+  actorId: string;
+}
+
 export interface SeasonEndResult {
   season_id: string;
   players: number;
@@ -46,21 +53,38 @@ export class SeasonEnder {
   /** Players per reward transaction (tests make it small to fail between batches). */
   batchSize = REWARD_BATCH;
 
+  private readonly job: Job<SeasonEndResult[], SeasonEndOrder>;
+
   constructor(
     private readonly ctx: AppContext,
-    private readonly jobs: Scheduler,
+    jobs: Scheduler,
     private readonly events: DomainEvents,
+    private readonly log: FastifyBaseLogger,
   ) {
-    jobs.define({ name: SEASON_END_JOB, schedule: { cron: EVERY_MINUTE }, run: () => this.endDue(), quiet: true });
+    // The minute's turn ends what is due; an admin's end is a run of the same job (one lock for both).
+    this.job = jobs.define<SeasonEndResult[], SeasonEndOrder>({
+      name: SEASON_END_JOB,
+      schedule: { cron: EVERY_MINUTE },
+      run: async (order) => (order ? [await this.run(order.seasonId, order.actorId)] : this.endDue()),
+      quiet: true,
+    });
   }
 
-  /** The job: ends (or finishes ending) every season that is due, including those that became due meanwhile. */
-  async endDue(): Promise<SeasonEndResult[]> {
+  /**
+   * A turn of the job: ends (or finishes ending) every season that is due, including those that became due
+   * meanwhile; then, when no season is active any more, the next one becomes active (see activateNextSeason).
+   */
+  private async endDue(): Promise<SeasonEndResult[]> {
     const results: SeasonEndResult[] = [];
     for (let round = 0; round < 10; round++) {
       const due = await this.dueSeasons();
       if (due.length === 0) break;
       for (const id of due) results.push(await this.run(id, null));
+    }
+    const next = await activateNextSeason(this.ctx.db, this.ctx.now());
+    if (next) {
+      this.log.info({ season_id: next.id, start_date: next.startDate }, 'next season activated');
+      await this.events.publish({ type: 'season.activated', season_id: next.id });
     }
     return results;
   }
@@ -85,9 +109,9 @@ export class SeasonEnder {
     const season = await findSeason(this.ctx.db, seasonId);
     if (!season) throw new AppError('SEASON_NOT_FOUND');
     if (season.endedAt !== null) throw new AppError('SEASON_ALREADY_ENDED');
-    const outcome = await this.jobs.exclusive(SEASON_END_JOB, () => this.run(seasonId, actorId));
-    if (!outcome.ran) throw new AppError('SEASON_END_RUNNING');
-    return outcome.value;
+    const outcome = await this.job.run({ seasonId, actorId });
+    if (!outcome.ran || !outcome.value[0]) throw new AppError('SEASON_END_RUNNING');
+    return outcome.value[0];
   }
 
   /**
@@ -97,7 +121,7 @@ export class SeasonEnder {
    */
   async finishPending(): Promise<void> {
     for (let attempt = 0; attempt < 50; attempt++) {
-      const outcome = await this.jobs.run(SEASON_END_JOB);
+      const outcome = await this.job.run();
       if (outcome.ran && (await this.dueSeasons()).length === 0) return;
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
@@ -218,31 +242,6 @@ export class SeasonEnder {
       );
     await tx.update(seasons).set({ endedAt: now }).where(eq(seasons.id, seasonId));
   }
-}
-
-/**
- * Step 1 of a season end, in the caller's transaction with the season row locked: the season stops being active and
- * its end begins (the activation of another season calls this in its own transaction, so the two cannot race).
- */
-export async function beginEnd(tx: Tx, season: SeasonRow, actorId: string | null, now: number): Promise<SeasonRow> {
-  if (season.endingStartedAt !== null) return season;
-  const [started] = await tx
-    .update(seasons)
-    .set({ isActive: false, endingStartedAt: now })
-    .where(eq(seasons.id, season.id))
-    .returning();
-  if (actorId) {
-    await recordAudit(tx, {
-      actorId,
-      action: 'season.end',
-      targetType: 'season',
-      targetId: season.id,
-      before: { is_active: season.isActive, end_date: season.endDate },
-      after: { ending_started_at: now },
-      now,
-    });
-  }
-  return started ?? season;
 }
 
 /** The admin season tab's view: the awards in force and, once ended, the summary of the end. */

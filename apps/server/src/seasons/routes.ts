@@ -11,10 +11,11 @@ import type { AppContext } from '../context.ts';
 import { AppError } from '../http/errors.ts';
 import { parse } from '../http/validate.ts';
 import type { RankingService } from '../ranking/service.ts';
+import { activateSeason } from './activation.ts';
 import { presentAdminSeasons, type SeasonEnder } from './end.ts';
 import { presentSeason } from './presenter.ts';
 import { isSeasonOpen, listSeasons, markedActiveSeason, nextSeason } from './queries.ts';
-import { activateSeason, createSeason, deleteSeason, updateSeason } from './service.ts';
+import { createSeason, deleteSeason, updateSeason } from './service.ts';
 
 /** Admin season errors say which operation failed (spec admin §8): 「シーズンの作成に失敗しました: …」. */
 async function describeFailure<T>(operation: string, fn: () => Promise<T>): Promise<T> {
@@ -101,7 +102,7 @@ export function registerSeasonAdminRoutes(
       const { season, ended } = await activateSeason(db, id, actor(request));
       // The season that was running ends: its ranking is frozen and its rewards handed out.
       if (ended) await ender.finishPending();
-      await ranking.calculate();
+      await ranking.refresh();
       return season;
     });
   });
@@ -111,7 +112,7 @@ export function registerSeasonAdminRoutes(
     return describeFailure('終了', async () => {
       const { id } = parse(seasonParamsSchema, request.params);
       await ender.endNow(id, adminOf(request).user.id);
-      await ranking.calculate();
+      await ranking.refresh();
       const [season] = await presentAdminSeasons(
         ctx,
         (await listSeasons(db)).filter((s) => s.id === id),

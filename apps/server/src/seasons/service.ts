@@ -5,7 +5,6 @@ import { recordAudit } from '../audit/log.ts';
 import type { Executor } from '../db/client.ts';
 import { matches, seasons } from '../db/schema.ts';
 import { AppError } from '../http/errors.ts';
-import { beginEnd } from './end.ts';
 import { presentSeason } from './presenter.ts';
 import { findSeason } from './queries.ts';
 
@@ -94,32 +93,5 @@ export async function deleteSeason(db: Executor, id: string, actor: Actor): Prom
       before: presentSeason(before),
       after: null,
     });
-  });
-}
-
-/**
- * Exactly one active season: the one running now is ended in the same transaction (the first step of its end; the
- * season end finishes it right after) and a unique index backs the rule. Activations run one at a time: every season
- * row is locked first, so a concurrent activation waits and then sees the season this one activated.
- */
-export async function activateSeason(db: Executor, id: string, actor: Actor) {
-  return db.transaction(async (tx) => {
-    await tx.select({ id: seasons.id }).from(seasons).for('update');
-    const target = await findSeason(tx, id);
-    if (!target) throw new AppError('SEASON_NOT_FOUND');
-    if (target.endedAt !== null || target.endingStartedAt !== null) throw new AppError('SEASON_ENDED_ACTIVATE');
-    const previous = (await tx.select().from(seasons).where(eq(seasons.isActive, true)))[0];
-    if (previous && previous.id !== id) await beginEnd(tx, previous, actor.actorId, actor.now);
-    const [row] = await tx.update(seasons).set({ isActive: true }).where(eq(seasons.id, id)).returning();
-    if (!row) throw new AppError('SEASON_NOT_FOUND');
-    await recordAudit(tx, {
-      ...actor,
-      action: 'season.activate',
-      targetType: 'season',
-      targetId: id,
-      before: { active_season_id: previous?.id ?? null },
-      after: { active_season_id: id },
-    });
-    return { season: presentSeason(row), ended: previous && previous.id !== id ? previous.id : null };
   });
 }

@@ -76,7 +76,7 @@ export class StatsService {
         this.folding.add(fold);
         void fold.finally(() => this.folding.delete(fold));
       }
-      if (event.type === 'season.ended') void this.refreshActive().catch(() => {});
+      if (event.type === 'season.ended' || event.type === 'season.activated') void this.refreshActive().catch(() => {});
       // A corrected result re-rates later matches too: the season is counted again from its matches.
       if (event.type === 'match.corrected') void this.recount(event.season_id).catch(() => {});
     });

@@ -1,5 +1,15 @@
 // A seeded simulation of the ladder through the engine's rules (demo data and benchmarks).
+
 export { brier, type RatingAccuracy, ratingAccuracy, spearman } from './accuracy.ts';
+export {
+  type PlannedSession,
+  type PlayedMatch,
+  type PlayedReport,
+  type PlayMatchInput,
+  planSessions,
+  playMatch,
+  type Seat,
+} from './behaviour.ts';
 export { type CharacterMeta, type SeasonMeta, seasonMeta } from './meta.ts';
 export { type SimAccount, type SimPlayer, simulatePopulation } from './population.ts';
 export type { Random } from './random.ts';

@@ -3,9 +3,9 @@
 // a violator), settle() closes the match as the server would, rateMatch moves the ratings, and at the report window's
 // end tallyViolations and penaltyStateAfterMatch apply the penalties (whose timeouts keep players out of the queue).
 // Pure and deterministic: the same options give the same season.
-import { banAssignments, MATCH_SIZE, type Role } from '@rankmatch/shared';
+import { MATCH_SIZE, type Role } from '@rankmatch/shared';
 import { resolveMatchingHoursConfig } from '../hours/config.ts';
-import { isMatchingOpen, nextWaveUnix } from '../hours/schedule.ts';
+import { nextWaveUnix } from '../hours/schedule.ts';
 import type { MatchingHoursConfig } from '../hours/types.ts';
 import { computeWaveMetrics } from '../matchmaking/metrics.ts';
 import type { Match, MatchmakingConfig, WaitingEntry, WaveMetrics } from '../matchmaking/types.ts';
@@ -19,9 +19,10 @@ import type { RatingConfig } from '../rating/types.ts';
 import { resolveSettlementConfig } from '../settlement/config.ts';
 import { reportDeadline, settle } from '../settlement/decide.ts';
 import type { MatchResult, SettlementConfig, SettlementReason, TeamSide } from '../settlement/types.ts';
+import { planSessions, playMatch } from './behaviour.ts';
 import type { SeasonMeta } from './meta.ts';
 import type { SimPlayer } from './population.ts';
-import { type Random, stream } from './random.ts';
+import { stream } from './random.ts';
 
 export interface SimRules {
   rating?: Partial<RatingConfig>;
@@ -124,14 +125,8 @@ export interface SeasonSimulation {
   next_wave_id: number;
 }
 
-const DAY = 86_400;
-/** A match: lobby, draft and up to 10 minutes of play. */
-const MATCH_MINUTES = { min: 13, max: 20 };
 /** A player who waits longer than this for their match to settle ends the session. */
 const SETTLE_PATIENCE = 15 * 60;
-const NOT_PLAYED_CHANCE = 0.025;
-const FIRST_ATTACK_EDGE = 10;
-const MISBEHAVIOUR_COST = 150;
 const CLEAN: PenaltyState = {
   penalty_count: 0,
   penalty_correction: 0,
@@ -214,42 +209,6 @@ class Events {
 
 const before = (a: Event, b: Event): boolean => a.time < b.time || (a.time === b.time && a.seq < b.seq);
 
-interface Session {
-  time: number;
-  state: State;
-  end: number;
-}
-
-/**
- * Sessions over the season: a chance per player and local day (higher at weekends, which also start earlier), around
- * the player's peak hour, inside the hours; the length is 0.5–1.5 times the player's mean (at most 6 hours).
- */
-function planSessions(
-  states: readonly State[],
-  start: number,
-  stop: number,
-  hours: MatchingHoursConfig,
-  random: Random,
-): Session[] {
-  const offset = hours.utcOffsetMinutes * 60;
-  const sessions: Session[] = [];
-  const firstDay = Math.floor((start + offset) / DAY);
-  const lastDay = Math.floor((stop + offset) / DAY);
-  for (let day = firstDay; day <= lastDay; day++) {
-    for (const state of states) {
-      const p = state.player;
-      const weekend = [0, 6].includes((((day + 4) % 7) + 7) % 7);
-      if (!random.chance(Math.min(0.98, p.activity * (weekend ? 1.3 : 1)))) continue;
-      const hour = Math.min(27.5, Math.max(0, random.normal(p.peak_hour - (weekend ? 2 : 0), weekend ? 2.5 : 1.2)));
-      const time = day * DAY - offset + Math.round(hour * 3600);
-      if (time < start || time >= stop || !isMatchingOpen(time, hours)) continue;
-      const length = Math.min(6, p.session_hours * (0.5 + random.next()));
-      sessions.push({ time, state, end: time + Math.round(length * 3600) });
-    }
-  }
-  return sessions.sort((a, b) => a.time - b.time);
-}
-
 /** Simulates one season; see the file comment. */
 export function simulateSeason(options: SeasonSimulationOptions): SeasonSimulation {
   const rules = options.rules ?? {};
@@ -272,7 +231,9 @@ export function simulateSeason(options: SeasonSimulationOptions): SeasonSimulati
     }),
   );
   const byId = new Map(states.map((s) => [s.player.user_id, s]));
-  const sessions = planSessions(states, options.start, options.stop_waves, hours, random.sessions);
+  const sessions = planSessions(options.players, options.start, options.stop_waves, hours, random.sessions).map(
+    (session) => ({ ...session, state: byId.get(session.player.user_id) as State }),
+  );
   const events = new Events();
   const matches: SimMatch[] = [];
   const waves: SimWave[] = [];
@@ -377,17 +338,26 @@ export function simulateSeason(options: SeasonSimulationOptions): SeasonSimulati
   };
 
   const play = (match: Match, waveId: number, now: number) => {
-    const r = random.match;
     const seats = [
       ...match.team_a.players.map((p, slot) => ({ p, team: 'A' as TeamSide, slot })),
       ...match.team_b.players.map((p, slot) => ({ p, team: 'B' as TeamSide, slot })),
     ];
+    const deadline = reportDeadline(now, settlement);
+    const game = playMatch({
+      seats: seats.map(({ p, team }) => ({ user_id: p.user_id, team, role: p.role, rate: p.rate })),
+      first_attack: match.first_attack,
+      player: (id) => (byId.get(id) as State).player,
+      meta,
+      started_at: now,
+      deadline,
+      random: { match: random.match, reports: random.reports },
+    });
     const record: SimMatch = {
       id: nextMatchId++,
       wave_id: waveId,
       season_id: seasonId,
       matched_at: now,
-      lobby_id: String(10_000_000 + r.int(89_999_999)),
+      lobby_id: game.lobby_id,
       host_user_id: match.host_user_id,
       first_attack: match.first_attack,
       team_gap: match.team_gap,
@@ -408,107 +378,22 @@ export function simulateSeason(options: SeasonSimulationOptions): SeasonSimulati
       })),
       reports: [],
     };
-    const player = (id: string) => (byId.get(id) as State).player;
-
-    // The draft: three bans per team by its 3rd–5th rated players (banAssignments), then a pick per player.
-    const banned = new Map<string, string>();
-    const bannedIds = new Set<string>();
-    for (const team of [match.team_a, match.team_b]) {
-      for (const userId of banAssignments(team.players).keys()) {
-        const options = meta.banWeights.filter((c) => !bannedIds.has(c.id));
-        const choice = options[r.weighted(options.map((c) => c.weight))] as { id: string };
-        banned.set(userId, choice.id);
-        bannedIds.add(choice.id);
-      }
-    }
-    const picks = new Map<string, string>();
-    for (const team of [match.team_a, match.team_b]) {
-      const taken = new Set<string>();
-      for (const p of team.players) {
-        const usable = (c: { id: string }) => !bannedIds.has(c.id) && !taken.has(c.id);
-        const own = player(p.user_id).pools[p.role].filter(usable);
-        const options = own.length > 0 && r.chance(0.85) ? own : meta.lanes[p.role].filter(usable);
-        const choice = options[r.weighted(options.map((c) => c.weight))] as { id: string };
-        picks.set(p.user_id, choice.id);
-        taken.add(choice.id);
-      }
-    }
-
-    // The game: hidden skill, the characters' strength, the first attack, and whoever misbehaved.
-    const played = !r.chance(NOT_PLAYED_CHANCE);
-    const culprit = played
-      ? null
-      : (seats[
-          r.weighted(
-            seats.map(({ p }) => (player(p.user_id).max_matches !== null ? 0 : player(p.user_id).violation * 100 + 1)),
-          )
-        ] as (typeof seats)[number]);
-    const misbehaved = new Set(
-      played ? seats.filter(({ p }) => r.chance(player(p.user_id).violation)).map(({ p }) => p.user_id) : [],
-    );
-    const power = (side: TeamSide) => {
-      const team = seats.filter((s) => s.team === side);
-      let total = 0;
-      for (const { p } of team) {
-        total += player(p.user_id).skill + (meta.byId.get(picks.get(p.user_id) as string)?.strength ?? 0);
-        if (misbehaved.has(p.user_id)) total -= MISBEHAVIOUR_COST * team.length;
-      }
-      return total / team.length + (match.first_attack === side ? FIRST_ATTACK_EDGE : 0);
-    };
-    const trueA = expectedScore(power('A'), power('B'));
-    const outcome: MatchResult = !played ? 'invalid' : r.chance(trueA) ? 'A-win' : 'B-win';
-    const startedAt = now;
-    const end = now + 60 * (MATCH_MINUTES.min + r.int(MATCH_MINUTES.max - MATCH_MINUTES.min + 1));
-    const deadline = reportDeadline(startedAt, settlement);
     const live: Live = {
       record,
-      startedAt,
-      trueA,
+      startedAt: now,
+      trueA: game.true_a,
       expectedA: expectedScore(match.team_a.average_rate, match.team_b.average_rate),
       open: true,
       waiting: [],
     };
-
-    // The reports: most players report after the game; liars claim the win; players name who misbehaved.
-    const q = random.reports;
-    for (const { p, team } of seats) {
-      const me = player(p.user_id);
+    const reportOf = new Map(game.reports.map((r) => [r.user_id, r]));
+    for (const { p } of seats) {
       const state = byId.get(p.user_id) as State;
       state.status = 'playing';
       state.entry = null;
-      let leaveAt = end + 30 + q.int(90);
-      if (culprit?.p.user_id !== p.user_id && q.chance(me.liar ? 0.95 : me.report_rate)) {
-        const at = Math.min(deadline - 1, end + 20 + Math.round(-Math.log(1 - q.next()) * 150));
-        const opponents = seats.filter((s) => s.team !== team);
-        let named = '';
-        if (culprit) named = culprit.p.user_id;
-        else {
-          for (const id of misbehaved) {
-            if (id === p.user_id) continue;
-            const sameTeam = seats.find((s) => s.p.user_id === id)?.team === team;
-            if (q.chance(sameTeam ? 0.75 : 0.35)) named = id;
-          }
-          const innocent = opponents[q.int(opponents.length)];
-          if (named === '' && me.liar && innocent && q.chance(0.15)) named = innocent.p.user_id;
-        }
-        const picked = played ? (picks.get(p.user_id) as string) : '';
-        const moves = picked ? meta.byId.get(picked)?.character.moves : undefined;
-        const result: MatchResult = !played ? 'invalid' : me.liar ? (team === 'A' ? 'A-win' : 'B-win') : outcome;
-        const report: SimReport = {
-          user_id: p.user_id,
-          team,
-          result,
-          banned_pokemon: banned.get(p.user_id) ?? '',
-          picked_pokemon: picked,
-          pokemon_move1: moves ? (q.chance(0.5) ? moves.move_1a : moves.move_1b) : '',
-          pokemon_move2: moves ? (q.chance(0.5) ? moves.move_2a : moves.move_2b) : '',
-          violation_report: named,
-          reported_at: at,
-        };
-        events.push({ time: at, kind: 'report', match: live, report });
-        leaveAt = Math.max(leaveAt, at + 20);
-      }
-      events.push({ time: leaveAt, kind: 'free', player: state, match: live });
+      const report = reportOf.get(p.user_id);
+      if (report) events.push({ time: report.reported_at, kind: 'report', match: live, report });
+      events.push({ time: game.done_at.get(p.user_id) as number, kind: 'free', player: state, match: live });
     }
     events.push({ time: deadline, kind: 'deadline', match: live });
     matches.push(record);
@@ -521,8 +406,7 @@ export function simulateSeason(options: SeasonSimulationOptions): SeasonSimulati
   let s = 0;
   for (let now = nextWaveUnix(options.start - 1, hours); now < options.stop_waves; now = nextWaveUnix(now, hours)) {
     drainUntil(now);
-    for (; s < sessions.length && (sessions[s] as Session).time <= now; s++) {
-      const session = sessions[s] as Session;
+    for (let session = sessions[s]; session && session.time <= now; session = sessions[++s]) {
       if (session.state.status !== 'idle') continue;
       session.state.sessionEnd = session.end;
       join(session.state, session.time);
