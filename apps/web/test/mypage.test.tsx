@@ -67,7 +67,7 @@ describe('my page, signed in', () => {
     expect(rows[2]).toHaveTextContent('無効');
     expect(history).not.toHaveTextContent(/WIN|LOSE|INVALID/);
     expect(rows[2]).toHaveTextContent('+0');
-    expect(within(rows[0]!).getByRole('img', { name: 'ピカチュウ（アタック）' })).toHaveTextContent('ピ');
+    expect(within(rows[0]!).getByRole('img', { name: 'ピカチュウ（アタック）' })).toHaveAttribute('data-initial', 'ピ');
   });
 
   it('says 試合履歴がありません without matches', async () => {

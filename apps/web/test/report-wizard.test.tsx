@@ -44,6 +44,20 @@ async function toResult(user: UserEvent, dialog: HTMLElement) {
 }
 
 describe('report wizard: normal path', () => {
+  it('names each character button by its name alone: no icon initial in front (フシギバナ, not フフシギバナ)', async () => {
+    const { user } = openMatch();
+    const dialog = await openWizard(user);
+    const options = [...dialog.querySelectorAll<HTMLButtonElement>('.chooser__option')];
+    expect(options.length).toBeGreaterThan(5);
+    for (const option of options) {
+      const name = option.querySelector('.chooser__name')?.textContent ?? '';
+      // What a reader that goes by the text (or ignores aria-hidden) announces is the name, once.
+      expect(option.textContent).toBe(name);
+      expect(within(dialog).getByRole('button', { name })).toBe(option);
+    }
+    expect(within(dialog).getByRole('button', { name: 'フシギバナ' }).textContent).toBe('フシギバナ');
+  });
+
   it('banned → picked → moves → result → violation → submit, with 20/40/60/80/100 % and auto-advances', async () => {
     const { server, user } = openMatch();
     const dialog = await openWizard(user);

@@ -44,6 +44,25 @@ describe('rules tab', () => {
     expect(screen.getByRole('link', { name: '告知' })).toHaveAttribute('rel', 'noopener noreferrer');
   });
 
+  it('keeps Markdown headings under the card headings: a ## in the announcement is no second h2 (issue 21)', async () => {
+    renderApp('/', {
+      'GET /api/public/master': master({
+        announcement_content: '## 大事なお知らせ\n\n本文です。\n\n# 見出し1\n\n###### 最小の見出し',
+        rules_content: '## 独自ルール',
+      }),
+    });
+    const announcement = await screen.findByRole('region', { name: 'お知らせ' });
+    expect(await within(announcement).findByRole('heading', { name: '大事なお知らせ' })).toBeInTheDocument();
+    // The card's own title is the only h2 of the section; the Markdown's start one level below it.
+    expect(within(announcement).getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual(['お知らせ']);
+    expect(within(announcement).getByRole('heading', { name: '大事なお知らせ' })).toHaveProperty('tagName', 'H4');
+    expect(within(announcement).getByRole('heading', { name: '見出し1' })).toHaveProperty('tagName', 'H3');
+    expect(within(announcement).getByRole('heading', { name: '最小の見出し' })).toHaveProperty('tagName', 'H6');
+    const rules = screen.getByRole('region', { name: 'ルール' });
+    expect(await within(rules).findByRole('heading', { name: '独自ルール' })).toHaveProperty('tagName', 'H4');
+    expect(within(rules).getAllByRole('heading', { level: 2 })).toHaveLength(1);
+  });
+
   it('uses GET /api/master when signed in (no site-status panel; the rule details still come from the system)', async () => {
     signInAs(buildProfile(), { cacheProfile: true });
     const { server } = renderApp('/', {

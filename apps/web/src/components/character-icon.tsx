@@ -2,7 +2,9 @@ import { type BattleType, getCharacter } from '@rankmatch/shared';
 import { COMMON_TEXTS } from '../lib/texts.ts';
 
 // No icon files exist: a character is a small circle with the first katakana of its Japanese name, coloured by
-// battle type.
+// battle type. The initial is drawn by CSS (data-initial), not written in the page: a button or row that shows the
+// icon beside the name reads as the name alone ("フシギバナ", never "フフシギバナ"), even to a reader that goes by the
+// text; the icon itself is an image named by its aria-label.
 
 const TYPE_COLORS: Record<BattleType | '-', string> = {
   アタック: '#e8573f',
@@ -27,9 +29,8 @@ export function CharacterIcon({ pokemonId, size = 32 }: { pokemonId: string; siz
       role="img"
       aria-label={label}
       title={label}
+      data-initial={letter}
       style={{ width: size, height: size, background: color, fontSize: Math.round(size * 0.48) }}
-    >
-      <span aria-hidden="true">{letter}</span>
-    </span>
+    />
   );
 }
