@@ -32,9 +32,20 @@ describe('shell and navigation', () => {
     expect(window.location.search).toBe('?tab=match');
   });
 
-  it('shows the top page for unknown paths', async () => {
-    renderApp('/no/such/page');
+  it('shows a 404 page with a way home for unknown paths (not the top page)', async () => {
+    const { user } = renderApp('/no/such/page');
+    expect(await screen.findByRole('heading', { level: 1, name: 'ページが見つかりません' })).toBeInTheDocument();
+    expect(screen.queryByRole('tablist', { name: 'メニュー' })).not.toBeInTheDocument();
+    expect(document.title).toContain('ページが見つかりません');
+    await user.click(screen.getByRole('link', { name: 'トップページへ戻る' }));
+    expect(window.location.pathname).toBe('/');
     expect(await screen.findByRole('tablist', { name: 'メニュー' })).toBeInTheDocument();
+  });
+
+  it('keeps the top page on / and on /auth/callback (the Discord return)', async () => {
+    renderApp('/auth/callback');
+    expect(await screen.findByRole('tablist', { name: 'メニュー' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'ページが見つかりません' })).not.toBeInTheDocument();
   });
 
   it('shows the badge shop on /shop', async () => {

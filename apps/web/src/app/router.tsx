@@ -16,6 +16,7 @@ const MatchTestPage = lazy(() => import('../features/admin/components/match-test
 const PlayerPage = lazy(() => import('../features/players/components/player-page.tsx'));
 const MatchSummaryPage = lazy(() => import('../features/players/components/match-summary-page.tsx'));
 const StatsPage = lazy(() => import('../features/stats/components/stats-page.tsx'));
+const NotFoundPage = lazy(() => import('./routes/not-found/not-found-page.tsx'));
 
 export function AppRoutes() {
   return (
@@ -33,8 +34,11 @@ export function AppRoutes() {
           <Route path="/players/:userId" element={<PlayerPage />} />
           <Route path="/matches/:id" element={<MatchSummaryPage />} />
           <Route path="/stats" element={<StatsPage />} />
-          {/* The top page, also for unknown paths (and /auth/callback, handled by the shell). */}
-          <Route path="*" element={<HomePage />} />
+          {/* The top page, also on /auth/callback (the Discord return, handled by the shell). */}
+          <Route path="/" element={<HomePage />} />
+          <Route path="/auth/callback" element={<HomePage />} />
+          {/* Any other address: a 404 page with the way home (issue 21; the spec let the top page catch these). */}
+          <Route path="*" element={<NotFoundPage />} />
         </Routes>
       </Suspense>
     </AppShell>

@@ -32,5 +32,9 @@ export const APP_TEXTS = {
   },
   ad: '広告',
   authErrorReload: '再読み込み',
-  notFoundNote: '',
+  notFound: {
+    title: 'ページが見つかりません',
+    text: 'URLが間違っているか、ページが移動または削除された可能性があります。',
+    home: 'トップページへ戻る',
+  },
 } as const;

@@ -1,0 +1,26 @@
+import { useEffect } from 'react';
+import { Link } from 'react-router';
+import { Icon } from '../../../components/icon.tsx';
+import { COMMON_TEXTS } from '../../../lib/texts.ts';
+import { APP_TEXTS } from '../../texts.ts';
+
+const T = APP_TEXTS.notFound;
+
+/** An address the site does not have: say so and lead home, instead of showing the top page as if it were there. */
+export default function NotFoundPage() {
+  useEffect(() => {
+    document.title = `${T.title} | ${COMMON_TEXTS.siteName}`;
+  }, []);
+  return (
+    <section className="card not-found" aria-labelledby="not-found-title">
+      <Icon name="flag" size={40} className="not-found__icon" />
+      <h1 id="not-found-title" className="not-found__title">
+        {T.title}
+      </h1>
+      <p className="muted">{T.text}</p>
+      <Link className="button button--primary" to="/">
+        {T.home}
+      </Link>
+    </section>
+  );
+}
