@@ -4,7 +4,6 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
-import fastifyStatic from '@fastify/static';
 import { BODY_LIMIT_BYTES, ERRORS } from '@rankmatch/shared';
 import Fastify, {
   type FastifyError,
@@ -33,6 +32,7 @@ import { DomainEvents } from './events/domain.ts';
 import { registerHealthRoutes } from './health/routes.ts';
 import { registerErrorHandling } from './http/errors.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
+import { registerWebApp } from './http/web-app.ts';
 import { Scheduler } from './jobs/scheduler.ts';
 import { registerMasterAdminRoutes, registerMasterRoutes } from './master/routes.ts';
 import { registerMatchAdminRoutes } from './matches/admin-routes.ts';
@@ -268,14 +268,6 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
 
   // Everything outside /api is the web app (single-page: unknown paths get index.html).
   const webDist = options.webDist === undefined ? defaultWebDist() : options.webDist;
-  if (webDist) {
-    await app.register(fastifyStatic, { root: webDist, wildcard: false, index: ['index.html'] });
-    app.get('/*', (request, reply) => {
-      if (request.url.startsWith('/api/') || request.url === '/api') {
-        return reply.status(404).send({ error: ERRORS.ROUTE_NOT_FOUND.message, code: 'ROUTE_NOT_FOUND' });
-      }
-      return reply.sendFile('index.html');
-    });
-  }
+  if (webDist) await registerWebApp(app, webDist);
   return { app, ctx, ranking, bus, waves, hub, jobs, events, seasonEnd, achievements, shop, stats, routes };
 }

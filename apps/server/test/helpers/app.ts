@@ -45,6 +45,8 @@ export async function createTestApp(
     bus?: EventBus;
     /** Receives the server's JSON log lines (tests that read the log). */
     logStream?: NodeJS.WritableStream;
+    /** A built web app to serve (none by default). */
+    webDist?: string;
   } = {},
 ): Promise<TestApp> {
   const database = await testDatabase();
@@ -62,7 +64,7 @@ export async function createTestApp(
     database,
     now: clock.now,
     logger: options.logStream ? { level: 'info', stream: options.logStream } : false,
-    webDist: null,
+    webDist: options.webDist ?? null,
     ...(options.fetch ? { fetch: options.fetch } : {}),
     ...(options.bus ? { bus: options.bus } : {}),
   });
