@@ -47,10 +47,33 @@ describe('player page', () => {
     const rows = within(section).getAllByRole('listitem');
     expect(rows).toHaveLength(2);
     expect(rows[0]).toHaveTextContent('ルカリオ');
-    expect(rows[0]).toHaveTextContent('30試合・18勝');
-    expect(rows[0]).toHaveTextContent('勝率 60%');
+    expect(rows[0]).toHaveTextContent('30試合');
+    expect(rows[0]).toHaveTextContent('18勝');
+    expect(rows[0]).toHaveTextContent('勝率60%');
     expect(rows[1]).toHaveTextContent('ピカチュウ');
-    expect(rows[1]).toHaveTextContent('勝率 41.7%');
+    expect(rows[1]).toHaveTextContent('勝率41.7%');
+  });
+
+  it('labels the usage bar and gives the win rate a bar of its own: 勝率 0% is an empty bar (issue 21)', async () => {
+    const page = buildPlayerPage({
+      characters: [
+        { pokemon_id: 'LUCARIO', matches: 30, wins: 18, win_rate: 60 },
+        { pokemon_id: 'PIKACHU', matches: 15, wins: 0, win_rate: 0 },
+      ],
+    });
+    renderApp('/players/dummy_05', { [PLAYER]: { body: page } });
+    const section = await screen.findByRole('region', { name: 'よく使うポケモン' });
+    const [, pikachu] = within(section).getAllByRole('listitem');
+    // Usage: the share of the most played character's matches, said so beside the bar.
+    const usage = within(pikachu!).getByRole('meter', { name: 'ピカチュウの使用回数（最も多いポケモンとの比較）' });
+    expect(usage).toHaveAttribute('aria-valuenow', '15');
+    expect(usage).toHaveAttribute('aria-valuemax', '30');
+    expect(within(pikachu!).getByText('使用')).toBeInTheDocument();
+    // The win rate's own bar: empty at 0 %.
+    const rate = within(pikachu!).getByRole('meter', { name: 'ピカチュウの勝率' });
+    expect(rate).toHaveAttribute('aria-valuenow', '0');
+    expect((rate.firstElementChild as HTMLElement).style.width).toBe('0%');
+    expect((usage.firstElementChild as HTMLElement).style.width).toBe('50%');
   });
 
   it('lists the recent matches (勝ち / 負け / 無効, signed deltas), each linking to its summary', async () => {

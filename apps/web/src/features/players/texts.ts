@@ -35,7 +35,9 @@ export const PLAYERS_TEXTS = {
   charactersEmpty: '今シーズンの使用ポケモンの記録はまだありません',
   characterMatches: (n: string) => `${n}試合`,
   characterWins: (n: string) => `${n}勝`,
-  characterWinRate: (rate: string) => `勝率 ${rate}`,
+  characterUsage: '使用',
+  characterUsageMeter: (name: string) => `${name}の使用回数（最も多いポケモンとの比較）`,
+  characterWinRateMeter: (name: string) => `${name}の勝率`,
   // Recent matches
   recentTitle: '最近の試合',
   recentEmpty: '試合履歴がありません',
