@@ -85,6 +85,19 @@ describe('profile edit', () => {
     expect(await screen.findByRole('heading', { name: '新しい名前' })).toBeInTheDocument();
   });
 
+  it.each([
+    ['hiragana', 'げんがー'],
+    ['half-width katakana', 'ｹﾞﾝｶﾞｰ'],
+    ['katakana', 'ゲンガ'],
+    ['full-width latin', 'ＧＥＮＧＡＲ'],
+    ['hiragana with spaces around', '  げん  '],
+  ])('finds a favourite by %s (%s → ゲンガー)', async (_kind, query) => {
+    const { user, dialog } = await openEditor();
+    await user.type(within(dialog).getByLabelText('お気に入りポケモンを検索'), query);
+    expect(within(dialog).getByRole('button', { name: 'ゲンガーを追加' })).toBeInTheDocument();
+    expect(within(dialog).queryByText('該当するポケモンが見つかりません')).not.toBeInTheDocument();
+  });
+
   it('shows the change at once, then rolls back and alerts when the server refuses', async () => {
     const alert = vi.spyOn(window, 'alert').mockImplementation(() => {});
     let release: () => void = () => {};

@@ -74,11 +74,25 @@ export function isPlayableCharacterId(id: string): boolean {
   return c !== undefined && c !== EMPTY_CHARACTER;
 }
 
-/** Search by Japanese or English name (or id), case-insensitive; used by the favourite picker. */
+/**
+ * The form names are compared in: NFKC (half-width ｶﾀｶﾅ → カタカナ, full-width ＡＢＣ → ABC), hiragana → katakana,
+ * lower case, without spaces. So げんがー, ｹﾞﾝｶﾞｰ, ゲンガー and GENGAR all find ゲンガー.
+ */
+export function characterSearchKey(text: string): string {
+  return text
+    .normalize('NFKC')
+    .replace(/[\u3041-\u3096\u309D\u309E]/g, (ch) => String.fromCharCode(ch.charCodeAt(0) + 0x60))
+    .toLowerCase()
+    .replace(/\s+/g, '');
+}
+
+const SEARCH_KEYS = new Map(
+  CHARACTERS.map((c) => [c, [c.name_ja, c.name_en, c.pokemon_id].map(characterSearchKey)] as const),
+);
+
+/** Search by Japanese (katakana, hiragana, half-width) or English name (or id), case-insensitive. */
 export function searchCharacters(query: string): Character[] {
-  const q = query.trim().toLowerCase();
+  const q = characterSearchKey(query);
   if (!q) return [...PLAYABLE_CHARACTERS];
-  return PLAYABLE_CHARACTERS.filter(
-    (c) => c.name_ja.includes(q) || c.name_en.toLowerCase().includes(q) || c.pokemon_id.toLowerCase().includes(q),
-  );
+  return PLAYABLE_CHARACTERS.filter((c) => SEARCH_KEYS.get(c)?.some((key) => key.includes(q)));
 }

@@ -59,7 +59,7 @@ export const PROFILE_TEXTS = {
   twitterId: 'X（Twitter）ID',
   twitterHint: '@ の後ろの英数字とアンダースコア（15文字まで）',
   favoriteSearch: 'お気に入りポケモンを検索',
-  favoriteSearchPlaceholder: '日本語名・英語名で検索',
+  favoriteSearchPlaceholder: 'ひらがな・カタカナ・英語名で検索',
   favoriteHint: (max: number) => `${max}匹まで選べます`,
   favoriteFull: (max: number) => `お気に入りは${max}匹まで選べます。入れ替えるには先に外してください。`,
   favoriteAdd: (name: string) => `${name}を追加`,
