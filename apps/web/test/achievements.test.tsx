@@ -60,6 +60,29 @@ describe('my page: achievements', () => {
     expect(within(gold).getByText('S2 ゴールドライセンス')).toHaveClass('badge-chip');
   });
 
+  it('says the penalty is why a gold licence at 50/50 is not earned (issue 21)', async () => {
+    const blocked = { ...GOLD, earned: false, earned_at: null };
+    signInAs(buildProfile({ penalty_count: 2, penalty_correction: 1, effective_penalty: 1 }), { cacheProfile: true });
+    renderApp('/?tab=mypage', { 'GET /api/users/me/achievements': { body: { achievements: [blocked, MATCHES_100] } } });
+    const panel = await screen.findByRole('region', { name: '実績' });
+    const [gold, matches] = (await within(panel).findAllByRole('listitem')) as [HTMLElement, HTMLElement];
+    expect(gold).toHaveTextContent('50/50');
+    expect(gold).toHaveTextContent('未獲得');
+    expect(within(gold).getByText('ペナルティ（1）があるため獲得できません。ペナルティが0になると獲得できます。')).toBeInTheDocument();
+    // Other achievements, and a gold licence still short of 50 matches, say nothing of the penalty.
+    expect(matches).not.toHaveTextContent('ペナルティ（');
+  });
+
+  it('says nothing of the penalty while the gold licence is short of 50 matches or the penalty is 0', async () => {
+    const short = { ...GOLD, earned: false, earned_at: null, progress: { current: 20, target: 50 } };
+    signInAs(buildProfile({ effective_penalty: 1, penalty_count: 1 }), { cacheProfile: true });
+    renderApp('/?tab=mypage', { 'GET /api/users/me/achievements': { body: { achievements: [short] } } });
+    const panel = await screen.findByRole('region', { name: '実績' });
+    const [gold] = (await within(panel).findAllByRole('listitem')) as [HTMLElement];
+    expect(gold).toHaveTextContent('20/50');
+    expect(gold).not.toHaveTextContent('ペナルティ（');
+  });
+
   it('says so when there are no achievements, and offers a retry when they cannot be loaded', async () => {
     const { server, user } = openMyPage({
       'GET /api/users/me/achievements': { status: 500, body: { error: 'サーバーでエラーが発生しました' } },

@@ -5,6 +5,8 @@ export const ACHIEVEMENT_TEXTS = {
   progressLabel: (name: string) => `${name}の進み具合`,
   earnedOn: (date: string) => `${date} 獲得`,
   notEarned: '未獲得',
+  blockedByPenalty: (penalty: number) =>
+    `ペナルティ（${penalty}）があるため獲得できません。ペナルティが0になると獲得できます。`,
   reward: '報酬',
   recentTitle: '最近の実績',
   recentEmpty: 'まだ獲得した実績はありません',

@@ -3,6 +3,7 @@ import { BadgeChip } from '../../../components/badge-chip.tsx';
 import { Icon } from '../../../components/icon.tsx';
 import { EmptyState, ErrorState } from '../../../components/notice.tsx';
 import { Skeleton } from '../../../components/skeleton.tsx';
+import { useMyProfile } from '../../../lib/auth/user.ts';
 import { useAchievements } from '../api/get-achievements.ts';
 import { ACHIEVEMENT_TEXTS as T } from '../texts.ts';
 import { EarnedDate } from './earned-date.tsx';
@@ -12,6 +13,7 @@ import './achievements.css';
 /** The 実績 card: every achievement with its progress, the date it was earned and the badge it gives. */
 export function AchievementsPanel({ userId }: { userId: string }) {
   const achievements = useAchievements(userId);
+  const penalty = useMyProfile()?.effective_penalty ?? 0;
   return (
     <section className="card" aria-labelledby="achievements-title">
       <h2 id="achievements-title" className="card__title">
@@ -27,7 +29,7 @@ export function AchievementsPanel({ userId }: { userId: string }) {
       ) : (
         <ul className="achievement-list">
           {achievements.data.achievements.map((a) => (
-            <AchievementItem key={`${a.id}@${a.season_id ?? ''}`} achievement={a} />
+            <AchievementItem key={`${a.id}@${a.season_id ?? ''}`} achievement={a} penalty={penalty} />
           ))}
         </ul>
       )}
@@ -35,7 +37,11 @@ export function AchievementsPanel({ userId }: { userId: string }) {
   );
 }
 
-function AchievementItem({ achievement: a }: { achievement: Achievement }) {
+/** The gold licence also needs an effective penalty of 0: at 50/50 with a penalty, that alone keeps it. */
+const blockedByPenalty = (a: Achievement, penalty: number) =>
+  a.id === 'gold_licence' && !a.earned && a.progress.current >= a.progress.target && penalty > 0;
+
+function AchievementItem({ achievement: a, penalty }: { achievement: Achievement; penalty: number }) {
   return (
     <li className={a.earned ? 'achievement achievement--earned' : 'achievement'}>
       <div className="achievement__head">
@@ -44,6 +50,7 @@ function AchievementItem({ achievement: a }: { achievement: Achievement }) {
       </div>
       {a.condition && <p className="achievement__condition muted">{a.condition}</p>}
       <ProgressBar current={a.progress.current} target={a.progress.target} label={T.progressLabel(a.name)} />
+      {blockedByPenalty(a, penalty) && <p className="achievement__blocked">{T.blockedByPenalty(penalty)}</p>}
       {a.badge_id && (
         <p className="achievement__reward">
           <span className="muted">{T.reward}</span>
