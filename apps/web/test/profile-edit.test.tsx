@@ -85,6 +85,27 @@ describe('profile edit', () => {
     expect(await screen.findByRole('heading', { name: '新しい名前' })).toBeInTheDocument();
   });
 
+  it('confirms a save with a notice once the server has it (issue 21)', async () => {
+    let answer: () => void = () => {};
+    const answered = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
+    const { user, dialog } = await openEditor({
+      'PUT /api/users/me/profile': async ({ body }: { body: unknown }) => {
+        await answered;
+        return { body: buildProfile({ ...(body as object) }) };
+      },
+    });
+    await user.type(within(dialog).getByLabelText('自己紹介'), 'よろしく');
+    await user.click(within(dialog).getByRole('button', { name: '保存する' }));
+    const notices = screen.getByRole('status', { name: '通知' });
+    // Not before the server answered.
+    expect(within(notices).queryByText('プロフィールを保存しました')).not.toBeInTheDocument();
+    answer();
+    expect(await within(notices).findByText('プロフィールを保存しました')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
   it.each([
     ['hiragana', 'げんがー'],
     ['half-width katakana', 'ｹﾞﾝｶﾞｰ'],

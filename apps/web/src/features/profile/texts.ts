@@ -71,6 +71,7 @@ export const PROFILE_TEXTS = {
   bioCounterLabel: (n: number, max: number) => `${max}文字中${n}文字`,
   save: '保存する',
   saving: '保存中…',
+  saved: 'プロフィールを保存しました',
   cancel: 'キャンセル',
   saveFailed: 'プロフィールの更新に失敗しました。ページを再読み込みしてください。',
   userMissing: 'ユーザー情報が見つかりません',

@@ -3,6 +3,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { Modal } from '../../../components/modal.tsx';
 import { Notice } from '../../../components/notice.tsx';
 import { browser } from '../../../lib/browser.ts';
+import { useToasts } from '../../../lib/toast/toast-provider.tsx';
 import { type ProfileInput, useUpdateProfile } from '../api/update-profile.ts';
 import { PROFILE_TEXTS as T } from '../texts.ts';
 import { FavoritePicker } from './favorite-picker.tsx';
@@ -52,6 +53,7 @@ export function ProfileEditModal({ profile, onClose }: { profile: UserProfile | 
 
 function ProfileForm({ profile, onClose }: { profile: UserProfile; onClose: () => void }) {
   const update = useUpdateProfile(profile.user_id);
+  const toasts = useToasts();
   const [form, setForm] = useState<ProfileInput>({
     trainer_name: profile.trainer_name,
     twitter_id: profile.twitter_id,
@@ -72,7 +74,13 @@ function ProfileForm({ profile, onClose }: { profile: UserProfile; onClose: () =
     event.preventDefault();
     setSubmitted(true);
     if (!check.ok) return;
-    update.mutate(check.value, { onSuccess: onClose });
+    update.mutate(check.value, {
+      // The modal closes on the server's answer; the notice says the change was kept.
+      onSuccess: () => {
+        toasts.show({ title: T.saved });
+        onClose();
+      },
+    });
   };
 
   const describedBy = (...parts: (string | false | undefined)[]) => parts.filter(Boolean).join(' ') || undefined;
