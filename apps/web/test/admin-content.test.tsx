@@ -44,6 +44,36 @@ describe('admin content: markdown settings', () => {
     expect(within(card).queryByText('未保存の変更があります')).not.toBeInTheDocument();
   });
 
+  it('opens with the default rules the public page shows when none are saved (issue 21)', async () => {
+    const { user, server } = openContent({
+      'GET /api/master': { body: { settings: { ...SETTINGS, rules_content: '' }, badges: [], pokemon: [] } },
+    });
+    const rules = await screen.findByRole('textbox', { name: 'ルール（Markdown）' });
+    const text = (rules as HTMLTextAreaElement).value;
+    // The nine rules of the rules tab's fallback, as a numbered Markdown list.
+    expect(text).toContain('1. 1試合の時間は最大10分です。');
+    expect(text).toContain('9. ランキングは最高レート順で決まります。');
+    expect(text.match(/^\d\. /gm)).toHaveLength(9);
+    const card = screen.getByRole('region', { name: 'ルール' });
+    expect(within(card).getByText('保存されたルールはありません。ルールタブに表示中の既定のルールを表示しています。')).toBeInTheDocument();
+    const preview = screen.getByRole('region', { name: 'ルール プレビュー' });
+    expect(await within(preview).findByText('初期レートは1500です。')).toBeInTheDocument();
+    // Nothing changed yet: nothing to save.
+    expect(within(card).queryByText('未保存の変更があります')).not.toBeInTheDocument();
+    // Adding a rule keeps the nine and sends them all.
+    await user.type(rules, '\n10. 追加のルール');
+    await user.click(within(card).getByRole('button', { name: '保存' }));
+    expect(await within(card).findByText('保存しました')).toBeInTheDocument();
+    const sent = server.callsTo('PUT /api/master/settings')[0]?.body as { value: string };
+    expect(sent.value).toContain('1. 1試合の時間は最大10分です。');
+    expect(sent.value).toContain('10. 追加のルール');
+  });
+
+  it('keeps an empty announcement empty (there is no default announcement)', async () => {
+    openContent();
+    expect(await screen.findByRole('textbox', { name: 'お知らせ（Markdown）' })).toHaveValue('');
+  });
+
   it('shows a Markdown syntax hint', async () => {
     openContent();
     expect((await screen.findAllByText('Markdown の書き方')).length).toBe(2);

@@ -28,3 +28,26 @@ export const API_ERRORS = {
   unknown: 'Unknown error',
   network: 'Network error',
 } as const;
+
+/**
+ * The rules shown while the rules_content setting is empty (spec §2 Rules tab, nine points): the rules tab shows them,
+ * and the admin's rules editor opens with them, so what is edited is what visitors read.
+ */
+export const DEFAULT_RULES = {
+  intro: 'ランクマッチに参加する前に、以下のルールを確認してください。',
+  items: [
+    '1試合の時間は最大10分です。',
+    'チームは5人対5人（5v5）で対戦します。',
+    '同じチーム内でポケモンの重複はできません。',
+    '試合途中の退出（切断・放棄を含む）はペナルティの対象になります。',
+    'マッチングは、最も長く待っているプレイヤーのレートを基準に ±200 の範囲で行います。マッチングが見送られるたびに範囲は 50 ずつ広がります。',
+    '希望ロールはチームバランスの調整に使われます。',
+    '初期レートは1500です。',
+    'レートは1試合ごとにおよそ10〜50変動します。',
+    'ランキングは最高レート順で決まります。',
+  ],
+} as const;
+
+/** The default rules as the Markdown the rules editor starts from (renders like the rules tab's fallback). */
+export const defaultRulesMarkdown = (): string =>
+  [DEFAULT_RULES.intro, '', ...DEFAULT_RULES.items.map((rule, i) => `${i + 1}. ${rule}`)].join('\n');

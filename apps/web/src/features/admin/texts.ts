@@ -269,6 +269,7 @@ export const ADMIN_TEXTS = {
     ],
     saveFailed: '更新に失敗しました',
     unsaved: '未保存の変更があります',
+    showingDefault: '保存されたルールはありません。ルールタブに表示中の既定のルールを表示しています。',
     timeoutsTitle: 'ロビーのタイムアウト',
     createTimeout: 'ロビー作成のタイムアウト（秒）',
     joinTimeout: 'ロビー参加のタイムアウト（秒）',

@@ -13,18 +13,6 @@ export const RULES_TEXTS = {
   playersUnit: '人',
   matchesUnit: '試合',
   loadFailed: 'データの取得に失敗しました',
-  /** Shown when the rules_content setting is empty (spec §2 Rules tab, nine points). */
-  fallbackRules: [
-    '1試合の時間は最大10分です。',
-    'チームは5人対5人（5v5）で対戦します。',
-    '同じチーム内でポケモンの重複はできません。',
-    '試合途中の退出（切断・放棄を含む）はペナルティの対象になります。',
-    'マッチングは、最も長く待っているプレイヤーのレートを基準に ±200 の範囲で行います。マッチングが見送られるたびに範囲は 50 ずつ広がります。',
-    '希望ロールはチームバランスの調整に使われます。',
-    '初期レートは1500です。',
-    'レートは1試合ごとにおよそ10〜50変動します。',
-    'ランキングは最高レート順で決まります。',
-  ],
   /** The server's own rules (GET /api/public/system `rules`), shown for everyone under the rules. */
   detailsTitle: 'マッチング・集計・レート・ペナルティの詳細',
   detailsIntro: 'サイトが実際に使っている設定から作られた説明です。',
@@ -34,5 +22,4 @@ export const RULES_TEXTS = {
     rating: 'レート',
     penalty: 'ペナルティ',
   },
-  fallbackIntro: 'ランクマッチに参加する前に、以下のルールを確認してください。',
 } as const;

@@ -6,6 +6,7 @@ import { ErrorState } from '../../../components/notice.tsx';
 import { Skeleton } from '../../../components/skeleton.tsx';
 import { useSession } from '../../../lib/auth/session.ts';
 import { formatInteger } from '../../../lib/format.ts';
+import { DEFAULT_RULES } from '../../../lib/texts.ts';
 import { useMaster } from '../../../lib/master.ts';
 import { usePublicMaster } from '../api/get-public-master.ts';
 import { usePublicSystem } from '../api/get-public-system.ts';
@@ -117,9 +118,9 @@ function SettingsText({
 export function FallbackRules() {
   return (
     <div className="fallback-rules">
-      <p>{T.fallbackIntro}</p>
+      <p>{DEFAULT_RULES.intro}</p>
       <ol className="rule-list">
-        {T.fallbackRules.map((rule) => (
+        {DEFAULT_RULES.items.map((rule) => (
           <li key={rule}>{rule}</li>
         ))}
       </ol>

@@ -3,6 +3,7 @@ import { Icon } from '../../../../components/icon.tsx';
 import { Notice } from '../../../../components/notice.tsx';
 import { Skeleton } from '../../../../components/skeleton.tsx';
 import { useMaster } from '../../../../lib/master.ts';
+import { defaultRulesMarkdown } from '../../../../lib/texts.ts';
 import { ADMIN_TEXTS } from '../../texts.ts';
 import { MarkdownSetting } from './markdown-setting.tsx';
 import { TimeoutSetting } from './timeout-setting.tsx';
@@ -24,7 +25,12 @@ export function ContentTab({ adminId }: { adminId: string }) {
   const settings = master.data.settings;
   return (
     <div className="admin-stack">
-      <MarkdownSetting id="rules_content" title={T.rulesTitle} saved={settings.rules_content} />
+      <MarkdownSetting
+        id="rules_content"
+        title={T.rulesTitle}
+        saved={settings.rules_content}
+        fallback={defaultRulesMarkdown()}
+      />
       <MarkdownSetting id="announcement_content" title={T.announcementTitle} saved={settings.announcement_content} />
       <section className="card" aria-labelledby="admin-timeouts-title">
         <h2 id="admin-timeouts-title" className="card__title">

@@ -13,18 +13,23 @@ export function MarkdownSetting({
   id,
   title,
   saved,
+  fallback = '',
 }: {
   id: 'rules_content' | 'announcement_content';
   title: string;
   /** The server's current text. */
   saved: string;
+  /** What the site shows while nothing is saved (the default rules): the editor starts from it. */
+  fallback?: string;
 }) {
-  const [value, setValue] = useState(saved);
+  const showsFallback = !saved.trim() && fallback !== '';
+  const initial = showsFallback ? fallback : saved;
+  const [value, setValue] = useState(initial);
   const [invalid, setInvalid] = useState<string | null>(null);
   const update = useUpdateSetting();
   const textareaId = useId();
   const titleId = useId();
-  const dirty = value !== saved;
+  const dirty = value !== initial;
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -53,6 +58,7 @@ export function MarkdownSetting({
             }}
             aria-invalid={invalid !== null}
           />
+          {showsFallback && !update.isSuccess && <p className="field__hint">{T.showingDefault}</p>}
           {invalid && <p className="field__error">{invalid}</p>}
         </div>
         <section className="admin-markdown__preview" aria-label={`${title} ${T.preview}`}>
