@@ -1,3 +1,4 @@
+import { BADGE_CONDITION_SHOP, getBadge } from '@rankmatch/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_NEAR_MILESTONE_ID, DEMO_PAST_SEASON_ID, DEMO_SEASON_ID, seedDemoData } from '../src/seed/demo.ts';
@@ -94,5 +95,74 @@ describe('the demo seasons', () => {
     expect(player.json().recent_matches.length).toBeGreaterThan(0);
     const [achievements] = await rows(sql`select count(*)::int as n from user_achievements`);
     expect(achievements?.n).toBeGreaterThan(30);
+  });
+
+  // Issue 21, item 23: a demo consistent with its own history.
+
+  it('registered every player before their first match', async () => {
+    const late = await rows(sql`
+      select u.id, u.created_at, min(m.matched_at) as first_match from users u
+      join match_players mp on mp.user_id = u.id join matches m on m.id = mp.match_id
+      group by u.id, u.created_at having u.created_at >= min(m.matched_at)`);
+    expect(late).toEqual([]);
+    // Not all on one day either: registrations spread over the days before each player's first match.
+    const [days] = await rows(sql`select count(distinct created_at / 86400)::int as n from users where is_dummy`);
+    expect(days?.n).toBeGreaterThan(5);
+  });
+
+  it('gives badges only of the seasons in the data, and match-count badges only for matches played', async () => {
+    const owned = await rows(sql`select user_id, badge_id, source from user_badges`);
+    const numbers = new Set(
+      (await rows(sql`select name from seasons`)).map((s) => /(\d+)$/.exec(String(s.name))?.[1]).filter(Boolean),
+    );
+    expect([...numbers].sort()).toEqual(['1', '2']);
+    const foreign = owned.filter((o) => {
+      const n = /^シーズン(\d+)/.exec(getBadge(String(o.badge_id))?.condition ?? '')?.[1];
+      return n !== undefined && !numbers.has(n);
+    });
+    expect(foreign).toEqual([]);
+    const played = new Map(
+      (
+        await rows(sql`select s.user_id, s.season_id, se.name, s.match_count from season_stats s
+          join seasons se on se.id = s.season_id`)
+      ).map((r) => [`${r.user_id} ${/(\d+)$/.exec(String(r.name))?.[1]}`, Number(r.match_count)]),
+    );
+    const unearned = owned.filter((o) => {
+      const m = /^シーズン(\d+)で(\d+)試合以上プレイ$/.exec(getBadge(String(o.badge_id))?.condition ?? '');
+      return m && (played.get(`${o.user_id} ${m[1]}`) ?? 0) < Number(m[2]);
+    });
+    expect(unearned).toEqual([]);
+    // Bought badges come with an order; none was bought in the demo.
+    const bought = owned.filter((o) => getBadge(String(o.badge_id))?.condition === BADGE_CONDITION_SHOP);
+    expect(bought).toEqual([]);
+  });
+
+  it('dates achievements when they were reached and season rewards when the season ended', async () => {
+    // matches_N: the settlement of the player's Nth rated match of that season.
+    const wrong = await rows(sql`
+      with played as (
+        select mp.user_id, m.season_id, m.settled_at,
+          row_number() over (partition by mp.user_id, m.season_id order by m.settled_at, m.id) as n
+        from match_players mp join matches m on m.id = mp.match_id where m.winner is not null)
+      select a.user_id, a.achievement_id, a.earned_at, p.settled_at from user_achievements a
+      left join played p on p.user_id = a.user_id and p.season_id = a.season_id
+        and p.n = substring(a.achievement_id from 'matches_([0-9]+)')::int
+      where a.achievement_id like 'matches_%' and a.earned_at is distinct from p.settled_at`);
+    expect(wrong).toEqual([]);
+    const [matchAchievements] = await rows(
+      sql`select count(*)::int as n from user_achievements where achievement_id like 'matches_%'`,
+    );
+    expect(matchAchievements?.n).toBeGreaterThan(0);
+    // Every achievement falls inside the history: none is dated at the seeding time.
+    const now = t.clock.now();
+    const [today] = await rows(sql`select count(*)::int as n from user_achievements where earned_at >= ${now - 3600}`);
+    expect(today?.n).toBe(0);
+    // The past season ended at its end date (two weeks before the current one began), with its rewards.
+    const [past] = await rows(sql`select end_date, ended_at from seasons where id = ${DEMO_PAST_SEASON_ID}`);
+    expect(past?.ended_at).toBe(past?.end_date);
+    const rewards = await rows(
+      sql`select distinct acquired_at from user_badges where source = 'season' and reference = ${DEMO_PAST_SEASON_ID}`,
+    );
+    expect(rewards.map((r) => Number(r.acquired_at))).toEqual([Number(past?.end_date)]);
   });
 });

@@ -154,8 +154,15 @@ export class AchievementService {
     }
   }
 
-  /** Records and grants what the players newly reached; returns it per player. */
-  async evaluate(season: SeasonRow, userIds: string[]): Promise<Map<string, AchievementStatus[]>> {
+  /**
+   * Records and grants what the players newly reached; returns it per player. Each is dated now, or when `reachedAt`
+   * says it was reached (an imported history: the demo's seasons).
+   */
+  async evaluate(
+    season: SeasonRow,
+    userIds: string[],
+    options: { reachedAt?: (userId: string, status: AchievementStatus) => number | null } = {},
+  ): Promise<Map<string, AchievementStatus[]>> {
     const now = this.ctx.now();
     const [progress, earned] = await Promise.all([
       progressOf(this.ctx.db, userIds, season.id),
@@ -179,7 +186,7 @@ export class AchievementService {
           achievementId: a.id,
           seasonId: a.seasonId,
           badgeId: a.badgeId,
-          earnedAt: now,
+          earnedAt: options.reachedAt?.(userId, a) ?? now,
         })),
       );
       // Another evaluation may have recorded some of them a moment ago: only the rows inserted here count.
@@ -201,7 +208,7 @@ export class AchievementService {
                   source: 'achievement' as const,
                   reference: r.key,
                   achievementId: r.achievementId,
-                  now,
+                  now: r.earnedAt,
                 },
               ]
             : [],

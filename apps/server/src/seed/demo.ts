@@ -1,7 +1,10 @@
 import {
+  type AchievementStatus,
   type PenaltyState,
+  type PlayedMatch,
   type RatingAccuracy,
   ratingAccuracy,
+  reachedAt,
   type SeasonSimulation,
   type SimAccount,
   type SimPlayer,
@@ -9,16 +12,16 @@ import {
   simulatePopulation,
   simulateSeason,
 } from '@rankmatch/engine';
-import { BADGES, ROLES, type Role } from '@rankmatch/shared';
-import { inArray, sql } from 'drizzle-orm';
+import { ROLES, type Role } from '@rankmatch/shared';
+import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { AchievementService } from '../achievements/service.ts';
 import { seedDummyAccounts } from '../auth/dummy.ts';
 import { type DummySeed, dummySeeds } from '../auth/dummy-accounts.ts';
 import type { AppContext } from '../context.ts';
-import { seasons, userBadges, users } from '../db/schema.ts';
+import { matches, matchPlayers, seasons, userBadges, users } from '../db/schema.ts';
 import { importPenalties, importSeason, nextImportIds } from '../matches/import.ts';
 import type { SeasonEnder } from '../seasons/end.ts';
-import { findSeason } from '../seasons/queries.ts';
+import { findSeason, type SeasonRow } from '../seasons/queries.ts';
 import { penaltyStateOf } from '../users/queries.ts';
 
 // Demo data for development starts: a ladder that was really played. The engine's simulation plays a finished
@@ -146,6 +149,80 @@ async function penaltiesOf(ctx: AppContext, ids: string[]): Promise<Map<string, 
   return new Map(rows.map((u) => [u.id, penaltyStateOf(u)]));
 }
 
+/** Every rated match each player played so far (the imported seasons), for dating what they reached. */
+async function historiesOf(ctx: AppContext): Promise<Map<string, PlayedMatch[]>> {
+  const rows = await ctx.db
+    .select({
+      userId: matchPlayers.userId,
+      seasonId: matches.seasonId,
+      at: matches.settledAt,
+      role: matchPlayers.role,
+      team: matchPlayers.team,
+      winner: matches.winner,
+    })
+    .from(matchPlayers)
+    .innerJoin(matches, eq(matches.id, matchPlayers.matchId))
+    .where(and(isNotNull(matches.winner), isNotNull(matches.settledAt)));
+  const histories = new Map<string, PlayedMatch[]>();
+  for (const r of rows) {
+    const list = histories.get(r.userId) ?? [];
+    list.push({ at: r.at ?? 0, seasonId: r.seasonId, role: r.role, won: r.team === r.winner });
+    histories.set(r.userId, list);
+  }
+  return histories;
+}
+
+/** The achievements of a played season, each dated at the settlement that reached it (as live play would have). */
+async function evaluatePlayed(deps: DemoDeps, season: SeasonRow, ids: string[]): Promise<void> {
+  const histories = await historiesOf(deps.ctx);
+  await deps.achievements.evaluate(season, ids, {
+    reachedAt: (userId: string, status: AchievementStatus) => reachedAt(status, histories.get(userId) ?? [], season.id),
+  });
+}
+
+/** A number from an id, the same on every run (spreads the demo's dates). */
+function idHash(id: string): number {
+  let hash = 0;
+  for (const ch of id) hash = (hash * 31 + ch.charCodeAt(0)) >>> 0;
+  return hash;
+}
+
+/**
+ * Every test account registered before its first match: one to fourteen days (and some hours) before it, or before
+ * the first demo season for those who never played.
+ */
+async function backdateRegistrations(ctx: AppContext, siteOpened: number): Promise<void> {
+  const firsts = await ctx.db
+    .select({ id: users.id, first: sql<number | null>`min(${matches.matchedAt})` })
+    .from(users)
+    .leftJoin(matchPlayers, eq(matchPlayers.userId, users.id))
+    .leftJoin(matches, eq(matches.id, matchPlayers.matchId))
+    .where(eq(users.isDummy, true))
+    .groupBy(users.id);
+  if (firsts.length === 0) return;
+  const values = sql.join(
+    firsts.map((f) => {
+      const hash = idHash(f.id);
+      const registered = Number(f.first ?? siteOpened) - DAY * (1 + (hash % 14)) - ((hash >>> 4) % DAY);
+      return sql`(${f.id}, ${registered}::bigint)`;
+    }),
+    sql`, `,
+  );
+  await ctx.db.execute(sql`update ${users} set created_at = v.registered
+    from (values ${values}) as v(id, registered) where ${users.id} = v.id`);
+}
+
+/**
+ * Badges the operators handed out by hand (catalogue entries without a condition), to a few accounts. Everything
+ * else a demo player owns was earned in the seasons above (rewards, achievements); nothing was bought.
+ */
+const OPERATOR_BADGES: readonly { userId: string; badgeId: string; days: number }[] = [
+  { userId: 'dummy_01', badgeId: 'badge_134', days: 3 }, // 配信者
+  { userId: 'dummy_07', badgeId: 'badge_135', days: 9 }, // 実況解説
+  { userId: 'dummy_12', badgeId: 'badge_137', days: 16 }, // バグハンター
+  { userId: 'dummy_23', badgeId: 'badge_136', days: 20 }, // 翻訳協力
+];
+
 /** Seeds the demo seasons once; returns what was simulated, or null when the demo exists already. */
 export async function seedDemoData(deps: DemoDeps, now: number): Promise<DemoSummary | null> {
   const { ctx } = deps;
@@ -171,7 +248,7 @@ export async function seedDemoData(deps: DemoDeps, now: number): Promise<DemoSum
     startDate: calendar.past.start,
     endDate: calendar.past.end,
     themeColor: '#3f6fd8',
-    createdAt: now,
+    createdAt: calendar.past.start - 7 * DAY,
   });
   let ids0 = await nextImportIds(db);
   const past = simulateSeason({
@@ -191,9 +268,15 @@ export async function seedDemoData(deps: DemoDeps, now: number): Promise<DemoSum
     await importPenalties(tx, past.penalties);
   });
   const pastRow = await findSeason(db, DEMO_PAST_SEASON_ID);
-  if (pastRow) await deps.achievements.evaluate(pastRow, ids);
-  await db.update(seasons).set({ endingStartedAt: now }).where(sql`id = ${DEMO_PAST_SEASON_ID}`);
+  if (pastRow) await evaluatePlayed(deps, pastRow, ids);
+  await db.update(seasons).set({ endingStartedAt: calendar.past.end }).where(eq(seasons.id, DEMO_PAST_SEASON_ID));
   await deps.seasonEnd.finishPending();
+  // The end ran now; in the demo's history it ran when the season's end date passed, and so did its rewards.
+  await db.update(seasons).set({ endedAt: calendar.past.end }).where(eq(seasons.id, DEMO_PAST_SEASON_ID));
+  await db
+    .update(userBadges)
+    .set({ acquiredAt: calendar.past.end })
+    .where(and(eq(userBadges.source, 'season'), eq(userBadges.reference, DEMO_PAST_SEASON_ID)));
 
   // The running season, from the penalties the season change left.
   await db.insert(seasons).values({
@@ -203,7 +286,7 @@ export async function seedDemoData(deps: DemoDeps, now: number): Promise<DemoSum
     startDate: calendar.current.start,
     endDate: calendar.current.end,
     themeColor: '#ff6b35',
-    createdAt: now,
+    createdAt: calendar.past.end - 7 * DAY,
   });
   // Active only when no other season is.
   await db.execute(
@@ -227,18 +310,20 @@ export async function seedDemoData(deps: DemoDeps, now: number): Promise<DemoSum
     await importPenalties(tx, current.penalties);
   });
   const currentRow = await findSeason(db, DEMO_SEASON_ID);
-  if (currentRow) await deps.achievements.evaluate(currentRow, ids);
+  if (currentRow) await evaluatePlayed(deps, currentRow, ids);
 
-  // A few owned badges per test account, so equipping works at once.
-  const earned = BADGES.filter((b) => b.is_active);
-  const owned: (typeof userBadges.$inferInsert)[] = [];
-  for (const [index, player] of dummySeeds().entries()) {
-    for (let k = 0; k < 4; k++) {
-      const badge = earned[(index * 7 + k * 13) % earned.length];
-      if (badge) owned.push({ userId: player.id, badgeId: badge.id, source: 'seed', acquiredAt: now });
-    }
-  }
-  await db.insert(userBadges).values(owned).onConflictDoNothing();
+  await db
+    .insert(userBadges)
+    .values(
+      OPERATOR_BADGES.map((b) => ({
+        userId: b.userId,
+        badgeId: b.badgeId,
+        source: 'seed',
+        acquiredAt: calendar.current.start + b.days * DAY,
+      })),
+    )
+    .onConflictDoNothing();
+  await backdateRegistrations(ctx, calendar.past.start - 7 * DAY);
 
   const played = [past, current];
   return {

@@ -5,6 +5,8 @@ export {
   type AchievementStatus,
   evaluateAchievements,
   newlyReached,
+  type PlayedMatch,
   type PlayerProgress,
   ROLE_WINS_TARGET,
+  reachedAt,
 } from './rules.ts';

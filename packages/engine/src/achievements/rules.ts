@@ -114,3 +114,37 @@ export function newlyReached(
 ): AchievementStatus[] {
   return statuses.filter((s) => s.reached && !earnedKeys.has(s.key));
 }
+
+/** One rated (non-void) match of a player, as a recorded history holds it. */
+export interface PlayedMatch {
+  /** When the match settled (unix seconds). */
+  at: number;
+  seasonId: string;
+  role: string;
+  won: boolean;
+}
+
+/**
+ * When a recorded history reached an achievement evaluated in `seasonId`: the settlement of the match that completed
+ * it (the season's Nth match, its 50th for the gold licence, the 30th win in a role in the season, the first win
+ * ever), or null when the history does not reach it. Used to date what an imported history reached (the demo), as
+ * the live evaluation after each settlement would have.
+ */
+export function reachedAt(status: AchievementStatus, history: readonly PlayedMatch[], seasonId: string): number | null {
+  const ordered = [...history].sort((a, b) => a.at - b.at);
+  const inSeason = ordered.filter((m) => m.seasonId === seasonId);
+  const nth = (list: readonly PlayedMatch[], n: number) => list[n - 1]?.at ?? null;
+  switch (status.kind) {
+    case 'first_win':
+      return ordered.find((m) => m.won)?.at ?? null;
+    case 'matches':
+      return nth(inSeason, status.target);
+    case 'gold_licence':
+      return nth(inSeason, GOLD_LICENCE_MIN_MATCHES);
+    case 'role_wins':
+      return nth(
+        inSeason.filter((m) => m.won && m.role === status.detail),
+        ROLE_WINS_TARGET,
+      );
+  }
+}
