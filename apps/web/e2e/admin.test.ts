@@ -57,7 +57,17 @@ describe.skipIf(!chromiumPath)('the admin panel in Chromium', () => {
       const page = await context.newPage();
       const pageErrors: string[] = [];
       page.on('pageerror', (err) => pageErrors.push(err.message));
-      page.on('dialog', (dialog) => void dialog.accept());
+      // Every confirmation is the site's own dialog: a browser dialog would be a regression.
+      page.on('dialog', (dialog) => {
+        pageErrors.push(`browser dialog: ${dialog.message()}`);
+        void dialog.dismiss();
+      });
+      const confirm = async (title: string, button: string) => {
+        const dialog = page.getByRole('alertdialog', { name: title });
+        await dialog.waitFor();
+        await dialog.getByRole('button', { name: button }).click();
+        await dialog.waitFor({ state: 'detached' });
+      };
       const shot = (step: string) =>
         page.screenshot({ path: join(screenshotDir, `admin-${viewport.name}-${step}.png`), fullPage: false });
 
@@ -114,6 +124,7 @@ describe.skipIf(!chromiumPath)('the admin panel in Chromium', () => {
       await page.getByRole('button', { name: '編集', exact: true }).click();
       await page.getByLabel('利用停止にする').check();
       await page.getByRole('button', { name: '保存', exact: true }).click();
+      await confirm('利用停止', '利用停止にする');
       await page.getByText('利用停止中').first().waitFor();
       await shot('04-user-banned');
       const next = await api<{ code: string }>('/api/users/me', { token: playerToken });
@@ -149,8 +160,12 @@ describe.skipIf(!chromiumPath)('the admin panel in Chromium', () => {
           .filter({ hasText: `E2E ${id}` })
           .first();
       await row(viewport.season).getByRole('button', { name: '有効化' }).click();
+      await page.getByRole('alertdialog', { name: 'シーズンを有効化' }).waitFor();
+      await shot('06-season-confirm');
+      await confirm('シーズンを有効化', '有効化する');
       await page.getByText(`シーズン「E2E ${viewport.season}」を有効にしました`).waitFor();
       await row(`${viewport.season}-x`).getByRole('button', { name: '削除' }).click();
+      await confirm('シーズンを削除', '削除する');
       await page.getByText(`シーズン「E2E ${viewport.season}-x」を削除しました`).waitFor();
       await shot('06-seasons');
       const active = await api<{ current_season: { id: string } | null }>('/api/seasons/active');

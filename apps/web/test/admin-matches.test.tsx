@@ -2,6 +2,7 @@ import type { AdminMatchDetail } from '@rankmatch/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { buildAdminMatch, renderAsAdmin } from '../src/testing/admin-data.ts';
+import { answerConfirm } from '../src/testing/confirm.ts';
 import type { Handlers } from '../src/testing/fake-fetch.ts';
 
 const listItem = (match: AdminMatchDetail) => {
@@ -159,7 +160,7 @@ describe('admin matches: detail', () => {
   });
 
   it('corrects a settled match after a confirm that explains the rating recomputation', async () => {
-    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(false);
+    const browserConfirm = vi.spyOn(window, 'confirm');
     const { user, server } = openMatches({
       'POST /api/admin/matches/42/result': {
         body: { ...DONE, winner_team: null, settle_reason: 'admin_correction' },
@@ -178,12 +179,16 @@ describe('admin matches: detail', () => {
 
     await user.click(within(dialog).getByRole('radio', { name: '無効試合' }));
     await user.click(submit);
-    expect(confirm).toHaveBeenCalledWith(expect.stringContaining('試合 #42 の結果を「無効試合」に訂正します'));
-    expect(confirm).toHaveBeenCalledWith(expect.stringContaining('その差（新しい変動 − 元の変動）だけずれます'));
+    // The site's own dialog over the match's (issue 21), not the browser's.
+    const question = await answerConfirm(user, '試合 #42 の結果を訂正', 'キャンセル');
+    expect(question).toContain('試合 #42 の結果を「無効試合」に訂正します');
+    expect(question).toContain('その差（新しい変動 − 元の変動）だけずれます');
     expect(server.callsTo('POST /api/admin/matches/42/result')).toHaveLength(0);
+    expect(screen.getByRole('dialog', { name: '試合 #42' })).toBeInTheDocument();
 
-    confirm.mockReturnValue(true);
     await user.click(submit);
+    await answerConfirm(user, '試合 #42 の結果を訂正', '訂正する');
+    expect(browserConfirm).not.toHaveBeenCalled();
     expect(await within(dialog).findByText('結果を訂正しました')).toBeInTheDocument();
     expect(server.callsTo('POST /api/admin/matches/42/result').map((c) => c.body)).toEqual([{ winner: 'invalid' }]);
     expect(within(dialog).getByText('勝利チーム').parentElement).toHaveTextContent('無効試合');
@@ -191,7 +196,6 @@ describe('admin matches: detail', () => {
   });
 
   it('shows the server reason when a correction is refused', async () => {
-    vi.spyOn(window, 'confirm').mockReturnValue(true);
     const { user } = openMatches({
       'POST /api/admin/matches/42/result': { status: 400, body: { error: '変更がありません', code: 'NO_CHANGES' } },
     });
@@ -199,6 +203,7 @@ describe('admin matches: detail', () => {
     const dialog = await screen.findByRole('dialog', { name: '試合 #42' });
     await user.click(await within(dialog).findByRole('radio', { name: 'チームBの勝利' }));
     await user.click(within(dialog).getByRole('button', { name: '結果を訂正' }));
+    await answerConfirm(user, '試合 #42 の結果を訂正', '訂正する');
     expect(await within(dialog).findByText('結果の訂正に失敗しました')).toBeInTheDocument();
     expect(within(dialog).getByText('変更がありません')).toBeInTheDocument();
   });

@@ -1,6 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { renderAsAdmin } from '../src/testing/admin-data.ts';
+import { answerConfirm } from '../src/testing/confirm.ts';
 import { buildQueueInfo } from '../src/testing/data.ts';
 
 const region = (name: string) => screen.findByRole('region', { name });
@@ -114,14 +115,17 @@ describe('admin overview: test tools', () => {
   });
 
   it('clears the queue only after the confirm', async () => {
-    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(false);
+    const browserConfirm = vi.spyOn(window, 'confirm');
     const { user, server } = renderAsAdmin('/admin_control', { 'DELETE /api/debug/queue': { body: { removed: 6 } } });
     const button = await screen.findByRole('button', { name: 'キューを空にする' });
     await user.click(button);
-    expect(confirm).toHaveBeenCalledWith('キューに並んでいる全員をキューから外します。よろしいですか？');
+    expect(await answerConfirm(user, 'キューを空にする', 'キャンセル')).toBe(
+      'キューに並んでいる全員をキューから外します。よろしいですか？',
+    );
     expect(server.callsTo('DELETE /api/debug/queue')).toHaveLength(0);
-    confirm.mockReturnValue(true);
     await user.click(button);
+    await answerConfirm(user, 'キューを空にする', '空にする');
+    expect(browserConfirm).not.toHaveBeenCalled();
     expect(await screen.findByText('6人をキューから外しました')).toBeInTheDocument();
     expect(server.callsTo('DELETE /api/debug/queue')).toHaveLength(1);
   });

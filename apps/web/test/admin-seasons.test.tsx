@@ -2,6 +2,7 @@ import { type AdminSeason, BADGES, defaultSeasonAwards, type Season } from '@ran
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { buildAdminSeason, renderAsAdmin } from '../src/testing/admin-data.ts';
+import { answerConfirm } from '../src/testing/confirm.ts';
 import type { Handlers } from '../src/testing/fake-fetch.ts';
 
 const ACTIVE = buildAdminSeason({ id: 's1', name: 'シーズン1', theme_color: '#3366ff' });
@@ -145,25 +146,27 @@ describe('admin seasons: create and edit', () => {
 
 describe('admin seasons: activate and delete', () => {
   it('activates an inactive season after a confirm that says the running season ends first', async () => {
-    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(false);
+    const browserConfirm = vi.spyOn(window, 'confirm');
     const { user, server } = openSeasons([ACTIVE, NEXT], {
       'POST /api/admin/seasons/s2/activate': { body: { ...NEXT, is_active: true } },
     });
     const activate = within(await seasonRow('シーズン2')).getByRole('button', { name: '有効化' });
     await user.click(activate);
-    expect(confirm).toHaveBeenCalledWith(
+    // The site's own dialog, never the browser's (issue 21).
+    expect(await answerConfirm(user, 'シーズンを有効化', 'キャンセル')).toBe(
       'シーズン「シーズン2」を有効にします。\n\n開催中のシーズン「シーズン1」は先に終了します。最終順位が確定し、報酬バッジが付与されます。この操作は取り消せません。\n\nよろしいですか？',
     );
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
     expect(server.callsTo('POST /api/admin/seasons/s2/activate')).toHaveLength(0);
-    confirm.mockReturnValue(true);
     await user.click(activate);
+    await answerConfirm(user, 'シーズンを有効化', '有効化する');
     expect(await screen.findByText('シーズン「シーズン2」を有効にしました')).toBeInTheDocument();
     expect(server.callsTo('POST /api/admin/seasons/s2/activate')).toHaveLength(1);
     await waitFor(() => expect(server.callsTo('GET /api/admin/seasons').length).toBeGreaterThan(1));
+    expect(browserConfirm).not.toHaveBeenCalled();
   });
 
   it('deletes after a confirm and shows a refusal as the server says it', async () => {
-    vi.spyOn(window, 'confirm').mockReturnValue(true);
     const { user, server } = openSeasons([ACTIVE, NEXT], {
       'DELETE /api/admin/seasons/s1': {
         status: 409,
@@ -175,12 +178,15 @@ describe('admin seasons: activate and delete', () => {
       'DELETE /api/admin/seasons/s2': { body: { ok: true } },
     });
     await user.click(within(await seasonRow('シーズン1')).getByRole('button', { name: '削除' }));
+    await answerConfirm(user, 'シーズンを削除', '削除する');
     expect(
       await screen.findByText('シーズンの削除に失敗しました: 試合が行われたシーズンは削除できません'),
     ).toBeInTheDocument();
     await user.click(within(await seasonRow('シーズン2')).getByRole('button', { name: '削除' }));
+    expect(await answerConfirm(user, 'シーズンを削除', '削除する')).toBe(
+      'シーズン「シーズン2」を削除します。よろしいですか？',
+    );
     expect(await screen.findByText('シーズン「シーズン2」を削除しました')).toBeInTheDocument();
-    expect(window.confirm).toHaveBeenLastCalledWith('シーズン「シーズン2」を削除します。よろしいですか？');
     expect(server.callsTo('DELETE /api/admin/seasons/s2')).toHaveLength(1);
   });
 });
@@ -222,7 +228,6 @@ describe('admin seasons: status and end', () => {
   });
 
   it('ends a season after a confirm that says the ranking is frozen and badges granted, irreversibly', async () => {
-    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(false);
     const ended = {
       ...ACTIVE,
       is_active: false,
@@ -235,14 +240,14 @@ describe('admin seasons: status and end', () => {
     });
     const end = within(await seasonRow('シーズン1')).getByRole('button', { name: '終了' });
     await user.click(end);
-    expect(confirm).toHaveBeenCalledWith(
+    expect(await answerConfirm(user, 'シーズンを終了', 'キャンセル')).toBe(
       'シーズン「シーズン1」を終了します。\n\n・最終順位が確定し、以後は変わりません\n・最終順位・試合数・ゴールドライセンスの報酬バッジが付与されます\n\nこの操作は取り消せません。よろしいですか？',
     );
     expect(server.callsTo('POST /api/admin/seasons/s1/end')).toHaveLength(0);
 
-    confirm.mockReturnValue(true);
     server.use({ 'GET /api/admin/seasons': { body: [ended, NEXT] } });
     await user.click(end);
+    await answerConfirm(user, 'シーズンを終了', '終了する');
     expect(await screen.findByText('シーズン「シーズン1」を終了しました')).toBeInTheDocument();
     expect(server.callsTo('POST /api/admin/seasons/s1/end').map((c) => c.body)).toEqual([{}]);
     const row = await seasonRow('シーズン1');
@@ -251,7 +256,6 @@ describe('admin seasons: status and end', () => {
   });
 
   it('shows why an end was refused', async () => {
-    vi.spyOn(window, 'confirm').mockReturnValue(true);
     const { user } = openSeasons([ACTIVE], {
       'POST /api/admin/seasons/s1/end': {
         status: 409,
@@ -263,16 +267,18 @@ describe('admin seasons: status and end', () => {
       },
     });
     await user.click(within(await seasonRow('シーズン1')).getByRole('button', { name: '終了' }));
+    await answerConfirm(user, 'シーズンを終了', '終了する');
     expect(
       await screen.findByText(/シーズンの終了に失敗しました: シーズンの終了処理を別の処理が実行中です/),
     ).toBeInTheDocument();
   });
 
   it('asks the plain question when no season is running', async () => {
-    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(false);
     const { user } = openSeasons([NEXT]);
     await user.click(within(await seasonRow('シーズン2')).getByRole('button', { name: '有効化' }));
-    expect(confirm).toHaveBeenCalledWith('シーズン「シーズン2」を有効にします。よろしいですか？');
+    expect(await answerConfirm(user, 'シーズンを有効化', 'キャンセル')).toBe(
+      'シーズン「シーズン2」を有効にします。よろしいですか？',
+    );
   });
 });
 

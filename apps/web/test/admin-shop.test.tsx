@@ -2,6 +2,7 @@ import { BADGE_CONDITION_SHOP, BADGES, type Order } from '@rankmatch/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { renderAsAdmin } from '../src/testing/admin-data.ts';
+import { answerConfirm } from '../src/testing/confirm.ts';
 import type { Handlers, RecordedCall } from '../src/testing/fake-fetch.ts';
 import { buildOrder, buildShopBadge, shopBadgesHandler } from '../src/testing/shop-data.ts';
 
@@ -152,7 +153,7 @@ describe('admin shop: orders', () => {
   });
 
   it('fulfils a paid order again after a confirm and reloads the list', async () => {
-    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(false);
+    const browserConfirm = vi.spyOn(window, 'confirm');
     const { user, server } = openShop({
       'POST /api/admin/orders/ord_paid_1/fulfil': {
         body: { ...SOLD_OUT_ORDER, status: 'fulfilled', problem: null, fulfilled_at: 1_700_000_000 } satisfies Order,
@@ -161,24 +162,25 @@ describe('admin shop: orders', () => {
     const button = await screen.findByRole('button', { name: '注文 ord_paid_1 を再付与' });
     await waitFor(() => expect(button.closest('tr')).toHaveTextContent('サポーター プラチナ'));
     await user.click(button);
-    expect(confirm).toHaveBeenCalledWith(
-      expect.stringContaining('ミミッキュ使い の注文（サポーター プラチナ・￥10,000）'),
+    expect(await answerConfirm(user, '注文を再付与', 'キャンセル')).toContain(
+      'ミミッキュ使い の注文（サポーター プラチナ・￥10,000）',
     );
     expect(server.callsTo('POST /api/admin/orders/ord_paid_1/fulfil')).toHaveLength(0);
 
-    confirm.mockReturnValue(true);
     await user.click(button);
+    await answerConfirm(user, '注文を再付与', '再付与する');
+    expect(browserConfirm).not.toHaveBeenCalled();
     expect(await screen.findByText('ミミッキュ使い に「サポーター プラチナ」を付与しました')).toBeInTheDocument();
     expect(server.callsTo('POST /api/admin/orders/ord_paid_1/fulfil')).toHaveLength(1);
     await waitFor(() => expect(server.callsTo('GET /api/admin/orders')).toHaveLength(2));
   });
 
   it('says the stock is short when the order stays sold out', async () => {
-    vi.spyOn(window, 'confirm').mockReturnValue(true);
     const { user } = openShop({
       'POST /api/admin/orders/ord_paid_1/fulfil': { body: SOLD_OUT_ORDER },
     });
     await user.click(await screen.findByRole('button', { name: '注文 ord_paid_1 を再付与' }));
+    await answerConfirm(user, '注文を再付与', '再付与する');
     const notice = await screen.findByText(
       '在庫が足りないため付与できませんでした。販売上限を増やしてから再度お試しください',
     );
@@ -187,7 +189,6 @@ describe('admin shop: orders', () => {
   });
 
   it('shows the server message when the order cannot be fulfilled', async () => {
-    vi.spyOn(window, 'confirm').mockReturnValue(true);
     const { user } = openShop({
       'POST /api/admin/orders/ord_paid_1/fulfil': {
         status: 409,
@@ -195,6 +196,7 @@ describe('admin shop: orders', () => {
       },
     });
     await user.click(await screen.findByRole('button', { name: '注文 ord_paid_1 を再付与' }));
+    await answerConfirm(user, '注文を再付与', '再付与する');
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('再付与に失敗しました');
     expect(alert).toHaveTextContent('支払いが確認できていない注文は付与できません');

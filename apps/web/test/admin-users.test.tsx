@@ -2,6 +2,7 @@ import type { AdminUserDetail, AdminUserSummary } from '@rankmatch/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { buildAdminUser, renderAsAdmin } from '../src/testing/admin-data.ts';
+import { answerConfirm } from '../src/testing/confirm.ts';
 import type { Handlers, RecordedCall } from '../src/testing/fake-fetch.ts';
 
 const summary = (user: AdminUserDetail): AdminUserSummary => {
@@ -175,16 +176,20 @@ describe('admin users: edit', () => {
   });
 
   it('asks before banning and sends nothing when declined', async () => {
-    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(false);
+    const browserConfirm = vi.spyOn(window, 'confirm');
     const app = openUsers();
     const form = await openEdit(app);
     await app.user.click(within(form).getByRole('checkbox', { name: '利用停止にする' }));
     await app.user.click(within(form).getByRole('button', { name: '保存' }));
-    expect(confirm).toHaveBeenCalledWith('ゲンガー職人 を利用停止にします。よろしいですか？');
+    // The site's own dialog (issue 21), not the browser's.
+    expect(await answerConfirm(app.user, '利用停止', 'キャンセル')).toBe(
+      'ゲンガー職人 を利用停止にします。よろしいですか？',
+    );
     expect(app.server.callsTo('PUT /api/admin/users/dummy_05')).toHaveLength(0);
 
-    confirm.mockReturnValue(true);
     await app.user.click(within(form).getByRole('button', { name: '保存' }));
+    await answerConfirm(app.user, '利用停止', '利用停止にする');
+    expect(browserConfirm).not.toHaveBeenCalled();
     await waitFor(() =>
       expect(putBodies(app.server.callsTo('PUT /api/admin/users/dummy_05'))).toEqual([{ is_banned: true }]),
     );

@@ -15,13 +15,26 @@ interface ModalProps {
   size?: 'md' | 'lg';
   /** A line under the title, used as the dialog's description. */
   description?: string;
+  /** alertdialog: a question that needs an answer (ConfirmDialog). */
+  role?: 'dialog' | 'alertdialog';
+  /** An element inside the dialog that describes it, instead of `description`. */
+  describedBy?: string;
 }
 
 /**
  * An accessible modal dialog: role=dialog with aria-modal, labelled by its title; focus moves in, Tab stays inside,
  * Escape closes and focus returns to where it was. Render it only while open.
  */
-export function Modal({ title, onClose, children, footer, size = 'md', description }: ModalProps) {
+export function Modal({
+  title,
+  onClose,
+  children,
+  footer,
+  size = 'md',
+  description,
+  role = 'dialog',
+  describedBy,
+}: ModalProps) {
   const titleId = useId();
   const descriptionId = useId();
   const dialogRef = useRef<HTMLDivElement>(null);
@@ -76,13 +89,15 @@ export function Modal({ title, onClose, children, footer, size = 'md', descripti
 
   return createPortal(
     <div ref={backdropRef} className="modal-backdrop">
+      {/* biome-ignore lint/a11y/noStaticElementInteractions: the role is dialog or alertdialog, chosen by a prop */}
+      {/* biome-ignore lint/a11y/useAriaPropsSupportedByRole: the role is dialog or alertdialog, chosen by a prop */}
       <div
         ref={dialogRef}
         className={`modal modal--${size}`}
-        role="dialog"
+        role={role}
         aria-modal="true"
         aria-labelledby={titleId}
-        aria-describedby={description ? descriptionId : undefined}
+        aria-describedby={describedBy ?? (description ? descriptionId : undefined)}
         tabIndex={-1}
         onKeyDown={onKeyDown}
       >

@@ -1,5 +1,6 @@
 import { type AdminMatchDetail, MATCH_CORRECTION_WINNERS, type MatchCorrection } from '@rankmatch/shared';
 import { type FormEvent, useState } from 'react';
+import { useConfirm } from '../../../../components/confirm-dialog.tsx';
 import { Notice } from '../../../../components/notice.tsx';
 import { useCorrectMatch } from '../../api/correct-match.ts';
 import { ADMIN_TEXTS } from '../../texts.ts';
@@ -15,11 +16,17 @@ export function MatchCorrectionForm({ match }: { match: AdminMatchDetail }) {
   const [winner, setWinner] = useState<Winner>(() => currentWinner(match));
   const correct = useCorrectMatch();
   const unchanged = winner === currentWinner(match);
+  const confirm = useConfirm();
 
-  const onSubmit = (event: FormEvent) => {
+  const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     if (unchanged) return;
-    if (!window.confirm(T.correctionConfirm(match.match_id, T.correctionOptions[winner]))) return;
+    const yes = await confirm.ask({
+      title: T.correctionConfirmTitle(match.match_id),
+      message: T.correctionConfirm(match.match_id, T.correctionOptions[winner]),
+      confirmLabel: T.correctionConfirmButton,
+    });
+    if (!yes) return;
     correct.mutate({ matchId: match.match_id, winner });
   };
 
@@ -61,6 +68,7 @@ export function MatchCorrectionForm({ match }: { match: AdminMatchDetail }) {
           <p>{correct.error.message}</p>
         </Notice>
       )}
+      {confirm.dialog}
     </section>
   );
 }

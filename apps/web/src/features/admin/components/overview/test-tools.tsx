@@ -1,3 +1,4 @@
+import { useConfirm } from '../../../../components/confirm-dialog.tsx';
 import { useClearQueue } from '../../api/clear-queue.ts';
 import { FILL_COUNT, useFillQueue } from '../../api/fill-queue.ts';
 import { useReportAll } from '../../api/report-all.ts';
@@ -13,8 +14,14 @@ export function TestTools() {
   const fill = useFillQueue();
   const reportAll = useReportAll();
   const clear = useClearQueue();
-  const onClear = () => {
-    if (window.confirm(T.clearConfirm)) clear.mutate();
+  const confirm = useConfirm();
+  const onClear = async () => {
+    const yes = await confirm.ask({
+      title: T.clearConfirmTitle,
+      message: T.clearConfirm,
+      confirmLabel: T.clearConfirmButton,
+    });
+    if (yes) clear.mutate();
   };
   return (
     <ToolCard title={T.testToolsTitle}>
@@ -54,6 +61,7 @@ export function TestTools() {
           {clear.data && <p>{T.cleared(clear.data.removed)}</p>}
         </ActionStatus>
       </div>
+      {confirm.dialog}
     </ToolCard>
   );
 }

@@ -1,5 +1,6 @@
 import type { AdminSeason } from '@rankmatch/shared';
 import { useState } from 'react';
+import { useConfirm } from '../../../../components/confirm-dialog.tsx';
 import { Icon } from '../../../../components/icon.tsx';
 import { EmptyState, Notice } from '../../../../components/notice.tsx';
 import { Skeleton } from '../../../../components/skeleton.tsx';
@@ -28,27 +29,44 @@ export function SeasonsTab({ adminId }: { adminId: string }) {
   const remove = useDeleteSeason();
   const [form, setForm] = useState<OpenForm>(null);
   const [outcome, setOutcome] = useState<Outcome>(null);
+  const confirm = useConfirm();
   const fail = (error: Error) => setOutcome({ tone: 'danger', text: error.message });
 
-  const onActivate = (season: AdminSeason) => {
+  const onActivate = async (season: AdminSeason) => {
     const running = seasons.data?.find((s) => s.is_active && s.id !== season.id);
-    if (!window.confirm(T.activateConfirm(season.name, running?.name ?? null))) return;
+    const yes = await confirm.ask({
+      title: T.activateConfirmTitle,
+      message: T.activateConfirm(season.name, running?.name ?? null),
+      confirmLabel: T.activateConfirmButton,
+      tone: running ? 'danger' : 'primary',
+    });
+    if (!yes) return;
     setOutcome(null);
     activate.mutate(season.id, {
       onSuccess: () => setOutcome({ tone: 'success', text: T.activated(season.name) }),
       onError: fail,
     });
   };
-  const onEnd = (season: AdminSeason) => {
-    if (!window.confirm(T.endConfirm(season.name))) return;
+  const onEnd = async (season: AdminSeason) => {
+    const yes = await confirm.ask({
+      title: T.endConfirmTitle,
+      message: T.endConfirm(season.name),
+      confirmLabel: T.endConfirmButton,
+    });
+    if (!yes) return;
     setOutcome({ tone: 'info', text: T.ending(season.name) });
     end.mutate(season.id, {
       onSuccess: () => setOutcome({ tone: 'success', text: T.ended(season.name) }),
       onError: fail,
     });
   };
-  const onDelete = (season: AdminSeason) => {
-    if (!window.confirm(T.deleteConfirm(season.name))) return;
+  const onDelete = async (season: AdminSeason) => {
+    const yes = await confirm.ask({
+      title: T.deleteConfirmTitle,
+      message: T.deleteConfirm(season.name),
+      confirmLabel: T.deleteConfirmButton,
+    });
+    if (!yes) return;
     setOutcome(null);
     remove.mutate(season.id, {
       onSuccess: () => setOutcome({ tone: 'success', text: T.deleted(season.name) }),
@@ -109,6 +127,7 @@ export function SeasonsTab({ adminId }: { adminId: string }) {
           onDelete={onDelete}
         />
       )}
+      {confirm.dialog}
     </section>
   );
 }

@@ -1,5 +1,6 @@
 import { ORDER_STATUS_LABELS, ORDER_STATUSES, type Order } from '@rankmatch/shared';
 import { useMemo, useState } from 'react';
+import { useConfirm } from '../../../../components/confirm-dialog.tsx';
 import { EmptyState, Notice } from '../../../../components/notice.tsx';
 import { Skeleton } from '../../../../components/skeleton.tsx';
 import { formatYen } from '../../../../lib/format.ts';
@@ -31,14 +32,21 @@ export function OrdersSection({ adminId }: { adminId: string }) {
   const orders = useAdminOrders(status);
   const master = useMaster(adminId);
   const fulfil = useFulfilOrder(adminId);
+  const confirm = useConfirm();
 
   const names = useMemo(() => new Map(master.data?.badges.map((b) => [b.id, b.display])), [master.data]);
   const badgeName = (id: string) => names.get(id) ?? id;
 
-  const onFulfil = (order: AdminOrder) => {
+  const onFulfil = async (order: AdminOrder) => {
     const player = playerOf(order);
     const badge = badgeName(order.badge_id);
-    if (!window.confirm(T.fulfilConfirm(player, badge, formatYen(order.amount)))) return;
+    const yes = await confirm.ask({
+      title: T.fulfilConfirmTitle,
+      message: T.fulfilConfirm(player, badge, formatYen(order.amount)),
+      confirmLabel: T.fulfilConfirmButton,
+      tone: 'primary',
+    });
+    if (!yes) return;
     setOutcome(null);
     fulfil.mutate(order.order_id, {
       onSuccess: (after) => setOutcome(fulfilOutcome(after, player, badge)),
@@ -81,6 +89,7 @@ export function OrdersSection({ adminId }: { adminId: string }) {
       ) : (
         <OrderTable orders={orders.data.orders} badgeName={badgeName} busy={fulfil.isPending} onFulfil={onFulfil} />
       )}
+      {confirm.dialog}
     </section>
   );
 }

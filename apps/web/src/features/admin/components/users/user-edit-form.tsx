@@ -1,6 +1,7 @@
 import type { AdminUserDetail } from '@rankmatch/shared';
 import { type FormEvent, useId, useState } from 'react';
 import { BadgeChip } from '../../../../components/badge-chip.tsx';
+import { useConfirm } from '../../../../components/confirm-dialog.tsx';
 import { Notice } from '../../../../components/notice.tsx';
 import { useUpdateAdminUser } from '../../api/update-user.ts';
 import { ADMIN_TEXTS } from '../../texts.ts';
@@ -26,6 +27,7 @@ export function UserEditForm({
   const [unchanged, setUnchanged] = useState(false);
   const [picking, setPicking] = useState(false);
   const update = useUpdateAdminUser();
+  const confirm = useConfirm();
   const isSelf = user.user_id === adminId;
   const name = user.trainer_name || user.discord_username;
 
@@ -34,13 +36,18 @@ export function UserEditForm({
     setUnchanged(false);
   };
 
-  const onSubmit = (event: FormEvent) => {
+  const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     const outcome = userUpdateOf(user, state);
     setErrors(outcome.kind === 'invalid' ? outcome.errors : {});
     setUnchanged(outcome.kind === 'unchanged');
     if (outcome.kind !== 'changed') return;
-    if (outcome.changes.is_banned === true && !window.confirm(T.banConfirm(name))) return;
+    if (
+      outcome.changes.is_banned === true &&
+      !(await confirm.ask({ title: T.banConfirmTitle, message: T.banConfirm(name), confirmLabel: T.banConfirmButton }))
+    ) {
+      return;
+    }
     update.mutate({ userId: user.user_id, changes: outcome.changes }, { onSuccess: onSaved });
   };
 
@@ -144,6 +151,7 @@ export function UserEditForm({
           onClose={() => setPicking(false)}
         />
       )}
+      {confirm.dialog}
     </section>
   );
 }
