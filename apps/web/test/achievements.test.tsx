@@ -68,7 +68,9 @@ describe('my page: achievements', () => {
     const [gold, matches] = (await within(panel).findAllByRole('listitem')) as [HTMLElement, HTMLElement];
     expect(gold).toHaveTextContent('50/50');
     expect(gold).toHaveTextContent('未獲得');
-    expect(within(gold).getByText('ペナルティ（1）があるため獲得できません。ペナルティが0になると獲得できます。')).toBeInTheDocument();
+    expect(
+      within(gold).getByText('ペナルティ（1）があるため獲得できません。ペナルティが0になると獲得できます。'),
+    ).toBeInTheDocument();
     // Other achievements, and a gold licence still short of 50 matches, say nothing of the penalty.
     expect(matches).not.toHaveTextContent('ペナルティ（');
   });

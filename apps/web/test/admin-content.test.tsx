@@ -55,7 +55,9 @@ describe('admin content: markdown settings', () => {
     expect(text).toContain('9. ランキングは最高レート順で決まります。');
     expect(text.match(/^\d\. /gm)).toHaveLength(9);
     const card = screen.getByRole('region', { name: 'ルール' });
-    expect(within(card).getByText('保存されたルールはありません。ルールタブに表示中の既定のルールを表示しています。')).toBeInTheDocument();
+    expect(
+      within(card).getByText('保存されたルールはありません。ルールタブに表示中の既定のルールを表示しています。'),
+    ).toBeInTheDocument();
     const preview = screen.getByRole('region', { name: 'ルール プレビュー' });
     expect(await within(preview).findByText('初期レートは1500です。')).toBeInTheDocument();
     // Nothing changed yet: nothing to save.

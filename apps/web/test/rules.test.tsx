@@ -54,7 +54,11 @@ describe('rules tab', () => {
     const announcement = await screen.findByRole('region', { name: 'お知らせ' });
     expect(await within(announcement).findByRole('heading', { name: '大事なお知らせ' })).toBeInTheDocument();
     // The card's own title is the only h2 of the section; the Markdown's start one level below it.
-    expect(within(announcement).getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual(['お知らせ']);
+    expect(
+      within(announcement)
+        .getAllByRole('heading', { level: 2 })
+        .map((h) => h.textContent),
+    ).toEqual(['お知らせ']);
     expect(within(announcement).getByRole('heading', { name: '大事なお知らせ' })).toHaveProperty('tagName', 'H4');
     expect(within(announcement).getByRole('heading', { name: '見出し1' })).toHaveProperty('tagName', 'H3');
     expect(within(announcement).getByRole('heading', { name: '最小の見出し' })).toHaveProperty('tagName', 'H6');

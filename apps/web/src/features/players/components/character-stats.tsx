@@ -82,6 +82,7 @@ function Metric({
   return (
     <div className="character-stat__metric">
       <span className="character-stat__label">{label}</span>
+      {/* biome-ignore lint/a11y/useSemanticElements: a drawn bar; a <meter> looks different in every browser. */}
       <span
         className={`character-stat__bar character-stat__bar--${tone}`}
         role="meter"
