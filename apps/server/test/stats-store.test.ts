@@ -88,4 +88,26 @@ describe('the persisted statistics fold', () => {
     expect(await t.built.stats.foldActive()).toBe(2);
     expect((await loadCounts(t.ctx.db, 's-test')).counts).toEqual((await fromScratch()).counts);
   });
+
+  it('counts again a fold persisted by an earlier version, whose counts have other fields', async () => {
+    await activeSeason(t);
+    await settle('A');
+    await settle('B');
+    expect(await foldPersisted(t.ctx.db, 's-test', t.clock.now())).toBe(2);
+    // As an earlier version wrote it: each band had the players' win rate per role, no role advantage.
+    const scratch = await fromScratch();
+    const older = Object.fromEntries(
+      Object.entries(scratch.counts).map(([band, { roleAdvantage: _, ...rest }]) => [
+        band,
+        { ...rest, roles: { TANK: { games: 2, wins: 1 } } },
+      ]),
+    );
+    await t.ctx.db.execute(sql`update stats_snapshots set counts = ${JSON.stringify(older)}::jsonb`);
+
+    // An instance does not use it; the job folds the season again from its first match.
+    expect((await loadCounts(t.ctx.db, 's-test')).counts).toEqual(scratch.counts);
+    expect(await foldPersisted(t.ctx.db, 's-test', t.clock.now())).toBe(2);
+    expect(await foldPersisted(t.ctx.db, 's-test', t.clock.now())).toBe(0);
+    expect((await loadCounts(t.ctx.db, 's-test')).counts).toEqual(scratch.counts);
+  });
 });

@@ -1,5 +1,6 @@
 import { wilson } from '@rankmatch/engine';
 import { statsReplySchema } from '@rankmatch/shared';
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { freshAppPerTest, type TestApp } from './helpers/app.ts';
 import { expectError } from './helpers/community.ts';
@@ -21,6 +22,32 @@ async function stats(query = '') {
 }
 
 const settle = (winner: 'A' | 'B') => settledMatch(t, admin, winner);
+
+/** The role advantage of every settled match, counted here from the match tables. */
+async function expectedRoleAdvantage() {
+  const rows = (
+    (await t.ctx.db.execute(sql`select m.id, m.winner, mp.team, mp.role, mp.rate_before from matches m
+      join match_players mp on mp.match_id = m.id where m.status = 'done' and m.winner is not null`)) as unknown as {
+      rows: { id: number; winner: string; team: string; role: string; rate_before: number }[];
+    }
+  ).rows;
+  const byRole = new Map<string, { games: number; wins: number }>();
+  for (const a of rows.filter((r) => r.team === 'A')) {
+    const b = rows.find((r) => r.id === a.id && r.team === 'B' && r.role === a.role);
+    if (!b || b.rate_before === a.rate_before) continue;
+    const higher = a.rate_before > b.rate_before ? 'A' : 'B';
+    const entry = byRole.get(a.role) ?? { games: 0, wins: 0 };
+    entry.games += 1;
+    if (higher === a.winner) entry.wins += 1;
+    byRole.set(a.role, entry);
+  }
+  return [...byRole]
+    .sort(([x], [y]) => x.localeCompare(y))
+    .map(([role, { games, wins }]) => {
+      const [low, high] = wilson(wins, games);
+      return { role, games, wins, win_rate: wins / games, win_rate_low: low, win_rate_high: high };
+    });
+}
 
 describe('GET /api/public/stats', () => {
   it('is empty without a season or matches, and validates its input', async () => {
@@ -53,11 +80,15 @@ describe('GET /api/public/stats', () => {
       { from: 1450, count: 5 },
       { from: 1500, count: 5 },
     ]);
-    expect(first.roles.reduce((n, r) => n + r.games, 0)).toBe(10);
+    // Per role, did the team whose player in that role was rated higher win? Checked against the match's roster.
+    expect(first.role_advantage).toEqual(await expectedRoleAdvantage());
 
     await settle('B');
     const second = await stats();
     expect(second.matches).toBe(2);
+    // (The first match moved the rates apart: the second has roles whose players differ.)
+    expect(second.role_advantage).toEqual(await expectedRoleAdvantage());
+    expect(second.role_advantage.reduce((n, r) => n + r.games, 0)).toBeGreaterThan(0);
     expect(second.results).toEqual({ A: 1, B: 1, invalid: 0 });
     expect(second.characters.find((c) => c.pokemon_id === 'PIKACHU')).toMatchObject({ picks: 4, wins: 2 });
     expect(second.characters.find((c) => c.pokemon_id === 'MEW')).toMatchObject({ bans: 2, ban_rate: 1 });

@@ -245,9 +245,12 @@ describe('statistics page', () => {
     expect(picks()).toHaveLength(20);
   });
 
-  it('shows the roles in the game order with their win rates, samples and intervals', async () => {
+  it('shows, per role in the game order, how often the team whose player was rated higher won', async () => {
     renderApp('/stats', { [ACTIVE]: activeSeason, [STATS]: statsByBand() });
-    const roles = await screen.findByRole('table', { name: /ロール別の勝率/ });
+    // Not the role's players' own win rate (50 % by construction: each team has one of each role).
+    expect(await screen.findByRole('heading', { name: 'ロール別: レートが高い側の勝率' })).toBeInTheDocument();
+    expect(screen.queryByText('ロール別の勝率')).toBeNull();
+    const roles = screen.getByRole('table', { name: /レートが相手より高かったチームの勝率/ });
     const rows = within(roles).getAllByRole('row').slice(1);
     expect(rows.map((r) => within(r).getByRole('rowheader').textContent)).toEqual([
       '上ルート',
@@ -260,7 +263,8 @@ describe('statistics page', () => {
       within(rows[2]!)
         .getAllByRole('cell')
         .map((c) => c.textContent),
-    ).toEqual(['51.3%236勝 / 460試合', '46.7〜55.8%']);
+    ).toEqual(['62.4%131勝 / 210試合', '55.7〜68.7%']);
+    expect(screen.getByText(/同じロールのプレイヤーのうちレートが高かった側のチームが勝った割合/)).toBeInTheDocument();
   });
 
   it('switches the band through the address: the query asks for it and the page shows it', async () => {
@@ -275,7 +279,7 @@ describe('statistics page', () => {
     expect(new URLSearchParams(window.location.search).get('band')).toBe('ge1700');
     expect(await screen.findByText('シーズン1・1700以上')).toBeInTheDocument();
     expect(screen.getByRole('radio', { name: '1700以上' })).toBeChecked();
-    expect(screen.getByText(/ポケモンとロールの数字は各プレイヤーの試合前レートで分けています/)).toBeInTheDocument();
+    expect(screen.getByText(/ポケモンの数字は各プレイヤーの試合前レートで分けています/)).toBeInTheDocument();
     const overview = screen.getByRole('region', { name: '試合の概要' });
     expect(within(overview).getByText('試合数').nextElementSibling).toHaveTextContent('42');
     expect(server.callsTo(STATS).map(query)).toEqual([{ band: 'all' }, { band: 'ge1700' }]);

@@ -112,14 +112,60 @@ describe('season statistics', () => {
     expect(all.characters[0]?.pokemon_id).toBe('PIKACHU');
   });
 
-  it('computes role and first-attack win rates', () => {
+  it('computes the first-attack win rate', () => {
     const all = bandFigures(counts.all);
-    expect(all.roles).toEqual([
-      { role: 'TANK', games: 4, wins: 2, win_rate: 0.5 },
-      { role: 'TOP_LANE', games: 4, wins: 2, win_rate: 0.5 },
-    ]);
     // Match A: B attacked first and lost; match B: B attacked first and won; the void match does not count.
     expect(all.first_attack).toEqual({ games: 2, wins: 1, win_rate: 0.5 });
+  });
+
+  it('counts per role how often the team whose player in that role was rated higher won', () => {
+    // Every team has one player of each role, so the win rate of a role's players is 50 % by construction (issue 21,
+    // item 7). What carries information: when the two players of a role differ in rate, does the higher one's team win?
+    const edges = emptySeason();
+    // A's top laner is 100 higher and A wins; B's tank is 100 higher and B loses.
+    addMatch(edges, {
+      ...matchA,
+      players: [
+        player('A', 'TOP_LANE', 1600, ''),
+        player('A', 'TANK', 1500, ''),
+        player('B', 'TOP_LANE', 1500, ''),
+        player('B', 'TANK', 1600, ''),
+      ],
+    });
+    // A's top laner is higher again and A loses; the tanks are equal (no side was higher: not counted).
+    addMatch(edges, {
+      ...matchB,
+      players: [
+        player('A', 'TOP_LANE', 1650, ''),
+        player('A', 'TANK', 1550, ''),
+        player('B', 'TOP_LANE', 1550, ''),
+        player('B', 'TANK', 1550, ''),
+      ],
+    });
+    // A void match says nothing about who wins.
+    addMatch(edges, {
+      ...matchA,
+      winner: null,
+      players: [player('A', 'TANK', 1700, ''), player('B', 'TANK', 1500, '')],
+    });
+
+    const all = bandFigures(edges.all);
+    expect(all.role_advantage).toEqual([
+      { role: 'TANK', games: 1, wins: 0, win_rate: 0, win_rate_low: 0, win_rate_high: wilson(0, 1)[1] },
+      {
+        role: 'TOP_LANE',
+        games: 2,
+        wins: 1,
+        win_rate: 0.5,
+        win_rate_low: wilson(1, 2)[0],
+        win_rate_high: wilson(1, 2)[1],
+      },
+    ]);
+    // A match-level figure: in the band of the match's average rate (1550, then 1575).
+    expect(bandFigures(edges['1500_1699']).role_advantage).toEqual(all.role_advantage);
+    expect(bandFigures(edges.lt1500).role_advantage).toEqual([]);
+    // The matches of the first fixture have equal rates in every role: nothing to count.
+    expect(bandFigures(counts.all).role_advantage).toEqual([]);
   });
 
   it('counts matches per Japanese day and in the weekday × hour map', () => {
@@ -135,7 +181,7 @@ describe('season statistics', () => {
 
   it('gives empty figures for an empty season', () => {
     const empty = bandFigures(emptySeason().all);
-    expect(empty).toMatchObject({ matches: 0, characters: [], roles: [], matches_per_day: [] });
+    expect(empty).toMatchObject({ matches: 0, characters: [], role_advantage: [], matches_per_day: [] });
     expect(empty.first_attack.win_rate).toBe(0);
   });
 

@@ -2,6 +2,7 @@ import {
   addBanGroup,
   addMatchGroup,
   addPlayerGroup,
+  addRoleAdvantageGroup,
   emptySeason,
   type RatingBand,
   type SeasonCounts,
@@ -10,7 +11,7 @@ import { sql } from 'drizzle-orm';
 import { rowsOf, type Tx } from '../db/client.ts';
 
 // A season's statistics counted by the database (GROUP BY over the settled matches) rather than by reading every row:
-// the same counts as folding each match (the engine's addMatch), in three queries whatever the number of matches.
+// the same counts as folding each match (the engine's addMatch), in a few queries whatever the number of matches.
 
 const band = (rate: ReturnType<typeof sql>) =>
   sql`case when ${rate} < 1500 then 'lt1500' when ${rate} < 1700 then '1500_1699' else 'ge1700' end`;
@@ -46,12 +47,24 @@ export async function seasonCounts(
       from m join a on a.match_id = m.id
       group by 1, 2, 3, 4, 5, 6`);
   const playerRows = await tx.execute(sql`with m as (${settled})
-      select ${band(sql`mp.rate_before`)} as band, mp.role, coalesce(r.picked_pokemon, '') as picked,
+      select ${band(sql`mp.rate_before`)} as band, coalesce(r.picked_pokemon, '') as picked,
         (mp.team = m.winner) as won, count(*)::int as n
       from match_players mp join m on m.id = mp.match_id
         left join match_reports r on r.match_id = mp.match_id and r.user_id = mp.user_id
       where m.winner is not null
-      group by 1, 2, 3, 4`);
+      group by 1, 2, 3`);
+  // Each role's two opposing players of different rates: did the higher one's team win?
+  const roleRows = await tx.execute(sql`with m as (${settled}),
+        a as (select mp.match_id, avg(mp.rate_before) as rate from match_players mp join m on m.id = mp.match_id
+          group by mp.match_id)
+      select ${band(sql`a.rate`)} as band, pa.role,
+        ((case when pa.rate_before > pb.rate_before then 'A' else 'B' end) = m.winner) as won, count(*)::int as n
+      from m join a on a.match_id = m.id
+        join match_players pa on pa.match_id = m.id and pa.team = 'A'
+        join match_players pb on pb.match_id = m.id and pb.team = 'B' and pb.role = pa.role
+          and pb.rate_before <> pa.rate_before
+      where m.winner is not null
+      group by 1, 2, 3`);
   const banRows = await tx.execute(sql`with m as (${settled}),
         a as (select mp.match_id, avg(mp.rate_before) as rate from match_players mp join m on m.id = mp.match_id
           group by mp.match_id)
@@ -82,8 +95,11 @@ export async function seasonCounts(
       });
     }
   }
-  for (const r of rowsOf<{ band: RatingBand; role: string; picked: string; won: boolean; n: number }>(playerRows)) {
-    for (const b of both(r.band)) addPlayerGroup(counts[b], { role: r.role, picked: r.picked, won: r.won, n: r.n });
+  for (const r of rowsOf<{ band: RatingBand; picked: string; won: boolean; n: number }>(playerRows)) {
+    for (const b of both(r.band)) addPlayerGroup(counts[b], { picked: r.picked, won: r.won, n: r.n });
+  }
+  for (const r of rowsOf<{ band: RatingBand; role: string; won: boolean; n: number }>(roleRows)) {
+    for (const b of both(r.band)) addRoleAdvantageGroup(counts[b], { role: r.role, won: r.won, n: r.n });
   }
   for (const r of rowsOf<{ band: RatingBand; banned: string; n: number }>(banRows)) {
     for (const b of both(r.band)) addBanGroup(counts[b], r.banned, r.n);

@@ -1,7 +1,7 @@
-import { addCounts, emptySeason, type SeasonCounts } from '@rankmatch/engine';
+import { addCounts, emptyBand, emptySeason, RATING_BANDS, type SeasonCounts } from '@rankmatch/engine';
 import { eq, sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../db/client.ts';
-import { statsSnapshots } from '../db/schema.ts';
+import { statsFolded, statsSnapshots } from '../db/schema.ts';
 import { seasonCounts } from './queries.ts';
 
 // The persisted fold of a season's statistics: stats_snapshots holds the counts of the matches listed in stats_folded.
@@ -12,6 +12,20 @@ import { seasonCounts } from './queries.ts';
 /** Matches counted per transaction of the stats job. */
 export const FOLD_BATCH = 20_000;
 
+const BAND_KEYS = Object.keys(emptyBand()).sort().join(',');
+
+/**
+ * Persisted counts of the shape this code folds. Counts written by an earlier version (another set of fields, as when
+ * the role advantage replaced the roles' win rates) are counted again rather than added to.
+ */
+export function isCurrentShape(counts: unknown): counts is SeasonCounts {
+  if (typeof counts !== 'object' || counts === null) return false;
+  return RATING_BANDS.every((band) => {
+    const c = (counts as Record<string, unknown>)[band];
+    return typeof c === 'object' && c !== null && Object.keys(c).sort().join(',') === BAND_KEYS;
+  });
+}
+
 /** Adds up to `limit` settled matches the persisted fold lacks; returns how many it added (0: up to date). */
 export async function foldPersisted(db: Db, seasonId: string, now: number, limit = FOLD_BATCH): Promise<number> {
   return db.transaction(async (tx) => {
@@ -21,6 +35,12 @@ export async function foldPersisted(db: Db, seasonId: string, now: number, limit
       .onConflictDoNothing();
     const [row] = await tx.select().from(statsSnapshots).where(eq(statsSnapshots.seasonId, seasonId)).for('update');
     if (!row) return 0;
+    if (!isCurrentShape(row.counts)) {
+      // Written by an earlier version: the season is folded again from its first match.
+      await tx.delete(statsFolded).where(eq(statsFolded.seasonId, seasonId));
+      row.counts = emptySeason();
+      row.matchCount = 0;
+    }
     const marked = await tx.execute(sql`insert into stats_folded (season_id, match_id)
       select ${seasonId}, m.id from matches m
       where m.season_id = ${seasonId} and m.status = 'done' and m.settled_at is not null
@@ -48,10 +68,13 @@ export async function foldPersisted(db: Db, seasonId: string, now: number, limit
 export async function loadCounts(db: Db, seasonId: string): Promise<{ counts: SeasonCounts; ids: number[] }> {
   return db.transaction(
     async (tx) => {
-      const [row] = await tx
+      const [stored] = await tx
         .select({ counts: statsSnapshots.counts })
         .from(statsSnapshots)
         .where(eq(statsSnapshots.seasonId, seasonId));
+      // A fold of an earlier version's shape is not used (the job folds the season again): everything is counted.
+      if (stored && !isCurrentShape(stored.counts)) return seasonCounts(tx, seasonId);
+      const row = stored;
       const folded = row
         ? rowsOf<{ match_id: number | string }>(
             await tx.execute(sql`select match_id from stats_folded where season_id = ${seasonId}`),

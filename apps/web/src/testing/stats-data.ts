@@ -9,6 +9,12 @@ const PLAYER_GAMES = 2300;
 const MATCHES = 240;
 
 /** A character's figures as the server gives them: no win rate nor interval without picks (only banned). */
+/** A role's advantage figure: of `games` matches with the role's players at different rates, `wins` won by the higher. */
+export function buildRoleAdvantage(role: string, games: number, wins: number): StatsReply['role_advantage'][number] {
+  const [low, high] = wilson(wins, games);
+  return { role, games, wins, win_rate: wins / games, win_rate_low: low, win_rate_high: high };
+}
+
 export function buildCharacterFigure(
   pokemonId: string,
   picks: number,
@@ -77,12 +83,12 @@ export function buildStatsReply(overrides: Partial<StatsReply> = {}): StatsReply
       buildCharacterFigure('BLISSEY', 0, 0, 30),
     ],
     // The server sorts roles by name; the page shows them in the game's order.
-    roles: [
-      { role: 'BOTTOM_LANE', games: 460, wins: 236, win_rate: 236 / 460 },
-      { role: 'MIDDLE', games: 460, wins: 221, win_rate: 221 / 460 },
-      { role: 'SUPPORT', games: 460, wins: 230, win_rate: 0.5 },
-      { role: 'TANK', games: 460, wins: 240, win_rate: 240 / 460 },
-      { role: 'TOP_LANE', games: 460, wins: 223, win_rate: 223 / 460 },
+    role_advantage: [
+      buildRoleAdvantage('BOTTOM_LANE', 210, 131),
+      buildRoleAdvantage('MIDDLE', 205, 109),
+      buildRoleAdvantage('SUPPORT', 198, 97),
+      buildRoleAdvantage('TANK', 214, 120),
+      buildRoleAdvantage('TOP_LANE', 201, 113),
     ],
     matches_per_day: [
       { day: '2025-06-01', matches: 100 },
@@ -111,7 +117,7 @@ export function buildEmptyStatsReply(overrides: Partial<StatsReply> = {}): Stats
     results: { A: 0, B: 0, invalid: 0 },
     first_attack: { games: 0, wins: 0, win_rate: 0 },
     characters: [],
-    roles: [],
+    role_advantage: [],
     matches_per_day: [],
     heat_map: buildHeatMap(),
     wait_by_hour: buildWaits(),
@@ -183,10 +189,7 @@ export function buildBusyStatsReply(season: StatsReply['season'] = buildStatsSea
     results: { A: 921, B: 901, invalid: 38 },
     first_attack: { games: decisive, wins: 955, win_rate: 955 / decisive },
     characters,
-    roles: ROLES.map((role) => {
-      const wins = Math.round(3644 * (0.47 + random() * 0.06));
-      return { role, games: 3644, wins, win_rate: wins / 3644 };
-    }),
+    role_advantage: ROLES.map((role) => buildRoleAdvantage(role, 1700, Math.round(1700 * (0.5 + random() * 0.1)))),
     matches_per_day: Array.from({ length: 45 }, (_, i) => ({
       day: new Date(start + i * 86_400_000).toISOString().slice(0, 10),
       matches: Math.round(25 + random() * 30 + (i % 7 >= 5 ? 15 : 0)),

@@ -40,7 +40,12 @@ export interface BandCounts {
   picks: Record<string, WinCount>;
   /** Matches of the band (by average rate) in which the character was banned. */
   bans: Record<string, number>;
-  roles: Record<string, WinCount>;
+  /**
+   * Per role, rated matches of the band in which the two players of that role differed in rate (games), and those
+   * the higher-rated one's team won (wins). (Each team has one player of each role, so the role's players as a whole
+   * win exactly half their games: that figure said nothing.)
+   */
+  roleAdvantage: Record<string, WinCount>;
   /** 'YYYY-MM-DD' (Japan) → matches */
   perDay: Record<string, number>;
   /** weekday (0 Sunday) × hour (Japan) → matches */
@@ -54,7 +59,7 @@ export const emptyBand = (): BandCounts => ({
   playerGames: 0,
   picks: {},
   bans: {},
-  roles: {},
+  roleAdvantage: {},
   perDay: {},
   heat: Array.from({ length: 7 }, () => Array.from({ length: 24 }, () => 0)),
 });
@@ -95,6 +100,7 @@ export function addMatch(counts: SeasonCounts, match: MatchFacts): void {
     if (match.winner) {
       c.firstAttack.games += 1;
       if (match.winner === match.firstAttack) c.firstAttack.wins += 1;
+      for (const edge of roleEdges(match)) bump(c.roleAdvantage, edge.role, edge.higher === match.winner);
     }
   }
   // Player-level figures (rated matches only) go by each player's own rate.
@@ -104,10 +110,23 @@ export function addMatch(counts: SeasonCounts, match: MatchFacts): void {
     for (const band of bandsOf(p.rateBefore)) {
       const c = counts[band];
       c.playerGames += 1;
-      bump(c.roles, p.role, won);
       if (p.picked) bump(c.picks, p.picked, won);
     }
   }
+}
+
+/** Each pair of opposing players with the same role and different rates: the role and the higher one's team. */
+function roleEdges(match: MatchFacts): { role: string; higher: 'A' | 'B' }[] {
+  const edges: { role: string; higher: 'A' | 'B' }[] = [];
+  for (const a of match.players) {
+    if (a.team !== 'A') continue;
+    for (const b of match.players) {
+      if (b.team === 'B' && b.role === a.role && b.rateBefore !== a.rateBefore) {
+        edges.push({ role: a.role, higher: a.rateBefore > b.rateBefore ? 'A' : 'B' });
+      }
+    }
+  }
+  return edges;
 }
 
 // Counts computed elsewhere (a database's GROUP BY over a whole season) are added with these, the same way
@@ -129,17 +148,22 @@ export function addMatchGroup(
   }
 }
 
-/** `n` player-games of rated matches in one band with the same role, pick and outcome. */
-export function addPlayerGroup(c: BandCounts, group: { role: string; picked: string; won: boolean; n: number }): void {
+const addWinGroup = (record: Record<string, WinCount>, key: string, won: boolean, n: number) => {
+  const entry = record[key] ?? { games: 0, wins: 0 };
+  entry.games += n;
+  if (won) entry.wins += n;
+  record[key] = entry;
+};
+
+/** `n` player-games of rated matches in one band with the same pick and outcome. */
+export function addPlayerGroup(c: BandCounts, group: { picked: string; won: boolean; n: number }): void {
   c.playerGames += group.n;
-  const add = (record: Record<string, WinCount>, key: string) => {
-    const entry = record[key] ?? { games: 0, wins: 0 };
-    entry.games += group.n;
-    if (group.won) entry.wins += group.n;
-    record[key] = entry;
-  };
-  add(c.roles, group.role);
-  if (group.picked) add(c.picks, group.picked);
+  if (group.picked) addWinGroup(c.picks, group.picked, group.won, group.n);
+}
+
+/** `n` rated matches of one band in which the higher-rated player of `role` was on the winning team (`won`) or not. */
+export function addRoleAdvantageGroup(c: BandCounts, group: { role: string; won: boolean; n: number }): void {
+  addWinGroup(c.roleAdvantage, group.role, group.won, group.n);
 }
 
 /** A character banned in `n` matches of one band. */
@@ -168,7 +192,7 @@ export function addCounts(target: SeasonCounts, source: SeasonCounts): void {
     t.firstAttack.wins += s.firstAttack.wins;
     t.playerGames += s.playerGames;
     addWins(t.picks, s.picks);
-    addWins(t.roles, s.roles);
+    addWins(t.roleAdvantage, s.roleAdvantage);
     for (const [id, n] of Object.entries(s.bans)) t.bans[id] = (t.bans[id] ?? 0) + n;
     for (const [day, n] of Object.entries(s.perDay)) t.perDay[day] = (t.perDay[day] ?? 0) + n;
     s.heat.forEach((row, weekday) => {
@@ -206,7 +230,10 @@ export interface CharacterFigure {
   win_rate_high: number;
 }
 
-/** The figures of one band: characters (pick, ban, win rates), roles, first attack, results, days, heat map. */
+/**
+ * The figures of one band: characters (pick, ban, win rates), the advantage of the higher-rated player of each role,
+ * first attack, results, days, heat map.
+ */
 export function bandFigures(c: BandCounts) {
   const ids = new Set([...Object.keys(c.picks), ...Object.keys(c.bans)]);
   const characters: CharacterFigure[] = [...ids].map((id) => {
@@ -225,8 +252,18 @@ export function bandFigures(c: BandCounts) {
     };
   });
   characters.sort((a, b) => b.picks - a.picks || a.pokemon_id.localeCompare(b.pokemon_id));
-  const roles = Object.entries(c.roles)
-    .map(([role, w]) => ({ role, games: w.games, wins: w.wins, win_rate: ratio(w.wins, w.games) }))
+  const roleAdvantage = Object.entries(c.roleAdvantage)
+    .map(([role, w]) => {
+      const [low, high] = wilson(w.wins, w.games);
+      return {
+        role,
+        games: w.games,
+        wins: w.wins,
+        win_rate: ratio(w.wins, w.games),
+        win_rate_low: low,
+        win_rate_high: high,
+      };
+    })
     .sort((a, b) => a.role.localeCompare(b.role));
   return {
     matches: c.matches,
@@ -237,7 +274,7 @@ export function bandFigures(c: BandCounts) {
       win_rate: ratio(c.firstAttack.wins, c.firstAttack.games),
     },
     characters,
-    roles,
+    role_advantage: roleAdvantage,
     matches_per_day: Object.entries(c.perDay)
       .map(([day, matches]) => ({ day, matches }))
       .sort((a, b) => a.day.localeCompare(b.day)),

@@ -5,6 +5,7 @@ export {
   addMatch,
   addMatchGroup,
   addPlayerGroup,
+  addRoleAdvantageGroup,
   type BandCounts,
   bandFigures,
   bandsOf,

@@ -51,7 +51,12 @@ export const statsReplySchema = z.object({
       win_rate_high: z.number().nullable(),
     }),
   ),
-  roles: z.array(winCount.extend({ role: z.string() })),
+  /**
+   * Per role: the rated matches in which the two players of that role had different rates (games), and those won by
+   * the team whose player in that role was rated higher (wins), with the 95 % Wilson interval of that share. By the
+   * match's average rate, like the other match-level figures.
+   */
+  role_advantage: z.array(winCount.extend({ role: z.string(), win_rate_low: z.number(), win_rate_high: z.number() })),
   matches_per_day: z.array(z.object({ day: z.string(), matches: z.number().int() })),
   /** weekday (0 = Sunday) × hour, Japan time */
   heat_map: z.array(z.array(z.number().int())),

@@ -15,7 +15,8 @@ export const STATS_TEXTS = {
   activeSeason: (name: string) => `${name}（開催中）`,
   activeSeasonUnknown: '開催中のシーズン',
   band: 'レート帯',
-  bandNote: '試合の数字は試合の平均レート、ポケモンとロールの数字は各プレイヤーの試合前レートで分けています。',
+  bandNote:
+    '試合の数字（ロール別を含む）は試合の平均レート、ポケモンの数字は各プレイヤーの試合前レートで分けています。',
 
   // Empty and failed states
   noSeason: '開催中のシーズンはありません',
@@ -61,9 +62,11 @@ export const STATS_TEXTS = {
   showTop: (count: number) => `上位${count}体だけ表示`,
 
   // Roles
-  rolesTitle: 'ロール別の勝率',
-  rolesCaption: 'ロール別の勝率（そのロールで参加したプレイヤーの勝率）',
-  rolesEmpty: 'ロールの記録はまだありません',
+  rolesTitle: 'ロール別: レートが高い側の勝率',
+  rolesCaption: 'ロール別: そのロールのプレイヤーのレートが相手より高かったチームの勝率',
+  rolesNote:
+    '両チームの同じロールのプレイヤーのうちレートが高かった側のチームが勝った割合です。50%を大きく上回るロールほど、そのロールのレート差が勝敗につながっています。同じレートだった試合と無効試合は数えていません。',
+  rolesEmpty: 'まだ数えられる試合がありません',
   columnRole: 'ロール',
   intervalTrack: '20%〜80%の目盛り（中央の線が50%）',
 

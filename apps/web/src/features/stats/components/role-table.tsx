@@ -1,4 +1,3 @@
-import { wilson } from '@rankmatch/engine';
 import { ROLE_LABELS, ROLES, type Role, type StatsReply } from '@rankmatch/shared';
 import { RoleIcon } from '../../../components/role-icon.tsx';
 import { formatInteger } from '../../../lib/format.ts';
@@ -11,16 +10,18 @@ const isRole = (role: string): role is Role => ROLES.some((r) => r === role);
 const order = (role: string) => (isRole(role) ? ROLES.indexOf(role) : ROLES.length);
 
 /**
- * The win rate of the players who played each role (one game per player per match), with its sample and the same
- * 95 % Wilson interval as the characters (the engine's, as the server computes theirs).
+ * Per role, the win rate of the team whose player in that role was rated higher than the opposing one, with its
+ * sample and 95 % Wilson interval. (The role's players' own win rate is 50 % by construction: each team has one of
+ * each role.) Above 50 %, a rating edge in that role goes with winning.
  */
-export function RoleTable({ roles }: { roles: StatsReply['roles'] }) {
+export function RoleTable({ roles }: { roles: StatsReply['role_advantage'] }) {
   const rows = [...roles].sort((a, b) => order(a.role) - order(b.role) || a.role.localeCompare(b.role));
   return (
     <section className="card stats-card" aria-labelledby="stats-roles-title">
       <h2 id="stats-roles-title" className="card__title">
         {T.rolesTitle}
       </h2>
+      <p className="stats-card__note muted">{T.rolesNote}</p>
       {rows.length === 0 ? (
         <p className="stats-card__empty muted">{T.rolesEmpty}</p>
       ) : (
@@ -36,7 +37,7 @@ export function RoleTable({ roles }: { roles: StatsReply['roles'] }) {
             </thead>
             <tbody>
               {rows.map((row) => {
-                const [low, high] = wilson(row.wins, row.games);
+                const { win_rate_low: low, win_rate_high: high } = row;
                 return (
                   <tr key={row.role}>
                     <th scope="row">

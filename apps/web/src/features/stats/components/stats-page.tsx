@@ -161,7 +161,7 @@ function StatsBody({ stats, updating }: { stats: StatsReply; updating: boolean }
   return (
     <div className={updating ? 'stats-body stats-body--updating' : 'stats-body'} aria-busy={updating}>
       <Overview stats={stats} />
-      <RoleTable roles={stats.roles} />
+      <RoleTable roles={stats.role_advantage} />
       <div className="stats-body__wide">
         <CharacterTable rows={stats.characters} />
       </div>
