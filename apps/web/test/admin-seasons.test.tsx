@@ -104,11 +104,55 @@ describe('admin seasons: create and edit', () => {
     expect(server.callsTo('POST /api/admin/seasons')).toHaveLength(0);
   });
 
-  it('shows the server message (already prefixed) when creating fails', async () => {
+  it('brings the first invalid field into view and focus, its error beside it (issue 21)', async () => {
+    const scrolled: Element[] = [];
+    Element.prototype.scrollIntoView = vi.fn(function (this: Element) {
+      scrolled.push(this);
+    });
+    const { user } = openSeasons();
+    await user.click(await screen.findByRole('button', { name: '新規作成' }));
+    const form = await screen.findByRole('form', { name: 'シーズンを作成' });
+    // Only the end date is wrong, far down the form; the view is at 作成する.
+    await user.type(within(form).getByRole('textbox', { name: 'シーズン ID' }), 's3');
+    await user.type(within(form).getByRole('textbox', { name: 'シーズン名' }), 'シーズン3');
+    await user.type(within(form).getByLabelText('開始日時'), '2030-06-01T10:00');
+    await user.type(within(form).getByLabelText('終了日時'), '2030-05-01T10:00');
+    await user.click(within(form).getByRole('button', { name: '作成する' }));
+    const end = within(form).getByLabelText('終了日時');
+    await waitFor(() => expect(end).toHaveFocus());
+    expect(scrolled).toContain(end.closest('.field'));
+    expect(end).toHaveAttribute('aria-invalid', 'true');
+    expect(end).toHaveAccessibleDescription('終了日時は開始日時より後にしてください');
+    // A summary by the button says there is something to fix above.
+    expect(within(form).getByRole('alert')).toHaveTextContent('入力内容を確認してください（1件）');
+  });
+
+  it('shows a duplicate id from the server next to the ID field, and goes there', async () => {
+    Element.prototype.scrollIntoView = vi.fn();
     const { user } = openSeasons([ACTIVE], {
       'POST /api/admin/seasons': {
         status: 409,
         body: { error: 'シーズンの作成に失敗しました: 同じ ID のシーズンが既に存在します', code: 'SEASON_EXISTS' },
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: '新規作成' }));
+    const form = await screen.findByRole('form', { name: 'シーズンを作成' });
+    const id = within(form).getByRole('textbox', { name: 'シーズン ID' });
+    await user.type(id, 's1');
+    await user.type(within(form).getByRole('textbox', { name: 'シーズン名' }), '重複');
+    await user.type(within(form).getByLabelText('開始日時'), '2030-04-01T10:00');
+    await user.type(within(form).getByLabelText('終了日時'), '2030-06-30T23:59');
+    await user.click(within(form).getByRole('button', { name: '作成する' }));
+    await waitFor(() => expect(id).toHaveAccessibleDescription('同じ ID のシーズンが既に存在します'));
+    expect(id).toHaveAttribute('aria-invalid', 'true');
+    await waitFor(() => expect(id).toHaveFocus());
+  });
+
+  it('shows the server message (already prefixed) when creating fails', async () => {
+    const { user } = openSeasons([ACTIVE], {
+      'POST /api/admin/seasons': {
+        status: 500,
+        body: { error: 'シーズンの作成に失敗しました: サーバーでエラーが発生しました', code: 'INTERNAL' },
       },
     });
     await user.click(await screen.findByRole('button', { name: '新規作成' }));
@@ -119,7 +163,7 @@ describe('admin seasons: create and edit', () => {
     await user.type(within(form).getByLabelText('終了日時'), '2030-06-30T23:59');
     await user.click(within(form).getByRole('button', { name: '作成する' }));
     expect(
-      await within(form).findByText('シーズンの作成に失敗しました: 同じ ID のシーズンが既に存在します'),
+      await within(form).findByText('シーズンの作成に失敗しました: サーバーでエラーが発生しました'),
     ).toBeInTheDocument();
   });
 

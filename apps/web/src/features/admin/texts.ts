@@ -308,6 +308,7 @@ export const ADMIN_TEXTS = {
     endConfirm: (name: string) =>
       `シーズン「${name}」を終了します。\n\n・最終順位が確定し、以後は変わりません\n・最終順位・試合数・ゴールドライセンスの報酬バッジが付与されます\n\nこの操作は取り消せません。よろしいですか？`,
     deleteConfirm: (name: string) => `シーズン「${name}」を削除します。よろしいですか？`,
+    fixFields: (n: number) => `入力内容を確認してください（${n}件）`,
     activateConfirmTitle: 'シーズンを有効化',
     activateConfirmButton: '有効化する',
     endConfirmTitle: 'シーズンを終了',

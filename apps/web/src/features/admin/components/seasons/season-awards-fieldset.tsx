@@ -34,7 +34,7 @@ export function SeasonAwardsFieldset({
 }) {
   const master = useMaster(adminId);
   return (
-    <fieldset className="admin-awards" disabled={locked}>
+    <fieldset className="admin-awards" disabled={locked} data-field="awards">
       <legend className="admin-awards__legend">{T.legend}</legend>
       <p className="field__hint">{custom ? T.custom : T.defaults(seasonNumber)}</p>
       <p className="field__hint">{locked ? T.locked : T.note}</p>
