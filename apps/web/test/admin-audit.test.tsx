@@ -33,36 +33,94 @@ function openAudit() {
 }
 
 describe('admin audit log', () => {
-  it('shows time, actor, action, target and the changed keys, newest first', async () => {
+  it('shows time in Japan, actor, the action in Japanese, target and before → after per field, newest first', async () => {
     openAudit();
-    const table = await screen.findByRole('table', { name: '操作ログ' });
-    const rows = within(table).getAllByRole('row').slice(1);
-    expect(rows).toHaveLength(3);
-    expect(rows[0]).toHaveTextContent('運営太郎');
-    expect(rows[0]).toHaveTextContent('admin_01');
-    expect(rows[0]).toHaveTextContent('user.update');
-    expect(rows[0]).toHaveTextContent('dummy_05');
-    // Only the key that changed, before → after.
-    expect(within(rows[0]!).getByText('rate: 1500 → 1600')).toBeInTheDocument();
-    expect(rows[0]).not.toHaveTextContent('is_banned');
-    expect(rows[1]).toHaveTextContent('作成');
-    expect(rows[1]).toHaveTextContent('{"id":"s3","name":"シーズン3"}');
-    expect(rows[2]).toHaveTextContent('gone_user');
+    const log = await screen.findByRole('list', { name: '操作ログ' });
+    const entries = within(log).getAllByRole('listitem', { name: /./ });
+    expect(entries).toHaveLength(3);
+    const [userEdit, created, settings] = entries as [HTMLElement, HTMLElement, HTMLElement];
+    // 1_700_000_060 is 2023-11-14 22:14 UTC: 2023/11/15 07:14 in Japan, whatever the browser's zone.
+    expect(within(userEdit).getByText('2023/11/15 07:14')).toBeInTheDocument();
+    expect(userEdit).toHaveTextContent('運営太郎');
+    expect(userEdit).toHaveTextContent('admin_01');
+    expect(within(userEdit).getByText('ユーザー編集')).toBeInTheDocument();
+    expect(userEdit).not.toHaveTextContent('user.update');
+    expect(userEdit).toHaveTextContent('dummy_05');
+    // Only the field that changed, by its Japanese name, before → after.
+    expect(within(userEdit).getByText('レート')).toBeInTheDocument();
+    expect(within(userEdit).getByText('1,500 → 1,600')).toBeInTheDocument();
+    expect(userEdit).not.toHaveTextContent('is_banned');
+    expect(userEdit).not.toHaveTextContent('利用停止');
+    // Something created: its fields, not raw JSON.
+    expect(within(created).getByText('シーズン作成')).toBeInTheDocument();
+    expect(created).toHaveTextContent('作成');
+    expect(created).toHaveTextContent('名前シーズン3');
+    expect(created).not.toHaveTextContent('{');
+    expect(within(settings).getByText('設定の変更')).toBeInTheDocument();
+    expect(settings).toHaveTextContent('gone_user');
+  });
+
+  it('writes dates, flags, lists and rating corrections as words, never unix seconds or JSON', async () => {
+    renderAsAdmin('/admin_control?tab=audit', {
+      'GET /api/admin/audit': {
+        body: {
+          entries: [
+            buildAuditEntry(3, {
+              action: 'season.update',
+              target_type: 'season',
+              target_id: 's3',
+              before: { start_date: 1_743_476_400, is_active: false, name: '春' },
+              after: { start_date: 1_743_562_800, is_active: true, name: '春' },
+            }),
+            buildAuditEntry(2, {
+              action: 'user.update',
+              before: { is_banned: false, owned_badges: ['badge_001'] },
+              after: { is_banned: true, owned_badges: ['badge_001', 'badge_075'] },
+            }),
+            buildAuditEntry(1, {
+              action: 'match.correct',
+              target_type: 'match',
+              target_id: '42',
+              before: { winner: 'A', settle_reason: 'consensus' },
+              after: { winner: 'invalid', changes: [{ user_id: 'dummy_01', old_delta: 12, new_delta: 0 }] },
+            }),
+          ],
+          next_before_id: null,
+        },
+      },
+    });
+    const log = await screen.findByRole('list', { name: '操作ログ' });
+    const [season, ban, correction] = within(log).getAllByRole('listitem', { name: /./ }) as [
+      HTMLElement,
+      HTMLElement,
+      HTMLElement,
+    ];
+    // 1743476400 = 2025-04-01 03:00 UTC = 12:00 in Japan.
+    expect(within(season).getByText('2025/04/01 12:00 → 2025/04/02 12:00')).toBeInTheDocument();
+    expect(within(season).getByText('いいえ → はい')).toBeInTheDocument();
+    expect(season).not.toHaveTextContent('1743476400');
+    expect(within(ban).getByText('利用停止')).toBeInTheDocument();
+    expect(within(ban).getByText('S0 1位 → S0 1位、第1回大会 優勝')).toBeInTheDocument();
+    expect(within(correction).getByText('試合結果の訂正')).toBeInTheDocument();
+    expect(within(correction).getByText('チームAの勝利 → 無効試合')).toBeInTheDocument();
+    expect(within(correction).getByText('dummy_01: +12 → +0')).toBeInTheDocument();
+    expect(correction).not.toHaveTextContent('{');
   });
 
   it('loads older entries with もっと見る until there are none', async () => {
     const { user, server } = openAudit();
-    await screen.findByRole('table', { name: '操作ログ' });
+    await screen.findByRole('list', { name: '操作ログ' });
     await user.click(screen.getByRole('button', { name: 'もっと見る' }));
-    await waitFor(() => expect(screen.getAllByRole('row')).toHaveLength(5));
+    const log = screen.getByRole('list', { name: '操作ログ' });
+    await waitFor(() => expect(within(log).getAllByRole('listitem', { name: /./ })).toHaveLength(4));
     expect(params(server.callsTo('GET /api/admin/audit')[1])).toEqual({ limit: '50', before_id: '58' });
-    expect(screen.getAllByRole('row')[4]).toHaveTextContent('削除');
+    expect(within(log).getAllByRole('listitem', { name: /./ })[3]).toHaveTextContent('シーズン削除');
     expect(screen.queryByRole('button', { name: 'もっと見る' })).not.toBeInTheDocument();
   });
 
   it('filters by actor, action prefix and target', async () => {
     const { user, server } = openAudit();
-    await screen.findByRole('table', { name: '操作ログ' });
+    await screen.findByRole('list', { name: '操作ログ' });
     await user.type(screen.getByRole('textbox', { name: '実行者 ID' }), ' admin_01 ');
     await user.selectOptions(screen.getByRole('combobox', { name: '操作' }), 'シーズン（season.）');
     await user.type(screen.getByRole('textbox', { name: '対象 ID' }), 's3');
@@ -82,7 +140,7 @@ describe('admin audit log', () => {
 
   it('filters the shop order fulfilments by the order. prefix', async () => {
     const { user, server } = openAudit();
-    await screen.findByRole('table', { name: '操作ログ' });
+    await screen.findByRole('list', { name: '操作ログ' });
     await user.selectOptions(screen.getByRole('combobox', { name: '操作' }), '注文（order.）');
     await user.click(screen.getByRole('button', { name: '絞り込む' }));
     await waitFor(() => expect(server.callsTo('GET /api/admin/audit')).toHaveLength(2));

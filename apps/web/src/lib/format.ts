@@ -44,3 +44,15 @@ export function formatCountdown(seconds: number): string {
 // Shop prices are yen (spec admin side §9), formatted by locale: 1500 → "￥1,500".
 const yen = new Intl.NumberFormat('ja-JP', { style: 'currency', currency: 'JPY' });
 export const formatYen = (amount: number) => yen.format(amount);
+
+// Times the operators compare with the game and the community (audit log): always Japan time, whatever the browser's.
+const japanDateTime = new Intl.DateTimeFormat('ja-JP', {
+  timeZone: 'Asia/Tokyo',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+});
+/** 2025/04/01 12:00 in Japan time. */
+export const formatJapanDateTime = (unixSeconds: number) => japanDateTime.format(unixSeconds * 1000);

@@ -1,32 +1,131 @@
-// How an audit entry's before/after reads in one table cell: the keys that changed, or the whole value when the
-// entry created or removed something.
+import { getBadge } from '@rankmatch/shared';
+import { formatDelta, formatInteger, formatJapanDateTime } from '../../lib/format.ts';
+import { ADMIN_TEXTS } from './texts.ts';
+
+// How an audit entry's before/after reads: one line per field that changed, by its Japanese name, before → after;
+// every field of what was created or removed. Values in words: dates in Japan time (never unix seconds), はい/いいえ,
+// badge names, rating corrections per player; raw JSON only for a shape nobody foresaw.
+
+const T = ADMIN_TEXTS.audit;
+
+export interface AuditLine {
+  key: string;
+  label: string;
+  /** The value before (null: created) … */
+  before: string | null;
+  /** … and after (null: removed). */
+  after: string | null;
+}
 
 export type AuditChange =
-  | { kind: 'diff'; changes: { key: string; before: string; after: string }[] }
-  | { kind: 'created'; value: string }
-  | { kind: 'removed'; value: string }
+  | { kind: 'diff'; lines: AuditLine[] }
+  | { kind: 'created'; lines: AuditLine[] }
+  | { kind: 'removed'; lines: AuditLine[] }
   | { kind: 'replaced'; before: string; after: string };
 
 const MAX_LENGTH = 160;
 
-/** One-line JSON, cut at 160 characters. */
+const cut = (text: string) => (text.length > MAX_LENGTH ? `${text.slice(0, MAX_LENGTH - 1)}…` : text);
+
+/** One-line JSON, cut at 160 characters (only for values of an unforeseen shape). */
 export function compactJson(value: unknown): string {
-  const text = value === undefined ? '-' : JSON.stringify(value);
-  return text.length > MAX_LENGTH ? `${text.slice(0, MAX_LENGTH - 1)}…` : text;
+  return cut(value === undefined ? '-' : JSON.stringify(value));
 }
+
+/** Unix seconds by these keys are dates. */
+const DATE_KEYS = new Set([
+  'start_date',
+  'end_date',
+  'ended_at',
+  'ending_started_at',
+  'created_at',
+  'updated_at',
+  'fulfilled_at',
+  'settled_at',
+  'started_at',
+  'last_penalty_time',
+  'penalty_timeout_until',
+]);
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   value !== null && typeof value === 'object' && !Array.isArray(value);
 
+/** A rating correction's player line: dummy_01: +12 → +0. */
+function correctionLine(item: unknown): string | null {
+  if (!isRecord(item) || typeof item.user_id !== 'string') return null;
+  if (typeof item.old_delta !== 'number' || typeof item.new_delta !== 'number') return null;
+  return `${item.user_id}: ${formatDelta(item.old_delta)} → ${formatDelta(item.new_delta)}`;
+}
+
+/** A field's value in words. */
+export function auditValue(key: string, value: unknown): string {
+  if (value === null || value === undefined || value === '') return T.valueNone;
+  if (typeof value === 'boolean') return value ? T.valueYes : T.valueNo;
+  if (typeof value === 'number') {
+    if (DATE_KEYS.has(key) && value > 0) return formatJapanDateTime(value);
+    return key.endsWith('_delta') ? formatDelta(value) : formatInteger(value);
+  }
+  if (typeof value === 'string') {
+    if (key === 'badge_id') return getBadge(value)?.display ?? value;
+    if (key === 'settle_reason') return ADMIN_TEXTS.matches.settleReasons[value] ?? value;
+    if (key === 'winner') return value === 'A' || value === 'B' ? T.winnerTeam(value) : T.winnerNone;
+    return cut(value);
+  }
+  if (Array.isArray(value)) {
+    if (value.length === 0) return T.valueNone;
+    if (value.every((v) => typeof v === 'string')) {
+      return cut(value.map((v) => (key.includes('badge') ? (getBadge(v)?.display ?? v) : v)).join(T.listSeparator));
+    }
+    const corrections = value.map(correctionLine);
+    if (corrections.every((line): line is string => line !== null)) return corrections.join(T.listSeparator);
+  }
+  return compactJson(value);
+}
+
+const labelOf = (key: string) => T.fields[key] ?? key;
+
+function linesOf(value: Record<string, unknown>, side: 'before' | 'after'): AuditLine[] {
+  return Object.entries(value).flatMap(([key, v]) => {
+    // Rating corrections are one line per player, after the result line.
+    if (key === 'changes' && Array.isArray(v)) {
+      return v.map((item, i) => ({
+        key: `${key}.${i}`,
+        label: labelOf(key),
+        before: null,
+        after: correctionLine(item) ?? compactJson(item),
+      }));
+    }
+    const text = auditValue(key, v);
+    return [
+      { key, label: labelOf(key), before: side === 'before' ? text : null, after: side === 'after' ? text : null },
+    ];
+  });
+}
+
 export function auditChange(before: unknown, after: unknown): AuditChange {
-  if (before === null || before === undefined) return { kind: 'created', value: compactJson(after) };
-  if (after === null || after === undefined) return { kind: 'removed', value: compactJson(before) };
+  const none = (v: unknown) => v === null || v === undefined;
+  if (none(before)) {
+    return isRecord(after)
+      ? { kind: 'created', lines: linesOf(after, 'after') }
+      : { kind: 'replaced', before: T.valueNone, after: compactJson(after) };
+  }
+  if (none(after)) {
+    return isRecord(before)
+      ? { kind: 'removed', lines: linesOf(before, 'before') }
+      : { kind: 'replaced', before: compactJson(before), after: T.valueNone };
+  }
   if (!isRecord(before) || !isRecord(after)) {
     return { kind: 'replaced', before: compactJson(before), after: compactJson(after) };
   }
   const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])];
-  const changes = keys
+  const lines = keys
     .filter((key) => JSON.stringify(before[key]) !== JSON.stringify(after[key]))
-    .map((key) => ({ key, before: compactJson(before[key]), after: compactJson(after[key]) }));
-  return { kind: 'diff', changes };
+    .flatMap((key): AuditLine[] => {
+      // A correction's per-player changes exist only after: one line each.
+      if (key === 'changes' && before[key] === undefined && Array.isArray(after[key])) {
+        return linesOf({ changes: after[key] }, 'after');
+      }
+      return [{ key, label: labelOf(key), before: auditValue(key, before[key]), after: auditValue(key, after[key]) }];
+    });
+  return { kind: 'diff', lines };
 }

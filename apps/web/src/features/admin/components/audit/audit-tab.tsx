@@ -5,7 +5,7 @@ import { Skeleton } from '../../../../components/skeleton.tsx';
 import { type AuditFilters, NO_AUDIT_FILTERS, useAuditLog } from '../../api/get-audit.ts';
 import { ADMIN_TEXTS } from '../../texts.ts';
 import { AuditFilterForm } from './audit-filter-form.tsx';
-import { AuditTable } from './audit-table.tsx';
+import { AuditList } from './audit-list.tsx';
 import './audit.css';
 
 const T = ADMIN_TEXTS.audit;
@@ -33,7 +33,7 @@ export function AuditTab() {
         <EmptyState>{T.empty}</EmptyState>
       ) : (
         <>
-          <AuditTable entries={entries} />
+          <AuditList entries={entries} />
           {log.hasNextPage && (
             <div className="admin-audit__more">
               <button
