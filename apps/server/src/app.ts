@@ -211,7 +211,6 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
   defineMaintenance(database, jobs);
   defineSessionPrune(ctx, jobs);
   const ranking = new RankingService(ctx.db, now, jobs);
-  registerSiteRoutes(app, ctx);
   registerMasterRoutes(app, ctx, guard);
   registerBadgeRoutes(app, ctx, guard);
   registerSeasonRoutes(app, ctx);
@@ -230,6 +229,7 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
   const stats = new StatsService(ctx, bus, jobs);
   events.on('match.corrected', (event) => stats.forget(event.season_id));
   registerStatsRoutes(app, stats);
+  registerSiteRoutes(app, ctx, stats);
   registerAchievementRoutes(app, guard, achievements);
   const stripe = stripeClient(config);
   const shop = config.shop

@@ -155,4 +155,24 @@ describe('GET /api/public/stats', () => {
     expect((await stats('?band=lt1500')).matches).toBe(0);
     expect((await stats('?band=lt1500')).rating_histogram).toEqual([{ from: 1450, count: 5 }]);
   });
+
+  it('counts matches as the top page does: every settled match of the season, void ones included', async () => {
+    // Issue 21, item 8: the top page said 371 and /stats 380 for one season.
+    await activeSeason(t);
+    const voided = await settle('A');
+    await settle('B');
+    await settle('A');
+    const res = await t.request({
+      method: 'POST',
+      url: `/api/admin/matches/${voided.match.match_id}/result`,
+      token: admin,
+      payload: { winner: 'invalid' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    await t.built.events.drain();
+    await expect.poll(async () => (await stats()).results).toEqual({ A: 1, B: 1, invalid: 1 });
+    const system = await t.request({ method: 'GET', url: '/api/public/system' });
+    expect(system.json().match_count).toBe(3);
+    expect((await stats()).matches).toBe(3);
+  });
 });

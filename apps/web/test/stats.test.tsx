@@ -80,7 +80,7 @@ describe('statistics page', () => {
     renderApp('/stats', { [ACTIVE]: activeSeason, [STATS]: statsByBand() });
     const overview = await screen.findByRole('region', { name: '試合の概要' });
     const value = (label: string) => within(overview).getByText(label).nextElementSibling?.textContent;
-    expect(value('試合数')).toBe('240');
+    expect(value('試合数')).toBe('240無効試合を含む（うち無効 10試合）');
     expect(value('先攻の勝率')).toBe('55.7%95%区間 49.2〜61.9%勝敗のついた230試合中 128勝');
     const legend = (label: string) =>
       within(overview).getByText(label).closest('div')?.querySelector('dd')?.textContent;

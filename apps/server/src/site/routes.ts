@@ -7,16 +7,21 @@ import {
   settlementRuleJa,
 } from '@rankmatch/engine';
 import type { SiteReply, SystemReply } from '@rankmatch/shared';
-import { count, eq, sql } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.ts';
-import { seasonStats, users } from '../db/schema.ts';
+import { users } from '../db/schema.ts';
 import { presentSeason } from '../seasons/presenter.ts';
 import { isSeasonOpen, markedActiveSeason } from '../seasons/queries.ts';
+import type { StatsService } from '../stats/service.ts';
 
 export const MATCHING_HOURS_TEXT = '平日 14:00〜翌4:00 / 土日 終日（日本時間）';
 
-export function registerSiteRoutes(app: FastifyInstance, ctx: AppContext): void {
+export function registerSiteRoutes(
+  app: FastifyInstance,
+  ctx: AppContext,
+  stats: Pick<StatsService, 'activeMatchCount'>,
+): void {
   const { db } = ctx;
 
   /** What the shell shows from configuration. */
@@ -34,21 +39,18 @@ export function registerSiteRoutes(app: FastifyInstance, ctx: AppContext): void 
   app.get('/api/public/system', async (): Promise<SystemReply> => {
     const now = ctx.now();
     const season = await markedActiveSeason(db);
-    const [players] = await db.select({ n: count() }).from(users).where(eq(users.isBanned, false));
-    // Every settled match adds one to the match count of its ten players.
-    const [played] = season
-      ? await db
-          .select({ n: sql<number>`coalesce(sum(${seasonStats.matchCount}), 0)::int` })
-          .from(seasonStats)
-          .where(eq(seasonStats.seasonId, season.id))
-      : [{ n: 0 }];
+    const [[players], matchCount] = await Promise.all([
+      db.select({ n: count() }).from(users).where(eq(users.isBanned, false)),
+      // The statistics' count (void matches included), so the top page and /stats never disagree.
+      stats.activeMatchCount(),
+    ]);
     return {
       server_time: now,
       is_season_active: isSeasonOpen(season, now),
       active_season: season ? presentSeason(season) : null,
       matching: { is_open: isMatchingOpen(now), hours_text: MATCHING_HOURS_TEXT },
       player_count: players?.n ?? 0,
-      match_count: Math.floor(Number(played?.n ?? 0) / 10),
+      match_count: matchCount,
       rules: {
         matchmaking: `${MATCHING_HOURS_RULE_JA}\n${MATCHMAKING_RULE_JA}`,
         // The configured rules, not the defaults.

@@ -101,6 +101,16 @@ export class StatsService {
     return body;
   }
 
+  /**
+   * Settled matches of the active season, void ones included: the statistics' 試合数, which the top page shows too
+   * (one definition for both).
+   */
+  async activeMatchCount(): Promise<number> {
+    if (this.folding.size > 0) await Promise.allSettled([...this.folding]);
+    const season = await this.active();
+    return season ? (await this.snapshotOf(season)).counts.all.matches : 0;
+  }
+
   /** The fold job: the settled matches of the active season that the persisted fold lacks, one batch. */
   async foldActive(): Promise<number> {
     const season = await markedActiveSeason(this.ctx.db);

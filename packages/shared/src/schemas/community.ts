@@ -200,6 +200,7 @@ export const systemReplySchema = z.object({
     hours_text: z.string(),
   }),
   player_count: z.number().int(),
+  /** Settled matches of the active season, void ones included (the statistics page's 試合数). */
   match_count: z.number().int(),
   /** The server's rules in words (Japanese), shown by the rules tab's fallback text. */
   rules: z.object({

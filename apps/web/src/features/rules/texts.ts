@@ -9,7 +9,9 @@ export const RULES_TEXTS = {
   matchingOpen: '受付中',
   matchingClosed: '受付時間外',
   players: '登録プレイヤー',
-  matches: '総試合数',
+  /** Settled matches of the active season, void ones included (the same count as the statistics page). */
+  matches: '今シーズンの試合数',
+  matchesNote: '無効試合を含む',
   playersUnit: '人',
   matchesUnit: '試合',
   loadFailed: 'データの取得に失敗しました',

@@ -31,6 +31,7 @@ export const STATS_TEXTS = {
   // Overview
   overviewTitle: '試合の概要',
   matches: '試合数',
+  matchesNote: (invalid: string) => `無効試合を含む（うち無効 ${invalid}試合）`,
   firstAttack: '先攻の勝率',
   firstAttackNote: (wins: string, games: string) => `勝敗のついた${games}試合中 ${wins}勝`,
   interval: (range: string) => `95%区間 ${range}`,

@@ -166,6 +166,7 @@ function SystemPanel({ query }: { query: SystemQuery }) {
             <dd>
               {formatInteger(query.data.match_count)}
               <small>{T.matchesUnit}</small>
+              <span className="stat__note">{T.matchesNote}</span>
             </dd>
           </div>
         </dl>

@@ -20,7 +20,10 @@ export function Overview({ stats }: { stats: StatsReply }) {
       <dl className="stat-grid stats-overview__numbers">
         <div className="stat stat--highlight">
           <dt>{T.matches}</dt>
-          <dd>{formatInteger(stats.matches)}</dd>
+          <dd>
+            {formatInteger(stats.matches)}
+            <span className="stat__note">{T.matchesNote(formatInteger(stats.results.invalid))}</span>
+          </dd>
         </div>
         <div className="stat">
           <dt>{T.firstAttack}</dt>
