@@ -287,4 +287,25 @@ describe('my page, signed out', () => {
     await user.click(screen.getByRole('button', { name: 'テストアカウントでログイン' }));
     expect(await screen.findByRole('heading', { name: 'ピカチュウ使い' })).toBeInTheDocument();
   });
+
+  it('after a test login far down the page, brings the profile into view (issue 21)', async () => {
+    const scrolled: Element[] = [];
+    Element.prototype.scrollIntoView = vi.fn(function (this: Element) {
+      scrolled.push(this);
+    });
+    // The page is scrolled: the tab panel's top is above the window.
+    vi.spyOn(Element.prototype, 'getBoundingClientRect').mockImplementation(function (this: Element) {
+      const top = this.classList.contains('home__layout') ? -600 : 0;
+      return { top, bottom: top + 100, left: 0, right: 0, width: 0, height: 100, x: 0, y: top, toJSON: () => ({}) };
+    });
+    const profile = buildProfile({ user_id: 'dummy_01', trainer_name: 'ピカチュウ使い' });
+    const { user } = renderApp('/?tab=mypage', {
+      'POST /api/auth/dummy/login': { body: { access_token: buildToken({ sub: 'dummy_01' }), user: profile } },
+    });
+    await user.selectOptions(await screen.findByLabelText('テストアカウントを選択'), 'dummy_01');
+    expect(scrolled).toEqual([]);
+    await user.click(screen.getByRole('button', { name: 'テストアカウントでログイン' }));
+    expect(await screen.findByRole('heading', { name: 'ピカチュウ使い' })).toBeInTheDocument();
+    await vi.waitFor(() => expect(scrolled).toContain(document.querySelector('.home__layout')));
+  });
 });

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { ErrorState } from '../../../components/notice.tsx';
 import { SkeletonBlock } from '../../../components/skeleton.tsx';
 import { AchievementsPanel } from '../../../features/achievements/components/achievements-panel.tsx';
@@ -27,16 +27,36 @@ type OpenModal = { kind: 'edit' } | { kind: 'badge'; slot: 1 | 2 } | { kind: 'pa
  */
 export function MyPageTab() {
   const session = useSession();
+  // Signed in from this tab's login panel: the profile replaces it, so bring the profile into view.
+  const wasSignedOut = useRef(session === null);
+  useEffect(() => {
+    wasSignedOut.current = session === null;
+  }, [session]);
   if (!session) return <LoginPanel />;
-  return <SignedInMyPage userId={session.user.user_id} />;
+  return <SignedInMyPage userId={session.user.user_id} showProfile={wasSignedOut.current} />;
 }
 
-function SignedInMyPage({ userId }: { userId: string }) {
+/**
+ * After a login the page keeps its scroll (the test-account form sits low on a phone), which would leave the view in
+ * the middle of the my page: the tab's top comes into view once the profile is there.
+ */
+function useShowProfileOnce(show: boolean, ready: boolean) {
+  const pending = useRef(show);
+  useEffect(() => {
+    if (!pending.current || !ready) return;
+    pending.current = false;
+    const layout = document.querySelector('.home__layout');
+    if (layout && layout.getBoundingClientRect().top < 0) layout.scrollIntoView({ block: 'start' });
+  }, [ready]);
+}
+
+function SignedInMyPage({ userId, showProfile }: { userId: string; showProfile: boolean }) {
   const me = useMe();
   const logout = useLogout();
   const createUser = useCreateUser(userId);
   const [modal, setModal] = useState<OpenModal>(null);
   const close = () => setModal(null);
+  useShowProfileOnce(showProfile, me.data?.kind === 'ready');
 
   if (me.isPending) {
     return (
