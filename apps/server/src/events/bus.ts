@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { EventEmitter } from 'node:events';
-import type { MatchUpdate } from '@rankmatch/shared';
+import type { MatchUpdate, ProfileChangeReason } from '@rankmatch/shared';
 import { Redis } from 'ioredis';
 
 // Fan-out of domain events to every instance: in-process by default, Redis pub/sub when REDIS_URL is set (so several
@@ -15,14 +15,16 @@ export interface BadgeGrantEvent {
 
 /**
  * Everything that happens, for every instance: the pushes' triggers (queue_changed, match_found, match_update,
- * user_banned) and the domain's facts, published after their transaction committed (match.settled, match.corrected,
- * season.ended, season.activated, badges.granted), which also have handlers on the instance that committed them (see domain.ts).
+ * user_banned, profile_changed) and the domain's facts, published after their transaction committed (match.settled,
+ * match.corrected, season.ended, season.activated, badges.granted), which also have handlers on the instance that
+ * committed them (see domain.ts).
  */
 export type DomainEvent =
   | { type: 'queue_changed' }
   | { type: 'match_found'; match_id: string; user_ids: string[] }
   | { type: 'match_update'; data: MatchUpdate }
   | { type: 'user_banned'; user_id: string }
+  | { type: 'profile_changed'; user_ids: string[]; reason: ProfileChangeReason }
   | { type: 'session_revoked'; user_id: string; session_id: string }
   | { type: 'match.settled'; match_id: string; season_id: string; winner: 'A' | 'B' | null }
   | { type: 'match.corrected'; match_id: string; season_id: string }

@@ -40,7 +40,7 @@ export function registerMatchAdminRoutes(
   admin.post('/api/admin/matches/:id/result', async (request) => {
     const { id } = parse(matchIdParamsSchema, request.params);
     const { winner } = parse(matchCorrectionSchema, request.body);
-    const { seasonId } = await correctMatchResult(ctx.db, {
+    const { seasonId, userIds } = await correctMatchResult(ctx.db, {
       matchId: Number(id),
       winner: winner === 'invalid' ? null : winner,
       actorId: adminOf(request).user.id,
@@ -48,7 +48,10 @@ export function registerMatchAdminRoutes(
       rules,
     });
     ranking.nudge();
-    await events.publish({ type: 'match.corrected', match_id: id, season_id: seasonId });
+    await events.publish(
+      { type: 'match.corrected', match_id: id, season_id: seasonId },
+      { type: 'profile_changed', user_ids: userIds, reason: 'corrected' },
+    );
     return detail(Number(id));
   });
 }

@@ -16,7 +16,7 @@ type Winner = 'A' | 'B' | null;
 export async function correctMatchResult(
   db: Db,
   input: { matchId: number; winner: Winner; actorId: string; now: number; rules: Config['rules'] },
-): Promise<{ seasonId: string }> {
+): Promise<{ seasonId: string; userIds: string[] }> {
   return db.transaction(async (tx) => {
     const match = await lockMatch(tx, input.matchId);
     if (!match) throw new AppError('ADMIN_MATCH_NOT_FOUND');
@@ -99,6 +99,6 @@ export async function correctMatchResult(
       },
       now: input.now,
     });
-    return { seasonId: match.seasonId };
+    return { seasonId: match.seasonId, userIds: ids };
   });
 }

@@ -2,7 +2,10 @@ import type { MatchUpdate } from '@rankmatch/shared';
 import type { DomainEvents } from '../events/domain.ts';
 import type { MatchProgress } from './settlement.ts';
 
-/** What follows a match change, after its transaction committed: pushes, the ongoing list, match.settled. */
+/**
+ * What follows a match change, after its transaction committed: pushes, the ongoing list, match.settled, and the
+ * players' profile push (their rate changed).
+ */
 export class MatchNotifier {
   constructor(private readonly events: DomainEvents) {}
 
@@ -24,5 +27,10 @@ export class MatchNotifier {
         winner: (p.match.winner as 'A' | 'B' | null) ?? null,
       })),
     );
+    await this.events.publish({
+      type: 'profile_changed',
+      user_ids: settled.flatMap((p) => p.players),
+      reason: 'settled',
+    });
   }
 }

@@ -87,6 +87,7 @@ export async function reportsIn(
     stored.set(`${match.id} ${input.userId}`, report);
     state.reports = [...state.reports.filter((r) => r.userId !== input.userId), report];
     let settled = false;
+    let changed: string[] = [];
     if (match.status === 'matched') {
       const reports = state.reports.map(engineReport);
       const decision = settle(reports, { now: input.now, startedAt: match.startedAt }, input.rules.settlement);
@@ -95,10 +96,17 @@ export async function reportsIn(
         settlements.push(settlement);
         locked.set(match.id, settlement.match);
         settled = true;
+        changed = settlement.players.map((p) => p.user_id);
       }
     }
     const after = locked.get(match.id) as MatchRow;
-    return { match: after, settled, penalised: false, update: updateOf(after, state.reports.length) };
+    return {
+      match: after,
+      settled,
+      penalised: false,
+      update: updateOf(after, state.reports.length),
+      players: changed,
+    };
   });
   await writeOutcome(tx, [...stored.values()], settlements);
   return outcomes;

@@ -37,6 +37,8 @@ export interface MatchProgress {
   /** This call tallied the violation reports and applied penalties. */
   penalised: boolean;
   update: MatchUpdate;
+  /** The match's players when this call settled it (their rate, numbers and history changed), else empty. */
+  players: string[];
 }
 
 export function updateOf(match: MatchRow, reportCount: number): MatchUpdate {
@@ -65,12 +67,14 @@ async function advanceMatch(tx: Tx, locked: MatchRow, now: number, rules: Rules)
     return roster;
   };
   let settled = false;
+  let changed: string[] = [];
   if (match.status === 'matched') {
     const decision = settle(reports.map(engineReport), { now, startedAt: match.startedAt }, rules.settlement);
     if (decision.status === 'settled') {
       const settlement = settlementOf(match, await players(), decision.winner, decision.reason, now, rules);
       await writeOutcome(tx, [], [settlement]);
       match = settlement.match;
+      changed = settlement.players.map((p) => p.user_id);
       settled = true;
     }
   }
@@ -80,7 +84,7 @@ async function advanceMatch(tx: Tx, locked: MatchRow, now: number, rules: Rules)
     match = await applyPenalties(tx, match, await players(), reports, now, rules);
     penalised = true;
   }
-  return { match, settled, penalised, update: updateOf(match, reports.length) };
+  return { match, settled, penalised, update: updateOf(match, reports.length), players: changed };
 }
 
 /** What settling a match writes: the match as it is then, and each player's rate after and season numbers. */

@@ -347,6 +347,13 @@ export class RealtimeHub {
           }
         }
         return;
+      case 'profile_changed': {
+        // Their rate or numbers changed: each of their screens reloads the profile (and drops its cached copy).
+        const message = prepare({ type: 'profileChanged', reason: event.reason });
+        const targets = event.user_ids.flatMap((userId) => [...(this.byUser.get(userId) ?? [])]);
+        if (targets.length) void this.deliver(targets, message);
+        return;
+      }
       case 'user_banned':
         // Sessions were revoked: the player's sockets on every instance stop receiving anything.
         for (const client of this.byUser.get(event.user_id) ?? []) refuse(client.socket, 'BANNED', WS_CLOSE.banned);

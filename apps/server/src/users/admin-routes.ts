@@ -30,7 +30,7 @@ export function registerUserAdminRoutes(admin: FastifyInstance, ctx: AppContext,
       now: ctx.now(),
       production: ctx.config.env === 'production',
     });
-    await events.publish(...grantedEvent(granted));
+    await events.publish(...grantedEvent(granted), { type: 'profile_changed', user_ids: [user_id], reason: 'admin' });
     if (banned) await events.publish({ type: 'user_banned', user_id }, { type: 'queue_changed' });
     return adminUserDetail(ctx.db, user_id);
   });

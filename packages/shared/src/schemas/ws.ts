@@ -20,6 +20,10 @@ export const matchUpdateSchema = z.object({
 });
 export type MatchUpdate = z.infer<typeof matchUpdateSchema>;
 
+/** Why a player's rate, numbers or history changed: their match settled, an admin corrected it, an admin edited them. */
+export const PROFILE_CHANGE_REASONS = ['settled', 'corrected', 'admin'] as const;
+export type ProfileChangeReason = (typeof PROFILE_CHANGE_REASONS)[number];
+
 export const serverMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('queueInfo'), data: queueInfoSchema }),
   z.object({ type: z.literal('queueDiff'), data: queueInfoSchema.partial() }),
@@ -30,6 +34,8 @@ export const serverMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('matchError'), match_id: z.string(), error: z.string(), code: z.string() }),
   z.object({ type: z.literal('error'), error: z.string(), code: z.string() }),
   z.object({ type: z.literal('pong') }),
+  /** To the player: their rate, season numbers or history changed; every view of them reloads the profile. */
+  z.object({ type: z.literal('profileChanged'), reason: z.enum(PROFILE_CHANGE_REASONS) }),
   /** To the player: a badge was granted (achievement, season reward, purchase or admin). */
   z.object({
     type: z.literal('badgeGranted'),
