@@ -32,6 +32,11 @@ export const APP_TEXTS = {
   },
   ad: '広告',
   authErrorReload: '再読み込み',
+  suspended: {
+    text: 'このアカウントではログイン・マッチング・プロフィールの編集ができません。',
+    contact: '心当たりがない場合は、運営までお問い合わせください。',
+    home: 'トップページへ',
+  },
   notFound: {
     title: 'ページが見つかりません',
     text: 'URLが間違っているか、ページが移動または削除された可能性があります。',

@@ -1,5 +1,5 @@
 import { validationErrorOf, type z } from '@rankmatch/shared';
-import { reportAuthError } from './auth/auth-error.ts';
+import { reportAuthError, reportSuspended } from './auth/auth-error.ts';
 import { isTokenFresh } from './auth/jwt.ts';
 import { clearSession, getSession } from './auth/session.ts';
 import { API_ERRORS, COMMON_TEXTS } from './texts.ts';
@@ -8,7 +8,9 @@ import { API_ERRORS, COMMON_TEXTS } from './texts.ts';
 // - error: the reply's `error` field, else 'Unknown error';
 // - a network failure gives the exception's message, else 'Network error', with status 0;
 // - 401/403 on a call that carried the session token, or a session whose token has expired, shows the 認証エラー
-//   screen and forgets the session.
+//   screen and forgets the session;
+// - a BANNED reply (any call, even one whose 403 is otherwise shown in place, and a test login) forgets the session
+//   and shows the suspended state instead.
 
 export type ApiResult<T> =
   | { data: T; error: null; status: number; code: null }
@@ -103,6 +105,11 @@ export async function apiRequest<T = unknown>(path: string, options: ApiRequestO
   }
 
   if (!response.ok) {
+    if (errorCode(body) === 'BANNED') {
+      if (usesSession) clearSession();
+      reportSuspended();
+      return fail(errorText(body), response.status, 'BANNED');
+    }
     const showScreen = options.authErrorScreen ?? (usesSession && token !== null);
     const authFailure = response.status === 401 || (response.status === 403 && showScreen !== 'unauthorized');
     if (authFailure && showScreen) {

@@ -6,13 +6,14 @@ import { useMatchFound } from '../../features/match/hooks/use-match-found.ts';
 import { useActiveSeason } from '../../features/season/api/get-active-season.ts';
 import { themeVariables } from '../../features/season/theme.ts';
 import { useSite } from '../../features/static/api/get-site.ts';
-import { useAuthError } from '../../lib/auth/auth-error.ts';
+import { useAuthError, useSuspended } from '../../lib/auth/auth-error.ts';
 import { useSessionExpiry } from '../../lib/auth/session-expiry.ts';
 import { COMMON_TEXTS } from '../../lib/texts.ts';
 import { APP_TEXTS as T } from '../texts.ts';
 import { AdSlot } from './ad-slot.tsx';
 import { AuthErrorScreen } from './auth-error-screen.tsx';
 import { SiteNav } from './site-nav.tsx';
+import { SuspendedScreen } from './suspended-screen.tsx';
 import { useBadgeGrants } from './use-badge-grants.tsx';
 
 /** Drives the CSS custom properties from the active season's theme colour. */
@@ -38,6 +39,7 @@ function useSwitchToFoundMatch() {
 export function AppShell({ children }: { children: ReactNode }) {
   const site = useSite();
   const authError = useAuthError();
+  const suspended = useSuspended();
   useSeasonTheme();
   useSessionExpiry();
   useSwitchToFoundMatch();
@@ -65,7 +67,7 @@ export function AppShell({ children }: { children: ReactNode }) {
       </header>
       <UrlLoginBanner />
       <main id="main" className="site-main" tabIndex={-1}>
-        {authError ? <AuthErrorScreen /> : children}
+        {suspended ? <SuspendedScreen /> : authError ? <AuthErrorScreen /> : children}
       </main>
       <footer className="site-footer">
         <AdSlot url={site.data?.ad_slot_url} />

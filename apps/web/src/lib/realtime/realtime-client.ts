@@ -3,12 +3,14 @@ import { type ClientMessage, clientMessageSchema, type ServerMessage, serverMess
 // The one WebSocket connection of the app (spec §7 "WebSocket"): /api/ws?token=…, askQueueInfo on every open,
 // match subscriptions held while disconnected and (re)sent on every open, server messages checked with the shared
 // schema. An unexpected close is retried up to 5 times, 3 s apart; after a reconnect the listeners of `onResync`
-// reload over HTTP what the socket may have missed. A close with 4401 (token refused) is final.
+// reload over HTTP what the socket may have missed. A close with 4401 (token refused) or 4403 (account banned) is final.
 
 export const RECONNECT_ATTEMPTS = 5;
 export const RECONNECT_DELAY_MS = 3000;
 /** The server closes with this code when it refuses the token. */
 export const AUTH_CLOSE_CODE = 4401;
+/** The server closes with this code when the account is banned (at the handshake, or when an admin bans it). */
+export const BANNED_CLOSE_CODE = 4403;
 
 // Handlers checked bivariantly (like the DOM's own), so the browser's WebSocket satisfies SocketLike as it is.
 type Handler<E> = { bivarianceHack(event: E): void }['bivarianceHack'];
@@ -28,9 +30,10 @@ export type SocketFactory = (url: string) => SocketLike;
 
 /**
  * idle: signed out; connecting: first attempt; open; reconnecting: waiting for or making attempt n of 5;
- * failed: every attempt failed (a manual retry starts over); unauthorized: the server refused the token.
+ * failed: every attempt failed (a manual retry starts over); unauthorized: the server refused the token; banned: the
+ * account is banned (never retried).
  */
-export type RealtimeStatus = 'idle' | 'connecting' | 'open' | 'reconnecting' | 'failed' | 'unauthorized';
+export type RealtimeStatus = 'idle' | 'connecting' | 'open' | 'reconnecting' | 'failed' | 'unauthorized' | 'banned';
 
 export interface RealtimeState {
   status: RealtimeStatus;
@@ -131,7 +134,7 @@ export class RealtimeClient {
 
   /** After `failed` (or any time): start over with a fresh series of attempts. */
   retry(): void {
-    if (!this.token) return;
+    if (!this.token || this.state.status === 'banned') return;
     if (this.state.status === 'open') {
       this.send({ action: 'askQueueInfo' });
       return;
@@ -212,6 +215,10 @@ export class RealtimeClient {
       this.socket = null;
       if (event.code === AUTH_CLOSE_CODE) {
         this.setState({ status: 'unauthorized', attempt: 0 });
+        return;
+      }
+      if (event.code === BANNED_CLOSE_CODE) {
+        this.setState({ status: 'banned', attempt: 0 });
         return;
       }
       if (this.state.status === 'open') this.lost = true;

@@ -1,6 +1,7 @@
 import type { ServerMessage } from '@rankmatch/shared';
 import { createContext, type ReactNode, useContext, useEffect, useRef, useState, useSyncExternalStore } from 'react';
-import { useSession } from '../auth/session.ts';
+import { reportSuspended } from '../auth/auth-error.ts';
+import { clearSession, useSession } from '../auth/session.ts';
 import { RealtimeClient, type RealtimeState, type SocketFactory } from './realtime-client.ts';
 
 // One RealtimeClient per app, shared through context. It connects while someone is signed in (with their token) and
@@ -30,6 +31,24 @@ export function RealtimeProvider({
   }, [client, token]);
 
   useEffect(() => () => client.disconnect(), [client]);
+
+  // Closed for a ban (or told so before the close): the session is over; the shell shows the suspended state.
+  useEffect(() => {
+    const suspend = () => {
+      clearSession();
+      reportSuspended();
+    };
+    const stopState = client.subscribeState(() => {
+      if (client.getState().status === 'banned') suspend();
+    });
+    const stopMessages = client.onMessage((message) => {
+      if (message.type === 'error' && message.code === 'BANNED') suspend();
+    });
+    return () => {
+      stopState();
+      stopMessages();
+    };
+  }, [client]);
 
   const resync = useRef(onResync);
   resync.current = onResync;

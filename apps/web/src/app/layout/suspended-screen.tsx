@@ -1,0 +1,32 @@
+import { ERRORS } from '@rankmatch/shared';
+import { useEffect } from 'react';
+import { Link } from 'react-router';
+import { Icon } from '../../components/icon.tsx';
+import { leaveSuspended } from '../../lib/auth/auth-error.ts';
+import { COMMON_TEXTS } from '../../lib/texts.ts';
+import { APP_TEXTS } from '../texts.ts';
+
+const T = APP_TEXTS.suspended;
+
+/**
+ * The one state a banned player sees (the server's BANNED, over HTTP or the socket): what happened and the way back
+ * to the site as a visitor. No retry: the answer would be the same.
+ */
+export function SuspendedScreen() {
+  useEffect(() => {
+    document.title = `${ERRORS.BANNED.message} | ${COMMON_TEXTS.siteName}`;
+  }, []);
+  return (
+    <section className="auth-error" role="alert" aria-labelledby="suspended-title">
+      <div className="auth-error__card card">
+        <Icon name="lock" size={40} className="auth-error__icon" />
+        <h1 id="suspended-title">{ERRORS.BANNED.message}</h1>
+        <p>{T.text}</p>
+        <p className="muted">{T.contact}</p>
+        <Link className="button button--primary" to="/" onClick={leaveSuspended}>
+          {T.home}
+        </Link>
+      </div>
+    </section>
+  );
+}
