@@ -277,6 +277,11 @@ describe.skipIf(!chromiumPath)('queue and match in Chromium', () => {
     expect(after.body.latest_matches[0]?.match_id).toBe(matchId);
     expect(after.body.rate).toBe(desktopAccount.user.rate + delta);
     expect(delta > 0).toBe(desktopInA);
+    // Where the player is, the result and the rate change (issue 21): 勝利 +12（1,580 → 1,592）.
+    const fmt = (n: number) => n.toLocaleString('ja-JP');
+    const line = `${desktopInA ? '勝利' : '敗北'} ${delta >= 0 ? `+${delta}` : delta}（${fmt(desktopAccount.user.rate)} → ${fmt(after.body.rate)}）`;
+    await desktop.page.getByText(line, { exact: true }).waitFor({ timeout: 10_000 });
+    await desktop.shot('08-settled-result');
     await desktop.page.getByRole('tab', { name: 'マイページ' }).click();
     const status = desktop.page.getByRole('region', { name: 'ステータス' });
     await status

@@ -3,6 +3,7 @@ import { act, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { buildMatch, buildMatchPlayer, buildProfile, buildQueueInfo, myMatchReply } from '../src/testing/data.ts';
 import type { Handlers } from '../src/testing/fake-fetch.ts';
+import { buildMatchSummary } from '../src/testing/players-data.ts';
 import { renderApp, signInAs } from '../src/testing/render-app.tsx';
 
 const now = () => Math.floor(Date.now() / 1000);
@@ -149,6 +150,35 @@ describe('match screen', () => {
     expect(screen.queryByRole('heading', { name: '試合 #42' })).not.toBeInTheDocument();
     expect(await screen.findByRole('button', { name: 'マッチングに参加' })).toBeInTheDocument();
     await vi.waitFor(() => expect(sockets.last.actions()).toContain('unsubscribeMatch:42'));
+  });
+
+  it('says the result and the rate change where the player is once settled: 勝利 +12（1,520 → 1,532）', async () => {
+    let settled = false;
+    const { sockets } = openMatch(null, {
+      'GET /api/matches/me': () => myMatchReply(settled ? null : buildMatch()),
+      'GET /api/matches/42/summary': () => (settled ? { body: buildMatchSummary() } : { status: 404, body: {} }),
+    });
+    await screen.findByRole('heading', { name: '試合 #42' });
+    settled = true;
+    await act(async () => sockets.push({ type: 'matchUpdate', data: update({ status: 'done', report_count: 2 }) }));
+    const notice = (await screen.findByText(/試合 #42 の結果が集計されました/)).closest(
+      '[role="status"]',
+    ) as HTMLElement;
+    // dummy_02 played in team A, which won: 1,520 → 1,532.
+    expect(await within(notice).findByText('勝利 +12（1,520 → 1,532）')).toBeInTheDocument();
+    expect(notice).not.toHaveTextContent('マイページで確認');
+  });
+
+  it('says a loss in the same words on the match screen of a late reporter', async () => {
+    signInAs(buildProfile({ user_id: 'dummy_07' }), { cacheProfile: true });
+    renderApp('/?tab=match', {
+      'GET /api/matches/me': myMatchReply(
+        buildMatch({ status: 'done', report_count: 2, report_deadline_unixtime: now() + 600 }),
+      ),
+      'GET /api/matches/42/summary': { body: buildMatchSummary() },
+    });
+    // The late reporter still sees the match screen: the result is on it.
+    expect(await screen.findByText('敗北 -17（1,570 → 1,553）')).toBeInTheDocument();
   });
 
   it('a settled match the player has not reported stays until the deadline, for a late report', async () => {

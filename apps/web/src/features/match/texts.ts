@@ -57,6 +57,11 @@ export const MATCH_TEXTS = {
   currentHost: '現在のホスト',
   noHost: '未定',
   settledTitle: '試合結果は集計済みです',
+  settledNotice: (matchId: string) => `試合 #${matchId} の結果が集計されました。`,
+  settledRateElsewhere: 'レートはマイページで確認できます。',
+  outcomes: { win: '勝利', lose: '敗北', invalid: '無効試合' },
+  settledResult: (outcome: string, delta: string, before: string, after: string) =>
+    `${outcome} ${delta}（${before} → ${after}）`,
   settledText: (deadline: string) =>
     `まだ報告していない場合は、報告期限（${deadline}）まで結果を報告して、違反プレイヤーを知らせることができます。`,
   // Report state

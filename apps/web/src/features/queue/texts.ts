@@ -59,5 +59,4 @@ export const QUEUE_TEXTS = {
   joinedNotice: 'キューに参加しました',
   updatedNotice: '希望を更新しました',
   toProfile: 'プロフィールを設定する',
-  finishedNotice: (matchId: string) => `試合 #${matchId} の結果が集計されました。レートはマイページで確認できます。`,
 } as const;

@@ -1,4 +1,4 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ErrorState } from '../../../components/notice.tsx';
@@ -6,7 +6,10 @@ import { SkeletonBlock } from '../../../components/skeleton.tsx';
 import { currentMatchKey, resyncMatch, useCurrentMatch } from '../../../features/match/api/get-current-match.ts';
 import { MatchAlertSettings } from '../../../features/match/components/match-alert-settings.tsx';
 import { MatchScreen } from '../../../features/match/components/match-screen.tsx';
+import { MatchSettledNotice } from '../../../features/match/components/settled-result.tsx';
+import { settledResultOf } from '../../../features/match/settled-result.ts';
 import { MATCH_TEXTS } from '../../../features/match/texts.ts';
+import { matchSummaryQueryOptions } from '../../../features/players/api/get-match-summary.ts';
 import { QueuePanel } from '../../../features/queue/components/queue-panel.tsx';
 import { useQueueFeed } from '../../../features/queue/hooks/use-queue-feed.ts';
 import { useLogout } from '../../../lib/auth/logout.ts';
@@ -68,7 +71,13 @@ export default function MatchArea({ userId }: { userId: string }) {
     }
   }, [shownId]);
 
-  if (match && shownId) return <MatchScreen match={match} userId={userId} />;
+  // Settled: the result and the rate change come from the match's summary (the server's before → after).
+  const settledId = doneId ?? finished;
+  const summary = useQuery({ ...matchSummaryQueryOptions(settledId ?? ''), enabled: settledId !== null });
+  const result =
+    settledId !== null && summary.data?.match_id === settledId ? settledResultOf(summary.data, userId) : null;
+
+  if (match && shownId) return <MatchScreen match={match} userId={userId} result={result} />;
   if (current.isPending) return <SkeletonBlock height={420} label={MATCH_TEXTS.loading} />;
 
   const relogin = () =>
@@ -83,7 +92,8 @@ export default function MatchArea({ userId }: { userId: string }) {
       {current.isError && (
         <ErrorState message={`${MATCH_TEXTS.loadFailed}: ${current.error.message}`} onRetry={() => current.refetch()} />
       )}
-      <QueuePanel userId={userId} profile={profile} feed={feed} finishedMatchId={finished} onRelogin={relogin}>
+      {finished && <MatchSettledNotice matchId={finished} result={result} />}
+      <QueuePanel userId={userId} profile={profile} feed={feed} onRelogin={relogin}>
         <MatchAlertSettings />
       </QueuePanel>
     </>

@@ -6,17 +6,30 @@ import { formatClock } from '../../../lib/format.ts';
 import { useNow } from '../../../lib/use-now.ts';
 import { useMatchLive } from '../hooks/use-match-live.ts';
 import { teamOf } from '../report-flow.ts';
+import type { SettledResult } from '../settled-result.ts';
 import { MATCH_TEXTS as T } from '../texts.ts';
 import { LobbyPanel } from './lobby-panel.tsx';
 import { LobbyTimer } from './lobby-timer.tsx';
+import { SettledResultLine } from './settled-result.tsx';
 import { TeamCard } from './team-card.tsx';
 import './match.css';
 
 // The wizard is a separate chunk: it is only needed once the game is over.
 const ReportWizard = lazy(() => import('./report-wizard.tsx'));
 
-/** The in-match screen (spec §2 Match tab, §4 Match screen), kept live by the socket. */
-export function MatchScreen({ match, userId }: { match: CurrentMatch; userId: string }) {
+/**
+ * The in-match screen (spec §2 Match tab, §4 Match screen), kept live by the socket. Once settled (a late reporter
+ * still sees it), `result` says how it ended for this player.
+ */
+export function MatchScreen({
+  match,
+  userId,
+  result = null,
+}: {
+  match: CurrentMatch;
+  userId: string;
+  result?: SettledResult | null;
+}) {
   useMatchLive(userId, match.match_id);
   const now = useNow();
   const [reporting, setReporting] = useState(false);
@@ -98,6 +111,7 @@ export function MatchScreen({ match, userId }: { match: CurrentMatch; userId: st
 
       {late && (
         <Notice tone="warning" title={T.settledTitle} live>
+          {result && <SettledResultLine result={result} />}
           <p>{T.settledText(formatClock(match.report_deadline_unixtime))}</p>
         </Notice>
       )}

@@ -1,6 +1,5 @@
 import type { UserProfile } from '@rankmatch/shared';
 import type { ReactNode } from 'react';
-import { Notice } from '../../../components/notice.tsx';
 import { useNow } from '../../../lib/use-now.ts';
 import type { QueueFeed } from '../hooks/use-queue-feed.ts';
 import { QUEUE_TEXTS as T } from '../texts.ts';
@@ -13,15 +12,12 @@ export function QueuePanel({
   userId,
   profile,
   feed,
-  finishedMatchId,
   onRelogin,
   children,
 }: {
   userId: string;
   profile: UserProfile | undefined;
   feed: QueueFeed;
-  /** The match that was just settled, for a one-line note. */
-  finishedMatchId?: string | null;
   onRelogin: () => void;
   /** More cards below the entry, composed by the app (the match-found alert settings). */
   children?: ReactNode;
@@ -29,11 +25,6 @@ export function QueuePanel({
   const now = useNow();
   return (
     <div className="queue-panel">
-      {finishedMatchId && (
-        <Notice tone="success" live>
-          <p>{T.finishedNotice(finishedMatchId)}</p>
-        </Notice>
-      )}
       <QueueStats feed={feed} now={now} onRelogin={onRelogin} />
       <QueueEntryCard userId={userId} profile={profile} feed={feed} now={now} />
       {children}
