@@ -1,22 +1,78 @@
 import { PROFILE_CACHE_DYNAMIC_MS } from '@rankmatch/shared';
-import { screen, waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { act, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { PROFILE_DYNAMIC_KEY, PROFILE_STATIC_KEY, writeProfileCache } from '../src/lib/auth/profile-cache.ts';
 import { TOKEN_KEY } from '../src/lib/auth/session.ts';
+import { RECONNECT_DELAY_MS } from '../src/lib/realtime/realtime-client.ts';
 import { buildProfile } from '../src/testing/data.ts';
 import { renderApp, signInAs } from '../src/testing/render-app.tsx';
 
 describe('profile cache', () => {
-  it('uses a fresh cache (static and dynamic) without calling the server', async () => {
+  it('a page load shows the server’s rate, not an older cached one (an admin may have corrected it meanwhile)', async () => {
+    // Issue 21, item 2: the rate card showed the cached rate and WIN +12 for up to 5 minutes after a correction.
     const cached = buildProfile({ trainer_name: 'キャッシュの名前', rate: 1612 });
     signInAs(cached, { cacheProfile: true });
     const { server } = renderApp('/?tab=mypage', {
-      'GET /api/users/me': { body: buildProfile({ trainer_name: 'サーバーの名前' }) },
+      'GET /api/users/me': { body: buildProfile({ trainer_name: 'サーバーの名前', rate: 1580 }) },
     });
 
-    expect(await screen.findByRole('heading', { name: 'キャッシュの名前' })).toBeInTheDocument();
-    expect(screen.getByText('1,612')).toBeInTheDocument();
-    expect(server.callsTo('GET /api/users/me')).toHaveLength(0);
+    expect(await screen.findByRole('heading', { name: 'サーバーの名前' })).toBeInTheDocument();
+    expect(screen.getByText('1,580')).toBeInTheDocument();
+    expect(screen.queryByText('1,612')).toBeNull();
+    expect(server.callsTo('GET /api/users/me')).toHaveLength(1);
+    expect(JSON.parse(localStorage.getItem(PROFILE_DYNAMIC_KEY) ?? '{}').data.rate).toBe(1580);
+  });
+
+  it('within a page, a fresh cache answers without calling the server again', async () => {
+    signInAs(buildProfile(), { cacheProfile: true });
+    const { server, user } = renderApp('/?tab=mypage', {
+      'GET /api/users/me': { body: buildProfile({ trainer_name: 'サーバーの名前', rate: 1580 }) },
+    });
+    expect(await screen.findByRole('heading', { name: 'サーバーの名前' })).toBeInTheDocument();
+
+    await user.click(screen.getByRole('tab', { name: 'ランキング' }));
+    await user.click(screen.getByRole('tab', { name: 'マイページ' }));
+    expect(await screen.findByRole('heading', { name: 'サーバーの名前' })).toBeInTheDocument();
+    expect(server.callsTo('GET /api/users/me')).toHaveLength(1);
+  });
+
+  it('a profileChanged push reloads the rate and replaces the cached one', async () => {
+    signInAs(buildProfile(), { cacheProfile: true });
+    let rate = 1600;
+    const { server, sockets } = renderApp('/?tab=mypage', {
+      'GET /api/users/me': () => ({ body: buildProfile({ rate, max_rate: 1700 }) }),
+    });
+    expect(await screen.findByText('1,600')).toBeInTheDocument();
+    await vi.waitFor(() => expect(sockets.last.readyState).toBe(1));
+
+    // An admin corrects the player's last match: the server pushes, the page reads the profile again.
+    rate = 1560;
+    await act(async () => sockets.push({ type: 'profileChanged', reason: 'corrected' }));
+
+    expect(await screen.findByText('1,560')).toBeInTheDocument();
+    expect(server.callsTo('GET /api/users/me')).toHaveLength(2);
+    expect(JSON.parse(localStorage.getItem(PROFILE_DYNAMIC_KEY) ?? '{}').data.rate).toBe(1560);
+  });
+
+  it('after a reconnect the profile is read again (a push may have been missed while disconnected)', async () => {
+    signInAs(buildProfile(), { cacheProfile: true });
+    let rate = 1600;
+    const { sockets } = renderApp('/?tab=mypage', {
+      'GET /api/users/me': () => ({ body: buildProfile({ rate, max_rate: 1700 }) }),
+    });
+    expect(await screen.findByText('1,600')).toBeInTheDocument();
+    await vi.waitFor(() => expect(sockets.last.readyState).toBe(1));
+
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      rate = 1620;
+      act(() => sockets.last.drop());
+      await act(async () => vi.advanceTimersByTimeAsync(RECONNECT_DELAY_MS + 10));
+      await vi.waitFor(() => expect(sockets.sockets).toHaveLength(2));
+      expect(await screen.findByText('1,620')).toBeInTheDocument();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('asks the server when the dynamic part is older than 5 minutes', async () => {

@@ -21,9 +21,11 @@ function orderReplies(...orders: Order[]) {
 
 function renderReturn(url: string, handlers = {}) {
   signInAs(buildProfile(), { cacheProfile: true });
+  // The page load reads the profile (before the grant); the reload after the grant finds the badge.
+  let reads = 0;
   return renderApp(url, {
     ...shopBadgesHandler([buildShopBadge('badge_099')]),
-    'GET /api/users/me': { body: buildProfile({ owned_badges: ['badge_099'] }) },
+    'GET /api/users/me': () => ({ body: buildProfile({ owned_badges: reads++ === 0 ? [] : ['badge_099'] }) }),
     'GET /api/users/me/badges': { body: { owned_badges: ['badge_099'] } },
     ...handlers,
   });
@@ -37,7 +39,8 @@ describe('return from checkout', () => {
     expect(await screen.findByText('付与を確認中…')).toBeInTheDocument();
     await waitFor(() => expect(window.location.search).toBe(''));
     expect(window.location.pathname).toBe('/shop');
-    expect(server.callsTo('GET /api/users/me')).toHaveLength(0);
+    expect(server.callsTo('GET /api/users/me')).toHaveLength(1);
+    expect(localStorage.getItem('rankmatch.profile.static')).not.toContain('badge_099');
 
     expect(
       await screen.findByText('バッジを付与しました！マイページで装備できます', {}, { timeout: ORDER_POLL_MS + 3000 }),
@@ -46,7 +49,7 @@ describe('return from checkout', () => {
     expect(server.callsTo('GET /api/shop/orders/cs_test_1').length).toBeGreaterThanOrEqual(2);
     expect(screen.getByRole('link', { name: 'マイページを開く' })).toHaveAttribute('href', '/?tab=mypage');
     // The profile cache was dropped and the profile and the shop's list asked again (owned badges now included).
-    await waitFor(() => expect(server.callsTo('GET /api/users/me')).toHaveLength(1));
+    await waitFor(() => expect(server.callsTo('GET /api/users/me')).toHaveLength(2));
     await waitFor(() => expect(server.callsTo('GET /api/shop/badges')).toHaveLength(2));
     expect(localStorage.getItem('rankmatch.profile.static')).toContain('badge_099');
   });

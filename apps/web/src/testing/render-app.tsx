@@ -7,8 +7,9 @@ import { vi } from 'vitest';
 import { AppProvider } from '../app/provider.tsx';
 import { AppRoutes } from '../app/router.tsx';
 import { resetAuthError } from '../lib/auth/auth-error.ts';
-import { writeProfileCache } from '../lib/auth/profile-cache.ts';
-import { reloadSession, storeSession } from '../lib/auth/session.ts';
+import { readCachedProfile, writeProfileCache } from '../lib/auth/profile-cache.ts';
+import { getSession, reloadSession, storeSession } from '../lib/auth/session.ts';
+import { forgetPageReads } from '../lib/auth/user.ts';
 import { buildToken, defaultHandlers } from './data.ts';
 import { createFakeFetch, type Handlers } from './fake-fetch.ts';
 import { FakeSocketServer } from './fake-websocket.ts';
@@ -39,7 +40,16 @@ export function renderApp(
   window.history.replaceState(null, '', url);
   reloadSession();
   resetAuthError();
-  const server = createFakeFetch({ ...defaultHandlers(), ...handlers });
+  forgetPageReads();
+  // A page load reads the profile from the server (the cache answers only later in the page): by default the server
+  // has what signInAs cached. A test that wants the server to say something else gives its own handler.
+  const signedIn = getSession()?.user.user_id;
+  const known = signedIn ? readCachedProfile(signedIn) : null;
+  const server = createFakeFetch({
+    ...defaultHandlers(),
+    ...(known && { 'GET /api/users/me': { body: known } }),
+    ...handlers,
+  });
   vi.stubGlobal('fetch', server.fetch);
   const sockets = options.sockets ?? new FakeSocketServer({ autoOpen: true });
   const queryClient = createTestQueryClient();

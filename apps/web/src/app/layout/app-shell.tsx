@@ -15,6 +15,7 @@ import { AuthErrorScreen } from './auth-error-screen.tsx';
 import { SiteNav } from './site-nav.tsx';
 import { SuspendedScreen } from './suspended-screen.tsx';
 import { useBadgeGrants } from './use-badge-grants.tsx';
+import { useProfileUpdates } from './use-profile-updates.ts';
 
 /** Drives the CSS custom properties from the active season's theme colour. */
 function useSeasonTheme() {
@@ -44,6 +45,7 @@ export function AppShell({ children }: { children: ReactNode }) {
   useSessionExpiry();
   useSwitchToFoundMatch();
   useBadgeGrants();
+  useProfileUpdates();
   const statsUrl = site.data?.stats_dashboard_url;
 
   return (

@@ -5,7 +5,8 @@ import { clearProfileCache, readCachedProfile, writeProfileCache } from './profi
 import { useSession } from './session.ts';
 
 // The signed-in user's own record (spec §4 "User record"): GET /api/users/me, created with POST /api/users on 404;
-// a Discord name starting with User_ is refreshed with PUT /api/users/me/discord. The profile cache answers first.
+// a Discord name starting with User_ is refreshed with PUT /api/users/me/discord. Within a page the profile cache
+// answers first; a page load reads the server (see readThisPage).
 
 export type MeState = { kind: 'ready'; profile: UserProfile } | { kind: 'unregistered'; error: string };
 
@@ -15,15 +16,30 @@ export const meQueryKey = (userId: string) => [ME_KEY, userId, 'profile'] as con
 
 const PLACEHOLDER_DISCORD_PREFIX = 'User_';
 
+/**
+ * The users whose profile this page has read from the server (or been handed by it) since the page loaded. The first
+ * read of each page load asks the server even when the cache is fresh: a change made while none of the player's pages
+ * was listening (an admin's correction while the browser was closed) would otherwise hide behind the cached copy for
+ * up to 5 minutes. After that the cache answers, until a push (profileChanged), a reconnect or the player's own change
+ * replaces it.
+ */
+const readThisPage = new Set<string>();
+
+/** A new page load, as far as the profile cache is concerned (tests render the app many times in one page). */
+export function forgetPageReads(): void {
+  readThisPage.clear();
+}
+
 export async function createUserRecord(): Promise<MeState> {
   const created = await apiRequest('/api/users', { method: 'POST', body: {}, schema: userProfileSchema });
   if (created.error !== null) return { kind: 'unregistered', error: created.error };
   writeProfileCache(created.data);
+  readThisPage.add(created.data.user_id);
   return { kind: 'ready', profile: created.data };
 }
 
 export async function getMe(userId: string, options: { force?: boolean } = {}): Promise<MeState> {
-  if (!options.force) {
+  if (!options.force && readThisPage.has(userId)) {
     const cached = readCachedProfile(userId);
     if (cached) return { kind: 'ready', profile: cached };
   }
@@ -51,6 +67,7 @@ export async function getMe(userId: string, options: { force?: boolean } = {}): 
     if (refreshed.error === null) profile = refreshed.data;
   }
   writeProfileCache(profile);
+  readThisPage.add(profile.user_id);
   return { kind: 'ready', profile };
 }
 
@@ -78,6 +95,7 @@ export function useMyProfile(): UserProfile | undefined {
 /** Puts a new version of the own profile in the query cache and the profile cache (after the user's own changes). */
 export function setMyProfile(queryClient: QueryClient, profile: UserProfile): void {
   writeProfileCache(profile);
+  readThisPage.add(profile.user_id);
   const state: MeState = { kind: 'ready', profile };
   queryClient.setQueryData(meQueryKey(profile.user_id), state);
 }
