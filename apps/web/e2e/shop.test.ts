@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, chromiumPath, launchChromium, screenshotDir } from './support.ts';
+import { baseUrl, chromiumPath, expectFitsViewport, launchChromium, PHONE_WIDTH, screenshotDir } from './support.ts';
 
 // The badge shop in Chromium against the real server in development mode, whose shop uses the built-in test
 // payment (see global-setup.ts): a visitor is asked to log in; a test account buys サポーター ブロンズ through the
@@ -37,12 +37,15 @@ describe.skipIf(!chromiumPath)('the badge shop in Chromium', () => {
       const page = await context.newPage();
       const pageErrors: string[] = [];
       page.on('pageerror', (err) => pageErrors.push(err.message));
-      const shot = (step: string) =>
-        page.screenshot({
+      // Every state: a screenshot, and on the phone nothing wider than the screen.
+      const shot = async (step: string) => {
+        await page.screenshot({
           path: join(screenshotDir, `shop-${viewport.name}-${step}.png`),
           fullPage: false,
           animations: 'disabled',
         });
+        if (viewport.width <= PHONE_WIDTH) await expectFitsViewport(page, step);
+      };
       const badgeCard = page.getByRole('article', { name: BADGE.display });
 
       // A visitor sees the shop in test mode and is asked to log in to buy.
@@ -90,8 +93,20 @@ describe.skipIf(!chromiumPath)('the badge shop in Chromium', () => {
       await badgeCard.getByRole('button', { name: '購入済み' }).waitFor();
       await shot('05-granted');
 
-      // The badge can be equipped at once from the my page.
+      // The my page lists the purchase, and still fits the phone (the history table scrolls in its own box).
       await page.getByRole('link', { name: 'マイページを開く' }).click();
+      const history = page.getByRole('region', { name: '購入履歴' });
+      await history.getByText(BADGE.display).first().waitFor();
+      await history.scrollIntoViewIfNeeded();
+      await shot('05b-mypage-history');
+      if (viewport.width <= PHONE_WIDTH) {
+        // The tab bar is whole on screen and its ランキング tab takes a tap.
+        const tabs = await page.getByRole('tablist', { name: 'メニュー' }).boundingBox();
+        expect(tabs && tabs.x >= 0 && tabs.x + tabs.width <= viewport.width).toBe(true);
+        await page.getByRole('tab', { name: 'ランキング' }).click({ trial: true });
+      }
+
+      // The badge can be equipped at once from the my page.
       await page.getByRole('button', { name: 'バッジ1を変更' }).click();
       const picker = page.getByRole('dialog', { name: 'バッジ1を選択' });
       await picker.getByRole('button', { name: new RegExp(BADGE.display) }).click();

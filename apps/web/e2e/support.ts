@@ -1,8 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type Browser, chromium } from 'playwright-core';
-import { inject } from 'vitest';
+import { type Browser, chromium, type Page } from 'playwright-core';
+import { expect, inject } from 'vitest';
 
 // What every browser test needs: the server started by global-setup.ts, Debian's Chromium, the screenshot folder.
 
@@ -47,4 +47,34 @@ export async function api<T>(path: string, init: { method?: string; body?: unkno
 export async function freeToQueue(token: string): Promise<boolean> {
   const reply = await api<{ match: unknown }>('/api/matches/me', { token });
   return reply.status === 200 && reply.body.match === null;
+}
+
+/** The phone the suite lays pages out on (issue 21: nothing may be wider than it). */
+export const PHONE_WIDTH = 390;
+
+/**
+ * The page is no wider than its viewport: nothing scrolls sideways, no card is cut off, the bottom tab bar stays on
+ * screen. Called for every page and state the suite visits at phone width (wide tables scroll inside their own boxes
+ * instead). On failure it names the elements that stick out first (their parent still fits).
+ */
+export async function expectFitsViewport(page: Page, where: string): Promise<void> {
+  const overflow = await page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    const scrollWidth = document.documentElement.scrollWidth;
+    if (scrollWidth <= width) return null;
+    const describe = (el: Element) =>
+      `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}${[...el.classList].map((c) => `.${c}`).join('')}`;
+    const sticksOut = (el: Element) => el.getBoundingClientRect().right > width + 1;
+    const first = [...document.body.querySelectorAll('*')]
+      .filter((el) => sticksOut(el) && el.parentElement !== null && !sticksOut(el.parentElement))
+      .slice(0, 5)
+      .map((el) => `${describe(el)} (right ${Math.round(el.getBoundingClientRect().right)})`);
+    return { width, scrollWidth, first };
+  });
+  expect(
+    overflow,
+    overflow
+      ? `${where}: the page is ${overflow.scrollWidth}px wide in a ${overflow.width}px viewport; sticking out: ${overflow.first.join(', ')}`
+      : '',
+  ).toBeNull();
 }
