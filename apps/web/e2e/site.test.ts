@@ -1,7 +1,15 @@
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, baseUrl, chromiumPath, launchChromium, screenshotDir } from './support.ts';
+import {
+  api,
+  baseUrl,
+  chromiumPath,
+  expectFitsViewport,
+  launchChromium,
+  PHONE_WIDTH,
+  screenshotDir,
+} from './support.ts';
 
 // The whole site in Debian's Chromium against the real server (see global-setup.ts): log in with a test account
 // from the dropdown, edit the profile (with a validation error), equip two badges, look at the ranking and the
@@ -12,20 +20,22 @@ const VIEWPORTS = [
   { name: 'phone', width: 390, height: 844, account: 'dummy_04' },
 ] as const;
 
-// Badges awarded before the scenario: a gradient one and an image one.
+// Badges awarded before the scenario: a gradient one and an image one (equipped), and one with a long name that the
+// picker must show whole on a phone.
 const BADGES = [
   { id: 'badge_001', display: 'S0 1位' },
   { id: 'badge_075', display: '第1回大会 優勝' },
 ] as const;
+const LONG_NAMED = { id: 'badge_070', display: 'S1 ゴールドライセンス' } as const;
 
-/** Awards the two badges to a test account through the admin API (as dummy_admin). */
+/** Awards the badges to a test account through the admin API (as dummy_admin). */
 async function awardBadges(userId: string): Promise<void> {
   const login = await api<{ access_token: string }>('/api/auth/dummy/login', {
     method: 'POST',
     body: { user_id: 'dummy_admin' },
   });
   expect(login.status).toBe(200);
-  for (const badge of BADGES) {
+  for (const badge of [...BADGES, LONG_NAMED]) {
     const award = await api<{ ok?: boolean; error?: string }>('/api/admin/badges/award', {
       method: 'POST',
       body: { user_id: userId, badge_id: badge.id },
@@ -56,8 +66,11 @@ describe.skipIf(!chromiumPath)('the site in Chromium', () => {
       const page = await context.newPage();
       const pageErrors: string[] = [];
       page.on('pageerror', (err) => pageErrors.push(err.message));
-      const shot = (step: string) =>
-        page.screenshot({ path: join(screenshotDir, `${viewport.name}-${step}.png`), fullPage: false });
+      // Every state the scenario shows: a screenshot, and on the phone nothing wider than the screen.
+      const shot = async (step: string) => {
+        await page.screenshot({ path: join(screenshotDir, `${viewport.name}-${step}.png`), fullPage: false });
+        if (viewport.width <= PHONE_WIDTH) await expectFitsViewport(page, step);
+      };
 
       await awardBadges(viewport.account);
 
@@ -90,6 +103,14 @@ describe.skipIf(!chromiumPath)('the site in Chromium', () => {
       await shot('02-login');
       await page.getByRole('button', { name: 'テストアカウントでログイン' }).click();
       await page.getByRole('button', { name: 'プロフィール編集' }).waitFor();
+      // The view shows the profile from its top (its name below the sticky header), not the middle of the page.
+      await expect
+        .poll(async () => {
+          const name = await page.locator('.profile-card').first().boundingBox();
+          const header = await page.locator('.site-header').boundingBox();
+          return name !== null && header !== null && name.y >= header.y + header.height - 1 && name.y < viewport.height;
+        })
+        .toBe(true);
       await shot('03-mypage');
 
       // Profile edit: an empty trainer name is refused inline, then a valid profile is saved.
@@ -117,7 +138,17 @@ describe.skipIf(!chromiumPath)('the site in Chromium', () => {
         const picker = page.getByRole('dialog', { name: `バッジ${slot}を選択` });
         await picker.waitFor();
         await picker.getByRole('button', { name: new RegExp(badge.display) }).click();
-        if (slot === 2) await shot('05-badge-picker');
+        if (slot === 2) {
+          // Every badge name whole, however narrow the card (S1 ゴールドライセンス, not S1 ゴールドラ…).
+          await picker.getByText(LONG_NAMED.display, { exact: true }).first().waitFor();
+          const cut = await picker.evaluate((dialog) =>
+            [...dialog.querySelectorAll<HTMLElement>('.badge-option__name, .badge-option .badge-chip')]
+              .filter((el) => el.scrollWidth > el.clientWidth + 1)
+              .map((el) => el.textContent),
+          );
+          expect(cut).toEqual([]);
+          await shot('05-badge-picker');
+        }
         await picker.getByRole('button', { name: '装備する' }).click();
         await picker.waitFor({ state: 'detached' });
       }
@@ -145,6 +176,14 @@ describe.skipIf(!chromiumPath)('the site in Chromium', () => {
       await page.waitForURL(/\?tab=ranking$/);
       await page.getByRole('table').or(page.getByText('ランキングデータがありません')).first().waitFor();
       await shot('07-ranking');
+
+      // An address the site does not have: a 404 page with the way home.
+      await page.goto(`${baseUrl}/no/such/page`);
+      await page.getByRole('heading', { level: 1, name: 'ページが見つかりません' }).waitFor();
+      await shot('07-not-found');
+      await page.getByRole('link', { name: 'トップページへ戻る' }).click();
+      await page.waitForURL(`${baseUrl}/`);
+      await page.getByRole('heading', { name: 'ルール', exact: true }).waitFor();
 
       // Static pages.
       for (const [path, title] of [

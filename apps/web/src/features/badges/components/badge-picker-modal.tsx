@@ -124,7 +124,7 @@ export function BadgePickerModal({ slot, userId, current, onClose }: BadgePicker
                 <span className="badge-option__art">
                   <BadgeChip badgeId={b.id} variant="card" />
                 </span>
-                {/* The name keeps to one line and the condition to two, cut with an ellipsis: the full text is the tooltip. */}
+                {/* The name is shown whole; the condition keeps to two lines, cut with an ellipsis (the tooltip has it all). */}
                 <span className="badge-option__name" title={b.display}>
                   {b.display}
                 </span>
