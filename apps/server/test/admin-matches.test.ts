@@ -130,6 +130,37 @@ describe('test tools', () => {
     expect(defaults.json().skipped).toHaveLength(10);
   });
 
+  it('fills up to one match around the players already waiting, so the next wave matches them', async () => {
+    // The README's first match: dummy_29 joins in the browser, the admin fills the queue and runs the wave.
+    await activeSeason(t);
+    const player = await t.login('dummy_29');
+    await t.ctx.db.execute(sql`update users set start_rate = 1780 where id = 'dummy_29'`);
+    expect((await t.request({ method: 'POST', url: '/api/queue/join', token: player, payload: {} })).statusCode).toBe(
+      200,
+    );
+    const res = await t.request({ method: 'POST', url: '/api/debug/queue/fill', token: admin, payload: { count: 10 } });
+    expect(res.statusCode, res.body).toBe(200);
+    const enqueued: string[] = res.json().enqueued;
+    expect(enqueued).toHaveLength(9);
+    expect(enqueued).not.toContain('dummy_29');
+    // The nine closest in rate to the one waiting: none of the lowest-rated test accounts.
+    const rates = (
+      (await t.ctx.db.execute(sql`select id, start_rate from users where is_dummy and not is_admin`)) as unknown as {
+        rows: { id: string; start_rate: number }[];
+      }
+    ).rows;
+    const byDistance = rates
+      .filter((r) => r.id !== 'dummy_29' && r.id.startsWith('dummy_'))
+      .sort((a, b) => Math.abs(a.start_rate - 1780) - Math.abs(b.start_rate - 1780));
+    const farthestChosen = Math.max(
+      ...enqueued.map((id) => Math.abs((rates.find((r) => r.id === id)?.start_rate ?? 0) - 1780)),
+    );
+    expect(farthestChosen).toBe(Math.abs((byDistance[8]?.start_rate ?? 0) - 1780));
+    const wave = await t.request({ method: 'POST', url: '/api/debug/matchmaking/trigger', token: admin });
+    expect(wave.json().created_matches, wave.body).toHaveLength(1);
+    expect((await t.request({ method: 'GET', url: '/api/matches/current', token: player })).statusCode).toBe(200);
+  });
+
   it('reports for every player of the open test matches and settles them', async () => {
     await activeSeason(t);
     // One rating window for all twenty, so one wave makes two matches.

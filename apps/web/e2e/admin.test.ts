@@ -89,7 +89,7 @@ describe.skipIf(!chromiumPath)('the admin panel in Chromium', () => {
       await page.goto(`${baseUrl}/admin_control`);
       await page.getByText('すべての操作は記録されます').first().waitFor();
       await page.getByRole('tab', { name: '概要・デバッグ' }).waitFor();
-      await page.getByText('テストアカウント10人をキューに追加').waitFor();
+      await page.getByText('キューが10人になるまでテストアカウントを追加').waitFor();
       await shot('01-overview');
 
       // Users: search by Discord name, open the detail, edit rate and badges, then ban.
@@ -176,8 +176,8 @@ describe.skipIf(!chromiumPath)('the admin panel in Chromium', () => {
       await page.getByRole('link', { name: 'マッチテスト画面を開く' }).click();
       await page.waitForURL(`${baseUrl}/match_test`);
       await page.getByRole('heading', { name: 'マッチテスト' }).waitFor();
-      await page.getByRole('button', { name: 'テストアカウント10人をキューに追加' }).click();
-      await page.getByText(/10人をキューに追加しました/).waitFor();
+      await page.getByRole('button', { name: 'キューが10人になるまでテストアカウントを追加' }).click();
+      await page.getByText(/人をキューに追加しました/).waitFor();
       await page.getByRole('button', { name: 'マッチングを実行', exact: true }).click();
       await page
         .getByText(/作成された試合/)

@@ -58,7 +58,7 @@ describe('match test screen', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'マッチテスト' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: '管理画面に戻る' })).toHaveAttribute('href', '/admin_control');
 
-    await user.click(screen.getByRole('button', { name: 'テストアカウント10人をキューに追加' }));
+    await user.click(screen.getByRole('button', { name: 'キューが10人になるまでテストアカウントを追加' }));
     expect(await screen.findByText('2人をキューに追加しました（スキップ 0人）')).toBeInTheDocument();
     expect(server.callsTo('POST /api/debug/queue/fill')[0]?.body).toEqual({ count: 10 });
 

@@ -99,7 +99,7 @@ describe('admin overview: test tools', () => {
         body: { enqueued, skipped: [{ user_id: 'dummy_10', reason: '進行中の試合があります' }] },
       },
     });
-    await user.click(await screen.findByRole('button', { name: 'テストアカウント10人をキューに追加' }));
+    await user.click(await screen.findByRole('button', { name: 'キューが10人になるまでテストアカウントを追加' }));
     expect(await screen.findByText('9人をキューに追加しました（スキップ 1人）')).toBeInTheDocument();
     expect(screen.getByText('dummy_10: 進行中の試合があります')).toBeInTheDocument();
     expect(server.callsTo('POST /api/debug/queue/fill').map((c) => c.body)).toEqual([{ count: 10 }]);

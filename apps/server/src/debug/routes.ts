@@ -23,7 +23,14 @@ import { matchViewFor } from '../matches/view.ts';
 import type { WaveRunner } from '../matches/wave-runner.ts';
 import { joinBlock, joinQueue } from '../queue/service.ts';
 import { findUser } from '../users/queries.ts';
-import { closestByRate, openTestMatches, playableTestAccounts, testReport } from './test-players.ts';
+import {
+  closestByRate,
+  closestTo,
+  openTestMatches,
+  playableTestAccounts,
+  testReport,
+  waitingPlayers,
+} from './test-players.ts';
 
 // Admin debug and test tools (every environment, admin scope). Each call's audit entry is written in the same
 // transaction as what it changed.
@@ -69,8 +76,9 @@ export function registerDebugRoutes(
   });
 
   /**
-   * Puts N test accounts (default 10) in the queue: of those who may join now, the N whose rates lie closest
-   * together, so the next wave can match them.
+   * Fills the queue up to N players (default 10) with test accounts who may join now, so the next wave can match
+   * them: on an empty queue the N whose rates lie closest together; around players already waiting (a player trying
+   * a match from the browser), the ones closest in rate to theirs, as many as complete the N.
    */
   admin.post('/api/debug/queue/fill', async (request) => {
     const body = parse(debugQueueFillSchema, request.body ?? {});
@@ -78,12 +86,19 @@ export function registerDebugRoutes(
     const reply = await ctx.db.transaction(async (tx) => {
       const skipped: { user_id: string; reason: string }[] = [];
       const eligible: Awaited<ReturnType<typeof playableTestAccounts>> = [];
+      const waiting = await waitingPlayers(tx);
+      const queued = new Set(waiting.map((w) => w.userId));
       for (const candidate of await playableTestAccounts(tx)) {
+        if (queued.has(candidate.id)) continue;
         const block = await joinBlock(tx, candidate, now);
         if (block) skipped.push({ user_id: candidate.id, reason: block.message });
         else eligible.push(candidate);
       }
-      const chosen = closestByRate(eligible, body.count);
+      const average = waiting.reduce((sum, w) => sum + w.rate, 0) / Math.max(1, waiting.length);
+      const chosen =
+        waiting.length === 0
+          ? closestByRate(eligible, body.count)
+          : closestTo(eligible, average, Math.max(0, body.count - waiting.length));
       for (const account of chosen) {
         await joinQueue(tx, account, { roles: account.preferredRole ? [account.preferredRole] : [] }, now);
       }

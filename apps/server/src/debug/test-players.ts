@@ -8,7 +8,7 @@ import {
 import { and, asc, eq, like, sql } from 'drizzle-orm';
 import { DUMMY_ID_PREFIX } from '../auth/dummy-accounts.ts';
 import type { Executor } from '../db/client.ts';
-import { matches, matchPlayers, seasonStats, users } from '../db/schema.ts';
+import { matches, matchPlayers, queueEntries, seasonStats, users } from '../db/schema.ts';
 import { parse } from '../http/validate.ts';
 import { markedActiveSeason } from '../seasons/queries.ts';
 
@@ -40,6 +40,27 @@ export function closestByRate<T extends { rate: number }>(accounts: readonly T[]
     if (span < (sorted[best + count - 1] as T).rate - (sorted[best] as T).rate) best = i;
   }
   return sorted.slice(best, best + count);
+}
+
+/** The players waiting in the queue, with their rate in the active season. */
+export async function waitingPlayers(db: Executor): Promise<{ userId: string; rate: number }[]> {
+  const season = await markedActiveSeason(db);
+  const rows = await db
+    .select({ userId: queueEntries.userId, rate: sql<number>`coalesce(${seasonStats.rate}, ${users.startRate})` })
+    .from(queueEntries)
+    .innerJoin(users, eq(users.id, queueEntries.userId))
+    .leftJoin(seasonStats, and(eq(seasonStats.userId, users.id), eq(seasonStats.seasonId, season?.id ?? '')))
+    .orderBy(asc(queueEntries.joinedAt));
+  return rows.map((r) => ({ userId: r.userId, rate: Number(r.rate) }));
+}
+
+/** The `count` accounts closest in rate to `rate` (ties: the earlier in the list). */
+export function closestTo<T extends { rate: number }>(accounts: readonly T[], rate: number, count: number): T[] {
+  return accounts
+    .map((account, index) => ({ account, index }))
+    .sort((a, b) => Math.abs(a.account.rate - rate) - Math.abs(b.account.rate - rate) || a.index - b.index)
+    .slice(0, count)
+    .map((x) => x.account);
 }
 
 /** Open matches whose ten players are all test accounts, oldest first. */

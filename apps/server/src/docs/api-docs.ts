@@ -222,7 +222,7 @@ export const API_DOCS: RouteDoc[] = [
   doc('POST', '/api/debug/matchmaking/trigger', 'debug', 'admin', 'Runs a wave now'),
   doc('GET', '/api/debug/queue', 'debug', 'admin', 'Queue count'),
   doc('DELETE', '/api/debug/queue', 'debug', 'admin', 'Empties the queue'),
-  doc('POST', '/api/debug/queue/fill', 'debug', 'admin', 'Puts test accounts in the queue', {
+  doc('POST', '/api/debug/queue/fill', 'debug', 'admin', 'Fills the queue up to count with test accounts', {
     body: S.debugQueueFillSchema,
     reply: S.debugQueueFillReplySchema,
   }),

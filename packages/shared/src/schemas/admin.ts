@@ -158,6 +158,7 @@ export type MatchCorrection = z.infer<typeof matchCorrectionSchema>;
 
 // Test tools (/match_test and the overview's test box)
 
+/** The queue is filled up to `count` players (around those already waiting, if any). */
 export const debugQueueFillSchema = z
   .object({ count: z.number().int().min(1).max(100).default(10) })
   .default({ count: 10 });

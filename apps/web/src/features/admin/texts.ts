@@ -63,7 +63,7 @@ export const ADMIN_TEXTS = {
     calculateRanking: 'ランキングを手動計算',
     rankingDone: (n: number) => `ランキングを計算しました（${n}人）`,
     testToolsTitle: 'テストツール',
-    fillQueue: (n: number) => `テストアカウント${n}人をキューに追加`,
+    fillQueue: (n: number) => `キューが${n}人になるまでテストアカウントを追加`,
     filled: (added: number, skipped: number) => `${added}人をキューに追加しました（スキップ ${skipped}人）`,
     skippedLine: (userId: string, reason: string) => `${userId}: ${reason}`,
     reportAll: '全試合の結果を報告（チームAの勝利）',
