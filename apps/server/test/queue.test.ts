@@ -1,4 +1,4 @@
-import { queueInfoSchema } from '@rankmatch/shared';
+import { adminSeasonListSchema, queueInfoSchema } from '@rankmatch/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './helpers/app.ts';
@@ -231,6 +231,11 @@ describe('waves', () => {
       code: 'SEASON_HAS_MATCHES',
       error: 'シーズンの削除に失敗しました: 試合が行われたシーズンは削除できません',
     });
+    // The admin's list says so beforehand: the played season is not deletable, and why.
+    const listed = adminSeasonListSchema.parse(
+      (await t.request({ method: 'GET', url: '/api/admin/seasons', token: admin })).json(),
+    );
+    expect(listed.find((s) => s.id === 's-test')).toMatchObject({ match_count: 1, deletable: false });
   });
 
   it('debug tools: queue count, clear, admins only', async () => {

@@ -1,5 +1,6 @@
 import {
   activeSeasonReplySchema,
+  adminSeasonListSchema,
   DEFAULT_THEME_COLOR,
   ERRORS,
   type Season,
@@ -334,6 +335,17 @@ describe('admin season CRUD', () => {
     await createOk(fields('s1'));
     await createOk(fields('s2'));
     await activate('s1');
+    // The list says which can go: not the active season (nor one with matches, see queue.test.ts).
+    const listed = await t.request({ method: 'GET', url: '/api/admin/seasons', token: admin });
+    expect(
+      adminSeasonListSchema
+        .parse(listed.json())
+        .map((s) => ({ id: s.id, deletable: s.deletable, n: s.match_count }))
+        .sort((a, b) => a.id.localeCompare(b.id)),
+    ).toEqual([
+      { id: 's1', deletable: false, n: 0 },
+      { id: 's2', deletable: true, n: 0 },
+    ]);
     const refused = await remove('s1');
     expectError(refused, 409, 'SEASON_ACTIVE_DELETE', failed('削除', ERRORS.SEASON_ACTIVE_DELETE.message));
     const res = await remove('s2');

@@ -210,8 +210,28 @@ describe('admin seasons: activate and delete', () => {
     expect(browserConfirm).not.toHaveBeenCalled();
   });
 
+  it('offers 削除 only where the server would delete, and says why elsewhere (issue 21)', async () => {
+    const played = buildAdminSeason({
+      id: 's0',
+      name: 'シーズン0',
+      is_active: false,
+      match_count: 380,
+      deletable: false,
+    });
+    openSeasons([played, ACTIVE, NEXT]);
+    const withMatches = await seasonRow('シーズン0');
+    expect(within(withMatches).queryByRole('button', { name: '削除' })).not.toBeInTheDocument();
+    expect(withMatches).toHaveTextContent('削除不可（380試合の記録あり）');
+    const running = await seasonRow('シーズン1');
+    expect(within(running).queryByRole('button', { name: '削除' })).not.toBeInTheDocument();
+    expect(running).toHaveTextContent('削除不可（開催中）');
+    expect(within(await seasonRow('シーズン2')).getByRole('button', { name: '削除' })).toBeInTheDocument();
+  });
+
   it('deletes after a confirm and shows a refusal as the server says it', async () => {
-    const { user, server } = openSeasons([ACTIVE, NEXT], {
+    // Matches were played in シーズン1 after the list was read: the server still refuses.
+    const stale = { ...ACTIVE, is_active: false, deletable: true };
+    const { user, server } = openSeasons([stale, NEXT], {
       'DELETE /api/admin/seasons/s1': {
         status: 409,
         body: {

@@ -182,7 +182,7 @@ export const API_DOCS: RouteDoc[] = [
     body: S.adminBadgeUpdateSchema,
   }),
   doc('GET', '/api/admin/seasons', 'admin', 'admin', 'Seasons with rewards and summaries', {
-    reply: S.z.array(S.adminSeasonSchema),
+    reply: S.adminSeasonListSchema,
   }),
   doc('POST', '/api/admin/seasons', 'admin', 'admin', 'Creates a season', {
     body: S.seasonCreateSchema,

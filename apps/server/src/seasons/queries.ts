@@ -1,6 +1,6 @@
-import { asc, eq, gt } from 'drizzle-orm';
+import { asc, count, eq, gt } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
-import { seasons } from '../db/schema.ts';
+import { matches, seasons } from '../db/schema.ts';
 
 export type SeasonRow = typeof seasons.$inferSelect;
 
@@ -33,4 +33,10 @@ export async function findSeason(db: Executor, id: string): Promise<SeasonRow | 
 
 export async function listSeasons(db: Executor): Promise<SeasonRow[]> {
   return db.select().from(seasons).orderBy(asc(seasons.startDate));
+}
+
+/** Matches played per season (every status): a season with any cannot be deleted. */
+export async function matchCountsBySeason(db: Executor): Promise<Map<string, number>> {
+  const rows = await db.select({ seasonId: matches.seasonId, n: count() }).from(matches).groupBy(matches.seasonId);
+  return new Map(rows.map((r) => [r.seasonId, Number(r.n)]));
 }

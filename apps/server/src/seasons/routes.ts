@@ -13,8 +13,8 @@ import { parse } from '../http/validate.ts';
 import type { RankingService } from '../ranking/service.ts';
 import { activateSeason } from './activation.ts';
 import { presentAdminSeasons, type SeasonEnder } from './end.ts';
-import { presentSeason } from './presenter.ts';
-import { isSeasonOpen, listSeasons, markedActiveSeason, nextSeason } from './queries.ts';
+import { presentAdminSeasonList, presentSeason } from './presenter.ts';
+import { isSeasonOpen, listSeasons, markedActiveSeason, matchCountsBySeason, nextSeason } from './queries.ts';
 import { createSeason, deleteSeason, updateSeason } from './service.ts';
 
 /** Admin season errors say which operation failed (spec admin §8): 「シーズンの作成に失敗しました: …」. */
@@ -66,7 +66,13 @@ export function registerSeasonAdminRoutes(
   const actor = (request: FastifyRequest) => ({ actorId: adminOf(request).user.id, now: ctx.now() });
 
   admin.get('/api/admin/seasons', async () => {
-    return describeFailure('取得', async () => presentAdminSeasons(ctx, await listSeasons(db)));
+    return describeFailure('取得', async () => {
+      const [seasons, matchCounts] = await Promise.all([
+        listSeasons(db).then((rows) => presentAdminSeasons(ctx, rows)),
+        matchCountsBySeason(db),
+      ]);
+      return presentAdminSeasonList(seasons, matchCounts);
+    });
   });
 
   admin.post('/api/admin/seasons', async (request) => {

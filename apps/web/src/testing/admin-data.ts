@@ -1,6 +1,6 @@
 import {
   type AdminMatchDetail,
-  type AdminSeason,
+  type AdminSeasonListItem,
   type AdminUserDetail,
   type AuditEntry,
   defaultSeasonAwards,
@@ -118,7 +118,8 @@ export function buildAuditEntry(id: number, overrides: Partial<AuditEntry> = {})
 }
 
 /** A season as the admin list shows it: by default running, with the catalogue's rewards for its number. */
-export function buildAdminSeason(overrides: Partial<AdminSeason> = {}): AdminSeason {
+/** A season of the admin's list: deletable unless active, with no matches unless told. */
+export function buildAdminSeason(overrides: Partial<AdminSeasonListItem> = {}): AdminSeasonListItem {
   const season = buildSeason(overrides);
   return {
     ...season,
@@ -126,6 +127,8 @@ export function buildAdminSeason(overrides: Partial<AdminSeason> = {}): AdminSea
     awards_custom: false,
     ending_started_at: null,
     summary: null,
+    match_count: 0,
+    deletable: !season.is_active,
     ...overrides,
   };
 }

@@ -111,6 +111,16 @@ export const adminSeasonSchema = seasonSchema.extend({
 });
 export type AdminSeason = z.infer<typeof adminSeasonSchema>;
 
+/** GET /api/admin/seasons: each season also says whether it can be deleted, and why not (its matches). */
+export const adminSeasonListItemSchema = adminSeasonSchema.extend({
+  /** Matches played in the season: a season with any keeps them (and cannot be deleted). */
+  match_count: z.number().int(),
+  /** Neither active nor played in (the rules of DELETE /api/admin/seasons/{id}). */
+  deletable: z.boolean(),
+});
+export type AdminSeasonListItem = z.infer<typeof adminSeasonListItemSchema>;
+export const adminSeasonListSchema = z.array(adminSeasonListItemSchema);
+
 export const seasonIdSchema = z.string().regex(/^[a-z0-9][a-z0-9_-]{0,39}$/, V.SEASON_ID_INVALID);
 const imageUrlSchema = z
   .string()

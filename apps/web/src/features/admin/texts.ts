@@ -301,6 +301,8 @@ export const ADMIN_TEXTS = {
     activate: '有効化',
     end: '終了',
     delete: '削除',
+    keptForMatches: (n: string) => `削除不可（${n}試合の記録あり）`,
+    keptWhileActive: '削除不可（開催中）',
     activateConfirm: (name: string, running: string | null) =>
       running === null
         ? `シーズン「${name}」を有効にします。よろしいですか？`

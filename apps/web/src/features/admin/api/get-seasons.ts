@@ -1,12 +1,12 @@
-import { adminSeasonSchema, z } from '@rankmatch/shared';
+import { adminSeasonListSchema } from '@rankmatch/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ADMIN_KEY, adminData } from './admin-request.ts';
 
 /**
- * GET /api/admin/seasons → every season with its rewards in force and, once ended, its summary (errors come prefixed:
- * シーズンの取得に失敗しました: …).
+ * GET /api/admin/seasons → every season with its rewards in force, once ended its summary, its match count and whether
+ * it can be deleted (errors come prefixed: シーズンの取得に失敗しました: …).
  */
-export const getAdminSeasons = () => adminData('/api/admin/seasons', { schema: z.array(adminSeasonSchema) });
+export const getAdminSeasons = () => adminData('/api/admin/seasons', { schema: adminSeasonListSchema });
 
 export const ADMIN_SEASONS_KEY = [ADMIN_KEY, 'seasons'] as const;
 

@@ -1,5 +1,5 @@
-import type { AdminSeason } from '@rankmatch/shared';
-import { formatDateTime } from '../../../../lib/format.ts';
+import type { AdminSeason, AdminSeasonListItem } from '@rankmatch/shared';
+import { formatDateTime, formatInteger } from '../../../../lib/format.ts';
 import { endBegan } from '../../season-status.ts';
 import { ADMIN_TEXTS } from '../../texts.ts';
 import { SeasonStatusMark } from './season-status-mark.tsx';
@@ -9,7 +9,8 @@ const T = ADMIN_TEXTS.seasons;
 
 /**
  * Each season: colour dot, name with its status, id, period, the summary once ended, and its actions: edit, activate
- * (inactive seasons whose end has not begun), end (until ended) and delete.
+ * (inactive seasons whose end has not begun), end (until ended) and delete (only a season the server would delete:
+ * not active, no matches; the others say why).
  */
 export function SeasonList({
   seasons,
@@ -19,7 +20,7 @@ export function SeasonList({
   onEnd,
   onDelete,
 }: {
-  seasons: AdminSeason[];
+  seasons: AdminSeasonListItem[];
   busy: boolean;
   onEdit: (season: AdminSeason) => void;
   onActivate: (season: AdminSeason) => void;
@@ -66,14 +67,21 @@ export function SeasonList({
                 {T.end}
               </button>
             )}
-            <button
-              type="button"
-              className="button button--danger-ghost button--small"
-              onClick={() => onDelete(s)}
-              disabled={busy}
-            >
-              {T.delete}
-            </button>
+            {/* Offered only where the server would delete; elsewhere it says why not. */}
+            {s.deletable ? (
+              <button
+                type="button"
+                className="button button--danger-ghost button--small"
+                onClick={() => onDelete(s)}
+                disabled={busy}
+              >
+                {T.delete}
+              </button>
+            ) : (
+              <span className="admin-season__kept muted">
+                {s.match_count > 0 ? T.keptForMatches(formatInteger(s.match_count)) : T.keptWhileActive}
+              </span>
+            )}
           </div>
         </li>
       ))}
