@@ -1,7 +1,15 @@
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, baseUrl, chromiumPath, launchChromium, screenshotDir } from './support.ts';
+import {
+  api,
+  baseUrl,
+  chromiumPath,
+  expectFitsViewport,
+  launchChromium,
+  PHONE_WIDTH,
+  screenshotDir,
+} from './support.ts';
 
 // The admin panel in Chromium against the real server, at 1280×800 and 390×844: visitors and players are sent to /;
 // the admin searches a player, edits their rate and badges and bans them (the player's next call gets 403), creates,
@@ -68,8 +76,11 @@ describe.skipIf(!chromiumPath)('the admin panel in Chromium', () => {
         await dialog.getByRole('button', { name: button }).click();
         await dialog.waitFor({ state: 'detached' });
       };
-      const shot = (step: string) =>
-        page.screenshot({ path: join(screenshotDir, `admin-${viewport.name}-${step}.png`), fullPage: false });
+      // Every state: a screenshot, and on the phone nothing wider than the screen.
+      const shot = async (step: string) => {
+        await page.screenshot({ path: join(screenshotDir, `admin-${viewport.name}-${step}.png`), fullPage: false });
+        if (viewport.width <= PHONE_WIDTH) await expectFitsViewport(page, step);
+      };
 
       // A visitor and a player land on the top page.
       await page.goto(`${baseUrl}/admin_control`);
@@ -121,6 +132,16 @@ describe.skipIf(!chromiumPath)('the admin panel in Chromium', () => {
       expect(edited.body.rate).toBe(1650);
       expect(edited.body.owned_badges).toContain('badge_133');
 
+      // The player watches their match tab meanwhile (live over the socket).
+      const playerContext = await browser.newContext({
+        viewport: { width: viewport.width, height: viewport.height },
+        locale: 'ja-JP',
+      });
+      const playerPage = await playerContext.newPage();
+      await loginInBrowser(playerPage, viewport.target);
+      await playerPage.getByRole('tab', { name: 'マッチング' }).click();
+      await playerPage.getByText('リアルタイム更新中').waitFor();
+
       await page.getByRole('button', { name: '編集', exact: true }).click();
       await page.getByLabel('利用停止にする').check();
       await page.getByRole('button', { name: '保存', exact: true }).click();
@@ -130,6 +151,14 @@ describe.skipIf(!chromiumPath)('the admin panel in Chromium', () => {
       const next = await api<{ code: string }>('/api/users/me', { token: playerToken });
       expect(next.status).toBe(403);
       expect(next.body.code).toBe('BANNED');
+      // The banned player's page shows one clear suspended state at once: no 認証エラー, no retries, no reconnecting.
+      await playerPage.getByRole('heading', { name: 'このアカウントは利用停止中です' }).waitFor({ timeout: 15_000 });
+      await playerPage.waitForTimeout(4000);
+      await expect(playerPage.getByText(/再接続中|認証の有効期限|キューに参加中/).count()).resolves.toBe(0);
+      await expect(playerPage.getByRole('button', { name: '再試行' }).count()).resolves.toBe(0);
+      await playerPage.screenshot({ path: join(screenshotDir, `admin-${viewport.name}-04b-player-suspended.png`) });
+      if (viewport.width <= PHONE_WIDTH) await expectFitsViewport(playerPage, 'suspended player');
+      await playerContext.close();
 
       // Content: the rules change shows on the rules tab.
       await page.getByRole('tab', { name: 'コンテンツ管理' }).click();
@@ -191,6 +220,54 @@ describe.skipIf(!chromiumPath)('the admin panel in Chromium', () => {
       await page.getByRole('button', { name: '全員送信' }).click();
       await page.getByText('この試合は集計されました').waitFor();
       await shot('08-match-test-settled');
+
+      // Matches: the list keeps each host's name on one line, even on a phone (the table scrolls sideways instead).
+      await page.goto(`${baseUrl}/admin_control?tab=matches`);
+      const hosts = page.locator('.admin-matches__host');
+      await hosts.first().waitFor();
+      const hostLines = await hosts.evaluateAll((cells) =>
+        cells
+          .filter((cell) => (cell.textContent ?? '').length > 1)
+          .map((cell) => {
+            const range = document.createRange();
+            range.selectNodeContents(cell);
+            // One box per line the text takes.
+            return { name: cell.textContent, lines: new Set([...range.getClientRects()].map((r) => r.top)).size };
+          }),
+      );
+      expect(hostLines.length).toBeGreaterThan(0);
+      expect(hostLines.filter((h) => h.lines > 1)).toEqual([]);
+      await shot('08b-matches');
+
+      // The audit log: Japanese action names, Japan time (this browser runs in UTC), before → after per field, and
+      // on a phone every entry's changes on screen.
+      await page.goto(`${baseUrl}/admin_control?tab=audit`);
+      const log = page.getByRole('list', { name: '操作ログ' });
+      await log.waitFor();
+      const latest = await api<{ entries: { created_at: number; action: string }[] }>('/api/admin/audit?limit=1', {
+        token: await token('dummy_admin'),
+      });
+      const newest = latest.body.entries[0];
+      if (!newest) throw new Error('the audit log is empty');
+      const japanTime = new Intl.DateTimeFormat('ja-JP', {
+        timeZone: 'Asia/Tokyo',
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+        hour: '2-digit',
+        minute: '2-digit',
+      }).format(newest.created_at * 1000);
+      const first = log.getByRole('listitem').first();
+      await first.getByText(japanTime, { exact: true }).waitFor();
+      await expect(first.textContent()).resolves.not.toContain(newest.action);
+      await log.getByText('ユーザー編集').first().waitFor();
+      const offScreen = await log.evaluate((list) =>
+        [...list.querySelectorAll('.admin-audit__value, .admin-audit__head')]
+          .filter((el) => el.getBoundingClientRect().right > document.documentElement.clientWidth + 1)
+          .map((el) => el.textContent),
+      );
+      expect(offScreen).toEqual([]);
+      await shot('08c-audit');
 
       // Shop: サポーター シルバー (badge_100) limited to 50; the shop's own list says so. Both runs share one server,
       // so the limit starts unlimited again first.

@@ -2,16 +2,20 @@ import { type adminMatchListItemSchema, MATCH_SIZE, type z } from '@rankmatch/sh
 import { formatDateTime } from '../../../../lib/format.ts';
 import { ADMIN_TEXTS } from '../../texts.ts';
 import { StatusPill } from './status-pill.tsx';
+import './matches.css';
 
 const T = ADMIN_TEXTS.matches;
 
 type MatchRow = z.infer<typeof adminMatchListItemSchema>;
 
-/** The match list; scrolls sideways on phones. Reports count out of the ten players (spec admin §9). */
+/**
+ * The match list; scrolls sideways on phones, each cell on one line (a narrow column would otherwise break a host's
+ * Japanese name one character per line). Reports count out of the ten players (spec admin §9).
+ */
 export function MatchTable({ matches, onOpen }: { matches: MatchRow[]; onOpen: (matchId: string) => void }) {
   return (
     <div className="table-scroll">
-      <table className="admin-table">
+      <table className="admin-table admin-matches__table">
         <caption className="visually-hidden">{T.caption}</caption>
         <thead>
           <tr>
@@ -36,7 +40,7 @@ export function MatchTable({ matches, onOpen }: { matches: MatchRow[]; onOpen: (
               <td>{T.playersCount(m.player_count)}</td>
               <td>{T.reportProgress(m.report_count, MATCH_SIZE)}</td>
               <td className="admin-mono">{m.lobby_id ?? ADMIN_TEXTS.dash}</td>
-              <td>{m.host_trainer_name ?? ADMIN_TEXTS.dash}</td>
+              <td className="admin-matches__host">{m.host_trainer_name ?? ADMIN_TEXTS.dash}</td>
               <td>
                 <button
                   type="button"
