@@ -2,7 +2,16 @@ import { join } from 'node:path';
 import { movesOf } from '@rankmatch/shared';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, baseUrl, chromiumPath, freeToQueue, launchChromium, screenshotDir } from './support.ts';
+import {
+  api,
+  baseUrl,
+  chromiumPath,
+  expectFitsViewport,
+  freeToQueue,
+  launchChromium,
+  PHONE_WIDTH,
+  screenshotDir,
+} from './support.ts';
 
 // An achievement in Chromium against the real server (see global-setup.ts): the demo data gives dummy_29 exactly 99
 // matches (and no penalty) in the running demo season 「デモシーズン2」, whose rewards are the catalogue's season-2
@@ -121,8 +130,11 @@ describe.skipIf(!chromiumPath)('achievements in Chromium', () => {
       const page = await context.newPage();
       const errors: string[] = [];
       page.on('pageerror', (err) => errors.push(err.message));
-      const shot = (step: string, fullPage = false) =>
-        page.screenshot({ path: join(screenshotDir, `${name}-achievements-${step}.png`), fullPage });
+      // Every state: a screenshot, and on the phone nothing wider than the screen.
+      const shot = async (step: string, fullPage = false) => {
+        await page.screenshot({ path: join(screenshotDir, `${name}-achievements-${step}.png`), fullPage });
+        if (width <= PHONE_WIDTH) await expectFitsViewport(page, `${name} ${step}`);
+      };
       return { context, page, errors, shot };
     };
     const desktop = await open('desktop', 1280, 800);

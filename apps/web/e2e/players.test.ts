@@ -1,8 +1,16 @@
 import { join } from 'node:path';
 import { movesOf } from '@rankmatch/shared';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, baseUrl, chromiumPath, launchChromium, screenshotDir } from './support.ts';
+import {
+  api,
+  baseUrl,
+  chromiumPath,
+  expectFitsViewport,
+  launchChromium,
+  PHONE_WIDTH,
+  screenshotDir,
+} from './support.ts';
 
 // Player pages and match summaries in Chromium against the real server (see global-setup.ts), as a visitor: the
 // ranking tab → the first player's page (name and numbers) → one of their matches → both teams. The demo data has
@@ -85,12 +93,6 @@ async function playOneMatch(): Promise<string> {
   throw new Error(`match ${match.match_id} did not settle`);
 }
 
-/** The page is not wider than the viewport (nothing to scroll sideways). */
-async function expectNoSidewaysScroll(page: Page, width: number): Promise<void> {
-  const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
-  expect(scrollWidth).toBeLessThanOrEqual(width);
-}
-
 describe.skipIf(!chromiumPath)('player pages and match summaries in Chromium', () => {
   let browser: Browser;
   let played: Promise<string> | null = null;
@@ -121,8 +123,11 @@ describe.skipIf(!chromiumPath)('player pages and match summaries in Chromium', (
           errors.push(`${response.status()} ${pathname}`);
         }
       });
-      const shot = (step: string, fullPage = false) =>
-        page.screenshot({ path: join(screenshotDir, `players-${viewport.name}-${step}.png`), fullPage });
+      // Every state: a screenshot, and on the phone nothing wider than the screen.
+      const shot = async (step: string, fullPage = false) => {
+        await page.screenshot({ path: join(screenshotDir, `players-${viewport.name}-${step}.png`), fullPage });
+        if (viewport.width <= PHONE_WIDTH) await expectFitsViewport(page, step);
+      };
 
       // The ranking tab as a visitor; the first row opens that player's page (a click anywhere on the row).
       await page.goto(`${baseUrl}/?tab=ranking`);
@@ -147,7 +152,7 @@ describe.skipIf(!chromiumPath)('player pages and match summaries in Chromium', (
       await expect(stat('最高レート').textContent()).resolves.toBe(profile.max_rate.toLocaleString('ja-JP'));
       await expect(stat('試合数').textContent()).resolves.toBe(profile.match_count.toLocaleString('ja-JP'));
       await page.getByRole('region', { name: '過去シーズンの成績' }).waitFor();
-      await expectNoSidewaysScroll(page, viewport.width);
+      await expectFitsViewport(page, 'player page');
       await shot('02-player');
       await shot('02-player-full', true);
 
@@ -187,7 +192,7 @@ describe.skipIf(!chromiumPath)('player pages and match summaries in Chromium', (
       } else {
         expect(boxB.y).toBeGreaterThan(boxA.y + boxA.height - 1);
       }
-      await expectNoSidewaysScroll(page, viewport.width);
+      await expectFitsViewport(page, 'match summary');
       await shot('04-match');
       await shot('04-match-full', true);
 

@@ -2,7 +2,16 @@ import { join } from 'node:path';
 import { movesOf } from '@rankmatch/shared';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, baseUrl, chromiumPath, freeToQueue, launchChromium, screenshotDir } from './support.ts';
+import {
+  api,
+  baseUrl,
+  chromiumPath,
+  expectFitsViewport,
+  freeToQueue,
+  launchChromium,
+  PHONE_WIDTH,
+  screenshotDir,
+} from './support.ts';
 
 // Queue and match in Chromium against the real server (see global-setup.ts): one test account joins the queue from
 // the match tab on a desktop browser, a second one watches on a phone, the other eight join through the API, the
@@ -100,8 +109,11 @@ describe.skipIf(!chromiumPath)('queue and match in Chromium', () => {
           errors.push(`${response.status()} ${pathname}`);
         }
       });
-      const shot = (step: string, fullPage = false) =>
-        page.screenshot({ path: join(screenshotDir, `${name}-queue-${step}.png`), fullPage });
+      // Every state: a screenshot, and on the phone nothing wider than the screen.
+      const shot = async (step: string, fullPage = false) => {
+        await page.screenshot({ path: join(screenshotDir, `${name}-queue-${step}.png`), fullPage });
+        if (width <= PHONE_WIDTH) await expectFitsViewport(page, `${name} ${step}`);
+      };
       return { context, page, errors, shot };
     };
     const desktop = await open('desktop', 1280, 800);

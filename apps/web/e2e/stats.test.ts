@@ -5,7 +5,15 @@ import { gzipSync } from 'node:zlib';
 import type { StatsReply } from '@rankmatch/shared';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, baseUrl, chromiumPath, launchChromium, screenshotDir } from './support.ts';
+import {
+  api,
+  baseUrl,
+  chromiumPath,
+  expectFitsViewport,
+  launchChromium,
+  PHONE_WIDTH,
+  screenshotDir,
+} from './support.ts';
 
 // The statistics page in Chromium against the real server: opened from the header link, it shows the active season
 // and its figures (the simulated demo season's), the band switch writes the address, the lazily loaded chart library
@@ -82,8 +90,11 @@ describe.skipIf(!chromiumPath)('the statistics page in Chromium', () => {
       const page = await context.newPage();
       const pageErrors: string[] = [];
       page.on('pageerror', (err) => pageErrors.push(err.message));
-      const shot = (step: string, fullPage = false) =>
-        page.screenshot({ path: join(screenshotDir, `stats-${viewport.name}-${step}.png`), fullPage });
+      // Every state: a screenshot, and on the phone nothing wider than the screen.
+      const shot = async (step: string, fullPage = false) => {
+        await page.screenshot({ path: join(screenshotDir, `stats-${viewport.name}-${step}.png`), fullPage });
+        if (viewport.width <= PHONE_WIDTH) await expectFitsViewport(page, step);
+      };
 
       await page.goto(baseUrl);
       await page.getByRole('heading', { name: 'ルール', exact: true }).waitFor();
@@ -114,8 +125,7 @@ describe.skipIf(!chromiumPath)('the statistics page in Chromium', () => {
       await shot('01-page-full', true);
 
       // Nothing wider than the screen: wide tables scroll inside their cards.
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-      expect(overflow).toBeLessThanOrEqual(0);
+      await expectFitsViewport(page, 'statistics');
 
       await page.getByRole('radio', { name: '1700以上' }).check();
       await page.waitForURL(/[?&]band=ge1700(&|$)/);
@@ -159,8 +169,7 @@ describe.skipIf(!chromiumPath)('the statistics page in Chromium', () => {
       await page.waitForLoadState('networkidle');
       await page.screenshot({ path: join(screenshotDir, `stats-${viewport.name}-03-figures.png`), fullPage: true });
 
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-      expect(overflow).toBeLessThanOrEqual(0);
+      await expectFitsViewport(page, 'statistics, demo season');
       // On a phone the wide tables scroll inside their cards instead.
       const scrolls = await page.evaluate(() =>
         [...document.querySelectorAll('.stats-characters .stats-scroll, .stats-heat')].map((el) => {
@@ -173,6 +182,7 @@ describe.skipIf(!chromiumPath)('the statistics page in Chromium', () => {
       // The whole roster on request.
       await page.getByRole('button', { name: `すべて表示（${busy.characters.length}体）` }).click();
       await expect.poll(() => characters.getByRole('row').count()).toBe(busy.characters.length + 1);
+      await expectFitsViewport(page, 'statistics, whole roster');
 
       // Sorting by win rate puts the highest first.
       await characters.getByRole('button', { name: /^勝率/ }).click();
