@@ -2,7 +2,6 @@ import type { UserProfile } from '@rankmatch/shared';
 import type { ReactNode } from 'react';
 import { useNow } from '../../../lib/use-now.ts';
 import type { QueueFeed } from '../hooks/use-queue-feed.ts';
-import { QUEUE_TEXTS as T } from '../texts.ts';
 import { QueueEntryCard } from './queue-entry-card.tsx';
 import { QueueStats } from './queue-stats.tsx';
 import './queue.css';
