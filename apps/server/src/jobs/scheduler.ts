@@ -60,6 +60,8 @@ export interface JobStats {
   runs: number;
   failures: number;
   skipped: number;
+  /** Scheduled turns that came while the previous turn still ran here (a job slower than its period). */
+  overruns: number;
   lastStartedAt: number | null;
   lastMs: number | null;
 }
@@ -74,9 +76,6 @@ export class JobReentryError extends Error {
 
 /** This process, as named in job_runs. */
 export const INSTANCE_ID = `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
-
-/** The minute a cron turn belongs to: every pattern we schedule has minute precision. */
-const turnOf = (ms: number) => Math.floor(ms / 60_000) * 60;
 
 interface Defined {
   spec: JobSpec<unknown, unknown>;
@@ -113,7 +112,7 @@ export class Scheduler {
     }
     const defined: Defined = {
       spec: spec as JobSpec<unknown, unknown>,
-      stats: { runs: 0, failures: 0, skipped: 0, lastStartedAt: null, lastMs: null },
+      stats: { runs: 0, failures: 0, skipped: 0, overruns: 0, lastStartedAt: null, lastMs: null },
     };
     this.jobs.set(spec.name, defined);
     return {
@@ -172,10 +171,18 @@ export class Scheduler {
         return turn;
       };
       if ('cron' in spec.schedule) {
-        // protect: a turn that comes while the previous one still runs on this instance is skipped.
-        const job = new Cron(spec.schedule.cron, { timezone: JOB_TIMEZONE, protect: true, unref: true }, () =>
-          tick(spec.everyInstance ? null : turnOf(Date.now())),
-        );
+        // A turn is named by the pattern's time it belongs to (the latest at or before now), so one that starts late
+        // on a busy instance is still the same turn everywhere. protect: a turn that comes while the previous one
+        // still runs on this instance is skipped (and counted: a job slower than its period needs looking at).
+        const overrun = () => {
+          defined.stats.overruns += 1;
+          this.log.warn({ job: spec.name }, 'job turn skipped: the previous turn is still running');
+        };
+        const options = { timezone: JOB_TIMEZONE, protect: overrun, unref: true };
+        const job: Cron = new Cron(spec.schedule.cron, options, () => {
+          const due = job.previousRuns(1, new Date(Date.now() + 1))[0];
+          return tick(spec.everyInstance || !due ? null : Math.floor(due.getTime() / 1000));
+        });
         this.timers.push({ stop: () => job.stop() });
       } else {
         let running = false;

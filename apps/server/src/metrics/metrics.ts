@@ -91,6 +91,11 @@ export class Metrics {
     jobGauge('rankmatch_job_runs', 'Job runs on this instance', (s) => s.runs);
     jobGauge('rankmatch_job_failures', 'Failed job runs on this instance', (s) => s.failures);
     jobGauge('rankmatch_job_skipped', 'Job turns skipped because another run held the lock', (s) => s.skipped);
+    jobGauge(
+      'rankmatch_job_overruns',
+      'Scheduled turns skipped because the previous turn was still running on this instance',
+      (s) => s.overruns,
+    );
     jobGauge('rankmatch_job_last_seconds', 'Duration of the last run', (s) => (s.lastMs ?? 0) / 1000);
     const up = (name: string, help: string, check: () => Promise<unknown>) =>
       new Gauge({

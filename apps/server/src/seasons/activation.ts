@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, isNotNull, isNull } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull } from 'drizzle-orm';
 import { recordAudit } from '../audit/log.ts';
 import type { Executor, Tx } from '../db/client.ts';
 import { seasons } from '../db/schema.ts';
@@ -39,21 +39,16 @@ export async function activateSeason(db: Executor, id: string, actor: Actor) {
 }
 
 /**
- * The season change by date (the season-end job, after the ends that were due): when no season is active and none is
- * still ending, the next season (the earliest by start date that has not ended and ends in the future) becomes
+ * The season change by date (the season-end job, after the ends that were due): when no season is active (the one
+ * that ended may still wait for its last matches), the next season (the earliest by start date that has not ended and ends in the future) becomes
  * active. Until its start date it is shown as scheduled and the queue stays closed; from then on it is open, with
  * nobody pressing anything. Returns the season activated, or null.
  */
 export async function activateNextSeason(db: Executor, now: number): Promise<SeasonRow | null> {
   return db.transaction(async (tx) => {
     await tx.select({ id: seasons.id }).from(seasons).for('update');
-    const [busy] = await tx
-      .select({ id: seasons.id })
-      .from(seasons)
-      .where(and(isNull(seasons.endedAt), isNotNull(seasons.endingStartedAt)))
-      .limit(1);
     const [active] = await tx.select({ id: seasons.id }).from(seasons).where(eq(seasons.isActive, true)).limit(1);
-    if (busy || active) return null;
+    if (active) return null;
     const [next] = await tx
       .select({ id: seasons.id })
       .from(seasons)

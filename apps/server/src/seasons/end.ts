@@ -4,8 +4,8 @@ import { and, asc, eq, gt, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { type BadgeGrant, grantBadges, grantedEvent } from '../badges/service.ts';
 import type { AppContext } from '../context.ts';
-import type { Tx } from '../db/client.ts';
-import { seasonAwards, seasonRecords, seasonStats, seasons, users } from '../db/schema.ts';
+import type { Executor, Tx } from '../db/client.ts';
+import { matches, seasonAwards, seasonRecords, seasonStats, seasons, users } from '../db/schema.ts';
 import type { DomainEvents } from '../events/domain.ts';
 import { AppError } from '../http/errors.ts';
 import type { Job, Scheduler } from '../jobs/scheduler.ts';
@@ -21,7 +21,10 @@ import { findSeason, type SeasonRow } from './queries.ts';
 //   2. freeze    the final ranking (the live ranking's order) into season_records of every player who played;
 //   3. rewards   the season's badges, in batches: season_awards rows and grants through grantBadges (both idempotent);
 //   4. finish    the penalty rule of the season change, ended_at; then season.ended is published.
-// The job's lock keeps two instances from running an end at once; each step also locks the season row.
+// The records wait for the season's last matches: a match made before the end counts for its season once it is settled
+// and its penalties processed (the job looks again every minute; at most a report window). The next season may
+// begin meanwhile. The job's lock keeps two instances from running an end at once; each step also locks the season
+// row.
 
 export const SEASON_END_JOB = 'season-end';
 const EVERY_MINUTE = '* * * * *';
@@ -45,6 +48,8 @@ export interface SeasonEndResult {
   season_id: string;
   players: number;
   granted: number;
+  /** Matches of the season still open (or whose penalties are not processed yet): the end waits for them. */
+  unfinished: number;
   /** Milliseconds each step took (the benchmark prints them). */
   ms: { begin: number; freeze: number; rewards: number; finish: number };
 }
@@ -76,10 +81,14 @@ export class SeasonEnder {
    */
   private async endDue(): Promise<SeasonEndResult[]> {
     const results: SeasonEndResult[] = [];
+    const seen = new Set<string>();
     for (let round = 0; round < 10; round++) {
-      const due = await this.dueSeasons();
+      const due = (await this.dueSeasons()).filter((id) => !seen.has(id));
       if (due.length === 0) break;
-      for (const id of due) results.push(await this.run(id, null));
+      for (const id of due) {
+        seen.add(id);
+        results.push(await this.run(id, null));
+      }
     }
     const next = await activateNextSeason(this.ctx.db, this.ctx.now());
     if (next) {
@@ -121,8 +130,7 @@ export class SeasonEnder {
    */
   async finishPending(): Promise<void> {
     for (let attempt = 0; attempt < 50; attempt++) {
-      const outcome = await this.job.run();
-      if (outcome.ran && (await this.dueSeasons()).length === 0) return;
+      if ((await this.job.run()).ran) return;
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
   }
@@ -141,6 +149,18 @@ export class SeasonEnder {
     const season = await db.transaction((tx) => this.begin(tx, seasonId, actorId, now));
     if (!season) throw new AppError('SEASON_ALREADY_ENDED');
     const begin = lap();
+    // The season's last matches count for it: the records wait until each is settled and its penalties processed
+    // (at most a report window after the end; the job looks again every minute).
+    const unfinished = await unfinishedMatches(db, seasonId);
+    if (unfinished > 0) {
+      return {
+        season_id: seasonId,
+        players: 0,
+        granted: 0,
+        unfinished,
+        ms: { begin, freeze: 0, rewards: 0, finish: 0 },
+      };
+    }
     await db.transaction((tx) => this.freeze(tx, seasonId));
     const freeze = lap();
     const granted = await this.reward(season, now);
@@ -148,11 +168,18 @@ export class SeasonEnder {
     await db.transaction((tx) => this.finish(tx, seasonId, now));
     const finish = lap();
     await this.events.publish({ type: 'season.ended', season_id: seasonId });
+    this.log.info({ season_id: seasonId, granted }, 'season ended');
     const [players] = await db
       .select({ n: sql<number>`count(*)::int` })
       .from(seasonRecords)
       .where(eq(seasonRecords.seasonId, seasonId));
-    return { season_id: seasonId, players: players?.n ?? 0, granted, ms: { begin, freeze, rewards, finish } };
+    return {
+      season_id: seasonId,
+      players: players?.n ?? 0,
+      granted,
+      unfinished: 0,
+      ms: { begin, freeze, rewards, finish },
+    };
   }
 
   /** Step 1. Returns the season, or null when it has already ended. */
@@ -242,6 +269,17 @@ export class SeasonEnder {
       );
     await tx.update(seasons).set({ endedAt: now }).where(eq(seasons.id, seasonId));
   }
+}
+
+/** Matches of a season that are open or whose penalties wait for the report window to close. */
+async function unfinishedMatches(db: Executor, seasonId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(matches)
+    .where(
+      and(eq(matches.seasonId, seasonId), or(eq(matches.status, 'matched'), eq(matches.penaltiesProcessed, false))),
+    );
+  return row?.n ?? 0;
 }
 
 /** The admin season tab's view: the awards in force and, once ended, the summary of the end. */

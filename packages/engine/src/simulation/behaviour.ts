@@ -79,7 +79,7 @@ export interface PlayedReport {
   reported_at: number;
 }
 
-export interface PlayedMatch {
+export interface SimulatedGame {
   /** The room number the host sets. */
   lobby_id: string;
   /** Whether the game took place (otherwise everyone who reports says invalid). */
@@ -112,7 +112,7 @@ export interface PlayMatchInput {
 }
 
 /** One match from the lobby to the last report; see the file comment. */
-export function playMatch(input: PlayMatchInput): PlayedMatch {
+export function playMatch(input: PlayMatchInput): SimulatedGame {
   const { seats, meta, player } = input;
   const r = input.random.match;
   const lobbyId = String(10_000_000 + r.int(89_999_999));

@@ -3,16 +3,16 @@
 export { brier, type RatingAccuracy, ratingAccuracy, spearman } from './accuracy.ts';
 export {
   type PlannedSession,
-  type PlayedMatch,
   type PlayedReport,
   type PlayMatchInput,
   planSessions,
   playMatch,
   type Seat,
+  type SimulatedGame,
 } from './behaviour.ts';
 export { type CharacterMeta, type SeasonMeta, seasonMeta } from './meta.ts';
 export { type SimAccount, type SimPlayer, simulatePopulation } from './population.ts';
-export type { Random } from './random.ts';
+export { type Random, stream } from './random.ts';
 export {
   type SeasonSimulation,
   type SeasonSimulationOptions,

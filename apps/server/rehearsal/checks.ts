@@ -1,0 +1,737 @@
+import {
+  correctMatch,
+  effectivePenalty,
+  isWaveTime,
+  type MatchResult,
+  type PenaltyState,
+  penaltyStateAfterMatch,
+  rateMatch,
+  reportDeadline,
+  runWave,
+  seasonRewards,
+  tallyViolations,
+  updateMaxRate,
+  type WaitingEntry,
+} from '@rankmatch/engine';
+import { PENALTY_BLOCK_THRESHOLD, type SeasonAwardMap, seasonAwardsOf } from '@rankmatch/shared';
+import { sql } from 'drizzle-orm';
+import { type Db, rowsOf } from '../src/db/client.ts';
+import type { Observations } from './community.ts';
+import type { OperatorLog, SeasonPlan } from './operators.ts';
+
+// The invariants of a rehearsal, checked at the end against the database the servers wrote (read once they stopped)
+// and what the players and operators saw. Each check says what it covered (its figure) and, when it fails, the first
+// offending cases.
+
+export interface Check {
+  name: string;
+  ok: boolean;
+  figure: string;
+  problems: string[];
+}
+
+export interface CheckInput {
+  db: Db;
+  seen: Observations;
+  operators: OperatorLog;
+  seasons: readonly SeasonPlan[];
+  /** The simulated span in which every wave turn must have run (from the first season's activation). */
+  wavesFrom: number;
+  /** The end of the rehearsal (simulated): the checks ignore what was still due in the last minutes. */
+  end: number;
+  reportWindowMinutes: number;
+  /** Players the simulation drove (the checks of what players saw cover them). */
+  players: readonly string[];
+}
+
+const MAX_PROBLEMS = 9;
+/** A scheduled turn may start this late (simulated seconds) on a loaded machine. */
+const TURN_SLACK = 150;
+
+function check(name: string, figure: string, problems: string[]): Check {
+  return { name, ok: problems.length === 0, figure, problems: problems.slice(0, MAX_PROBLEMS) };
+}
+
+async function rows<T>(db: Db, query: ReturnType<typeof sql>): Promise<T[]> {
+  return rowsOf<T>(await db.execute(query));
+}
+
+interface MatchRow {
+  id: number;
+  season_id: string;
+  status: string;
+  matched_at: number;
+  started_at: number;
+  winner: 'A' | 'B' | null;
+  settled_at: number | null;
+  settle_reason: string | null;
+  penalties_processed: boolean;
+  penalty_user_ids: string[];
+}
+
+interface PlayerRow {
+  match_id: number;
+  user_id: string;
+  team: 'A' | 'B';
+  rate_before: number;
+  rate_after: number | null;
+  rate_delta: number | null;
+  is_open: boolean;
+}
+
+interface ReportRow {
+  match_id: number;
+  user_id: string;
+  team: 'A' | 'B';
+  result: MatchResult;
+  violation_report: string;
+  reported_at: number;
+}
+
+const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
+
+async function load(db: Db) {
+  const matches = (await rows<MatchRow>(db, sql`select * from matches order by id`)).map((m) => ({
+    ...m,
+    id: Number(m.id),
+    matched_at: Number(m.matched_at),
+    started_at: Number(m.started_at),
+    settled_at: num(m.settled_at),
+  }));
+  const players = (await rows<PlayerRow>(db, sql`select * from match_players order by match_id, team, slot`)).map(
+    (p) => ({ ...p, match_id: Number(p.match_id) }),
+  );
+  const reports = (await rows<ReportRow>(db, sql`select * from match_reports`)).map((r) => ({
+    ...r,
+    match_id: Number(r.match_id),
+    reported_at: Number(r.reported_at),
+  }));
+  const byMatch = <T extends { match_id: number }>(list: T[]) => {
+    const map = new Map<number, T[]>();
+    for (const item of list) map.set(item.match_id, [...(map.get(item.match_id) ?? []), item]);
+    return map;
+  };
+  return { matches, playersOf: byMatch(players), reportsOf: byMatch(reports), players, reports };
+}
+
+type Loaded = Awaited<ReturnType<typeof load>>;
+
+/** Every even minute in matching hours with an open season had exactly one wave; none ran outside them. */
+async function waves(input: CheckInput): Promise<Check[]> {
+  const { db } = input;
+  const runs = (
+    await rows<{
+      slot: string | null;
+      ran_at: string;
+      missed: WaitingEntry[] | null;
+      candidates: number;
+      matched: number;
+    }>(db, sql`select slot, ran_at, missed, candidates, matched from wave_runs order by id`)
+  ).map((r) => ({ ...r, slot: num(r.slot), ran_at: Number(r.ran_at) }));
+  const bySlot = new Map<number, number>();
+  for (const r of runs) if (r.slot !== null) bySlot.set(r.slot, (bySlot.get(r.slot) ?? 0) + 1);
+  const claimed = new Map(
+    (
+      await rows<{ slot: string; instance: string; claimed_at: string }>(
+        db,
+        sql`select slot, instance, claimed_at from job_runs where job = 'matching-wave'`,
+      )
+    ).map((r) => [
+      Number(r.slot),
+      `claimed by ${r.instance.split(':')[1]} at +${Number(r.claimed_at) - Number(r.slot)} s`,
+    ]),
+  );
+  const open = (t: number) => input.seasons.some((s) => s.start <= t && t < s.end) && isWaveTime(t);
+  const problems: string[] = [];
+  let expected = 0;
+  const first = Math.ceil(input.wavesFrom / 120) * 120;
+  for (let t = first; t < input.end - TURN_SLACK; t += 120) {
+    if (!open(t)) continue;
+    expected += 1;
+    const n = bySlot.get(t) ?? 0;
+    if (n !== 1)
+      problems.push(`${new Date(t * 1000).toISOString()}: ${n} waves (${claimed.get(t) ?? 'turn not claimed'})`);
+  }
+  for (const [slot, n] of bySlot) {
+    if (!open(slot)) problems.push(`${new Date(slot * 1000).toISOString()}: ${n} waves outside the hours or seasons`);
+  }
+  const manual = runs.filter((r) => r.slot === null).length;
+  if (manual > 0) problems.push(`${manual} waves were started by hand`);
+
+  // What a wave left waiting, the engine would leave waiting again: nobody who could be matched was left.
+  const left: string[] = [];
+  let leftovers = 0;
+  for (const r of runs) {
+    const missed = r.missed ?? [];
+    leftovers += missed.length;
+    if (missed.length < 10) continue;
+    const again = runWave(missed, r.ran_at, { seed: r.ran_at });
+    if (again.matches.length > 0) {
+      left.push(
+        `${new Date(r.ran_at * 1000).toISOString()}: ${missed.length} left, ${again.metrics.matched} matchable`,
+      );
+    }
+  }
+  return [
+    check(
+      'one wave per even minute in matching hours, none outside',
+      `${expected} turns, ${runs.length} waves`,
+      problems,
+    ),
+    check(
+      'after each wave nobody who could be matched was left waiting',
+      `${runs.length} waves, ${leftovers} entries left over in all`,
+      left,
+    ),
+  ];
+}
+
+/** Nobody is in two matches, or queued while in one; every match closes by its deadline. */
+function places(input: CheckInput, data: Loaded): Check[] {
+  const window = reportDeadline(0, { reportWindowMinutes: input.reportWindowMinutes });
+  const spans = new Map<string, { id: number; from: number; to: number }[]>();
+  for (const m of data.matches) {
+    for (const p of data.playersOf.get(m.id) ?? []) {
+      const list = spans.get(p.user_id) ?? [];
+      list.push({ id: m.id, from: m.matched_at, to: m.settled_at ?? Number.POSITIVE_INFINITY });
+      spans.set(p.user_id, list);
+    }
+  }
+  const twice: string[] = [];
+  for (const [user, list] of spans) {
+    list.sort((a, b) => a.from - b.from);
+    for (let i = 1; i < list.length; i++) {
+      const a = list[i - 1] as { id: number; from: number; to: number };
+      const b = list[i] as { id: number; from: number; to: number };
+      if (b.from < a.to) twice.push(`${user}: match ${b.id} made while ${a.id} was open`);
+    }
+    for (const join of input.seen.joins.get(user) ?? []) {
+      const inside = list.find((s) => s.from + 1 < join && join < s.to - 1);
+      if (inside) twice.push(`${user}: a join at ${join.toFixed(0)} was accepted inside match ${inside.id}`);
+    }
+  }
+  const open = data.players.filter((p) => p.is_open);
+  const openUsers = new Set(open.map((p) => p.user_id));
+  if (openUsers.size !== open.length) twice.push('a player has two open matches');
+
+  const late: string[] = [];
+  let due = 0;
+  for (const m of data.matches) {
+    const deadline = m.started_at + window;
+    if (deadline + TURN_SLACK > input.end) continue;
+    due += 1;
+    if (m.status !== 'done' || m.settled_at === null) late.push(`match ${m.id} still open after its deadline`);
+    else if (m.settled_at > deadline + TURN_SLACK) late.push(`match ${m.id} settled ${m.settled_at - deadline} s late`);
+    if (!m.penalties_processed) late.push(`match ${m.id}: penalties not processed after its deadline`);
+  }
+  return [
+    check(
+      'nobody in two matches, nor queued while in one',
+      `${spans.size} players, ${data.matches.length} matches, ${[...input.seen.joins.values()].flat().length} joins`,
+      twice,
+    ),
+    check('every match settled or void by its deadline, penalties processed then', `${due} matches due`, late),
+  ];
+}
+
+/** Penalties are what the reports' tally says; counts replay; timeouts keep players out. */
+async function penalties(input: CheckInput, data: Loaded): Promise<Check[]> {
+  const problems: string[] = [];
+  const window = reportDeadline(0, { reportWindowMinutes: input.reportWindowMinutes });
+  let processed = 0;
+  let penalisedTotal = 0;
+  const events: { at: number; id: number; kind: 'match' | 'season'; season?: string }[] = [];
+  for (const m of data.matches) {
+    if (!m.penalties_processed) continue;
+    processed += 1;
+    const summary = tallyViolations(
+      (data.reportsOf.get(m.id) ?? []).map((r) => ({
+        user_id: r.user_id,
+        team: r.team,
+        result: r.result,
+        violation_report: r.violation_report,
+        reported_at: r.reported_at,
+      })),
+      (data.playersOf.get(m.id) ?? []).map((p) => ({ user_id: p.user_id, team: p.team })),
+    );
+    const expected = [...summary.penalised_user_ids].sort().join(',');
+    const stored = [...m.penalty_user_ids].sort().join(',');
+    penalisedTotal += m.penalty_user_ids.length;
+    if (expected !== stored) problems.push(`match ${m.id}: penalised [${stored}], the reports say [${expected}]`);
+    events.push({ at: m.started_at + window, id: m.id, kind: 'match' });
+  }
+  const ended = await rows<{ id: string; ended_at: string }>(
+    input.db,
+    sql`select id, ended_at from seasons where ended_at is not null`,
+  );
+  for (const s of ended) events.push({ at: Number(s.ended_at), id: 0, kind: 'season', season: s.id });
+  events.sort((a, b) => a.at - b.at || a.id - b.id);
+
+  // Replay every player's penalty state through the engine's rules in the order windows closed.
+  const states = new Map<string, PenaltyState & { timeouts: { from: number; until: number }[] }>();
+  const clean = () => ({
+    penalty_count: 0,
+    penalty_correction: 0,
+    matches_since_penalty: 0,
+    penalty_timeout_until: null,
+    last_penalty_at: null,
+    timeouts: [] as { from: number; until: number }[],
+  });
+  const byId = new Map(data.matches.map((m) => [m.id, m]));
+  for (const e of events) {
+    if (e.kind === 'season') {
+      for (const [user, state] of states) {
+        if (effectivePenalty(state) < PENALTY_BLOCK_THRESHOLD)
+          states.set(user, { ...clean(), timeouts: state.timeouts });
+      }
+      continue;
+    }
+    const m = byId.get(e.id) as MatchRow;
+    const penalised = new Set(m.penalty_user_ids);
+    const result: MatchResult = m.winner === 'A' ? 'A-win' : m.winner === 'B' ? 'B-win' : 'invalid';
+    for (const p of data.playersOf.get(m.id) ?? []) {
+      const state = states.get(p.user_id) ?? clean();
+      const next = penaltyStateAfterMatch(state, { penalised: penalised.has(p.user_id), result }, e.at);
+      const timeouts = [...state.timeouts];
+      if (penalised.has(p.user_id) && next.penalty_timeout_until !== null) {
+        timeouts.push({ from: e.at + TURN_SLACK, until: next.penalty_timeout_until });
+      }
+      states.set(p.user_id, { ...next, timeouts });
+    }
+  }
+  const users = await rows<{
+    id: string;
+    penalty_count: number;
+    penalty_correction: number;
+    matches_since_penalty: number;
+  }>(input.db, sql`select id, penalty_count, penalty_correction, matches_since_penalty from users`);
+  for (const u of users) {
+    const state = states.get(u.id) ?? clean();
+    const stored = `${u.penalty_count}/${u.penalty_correction}/${u.matches_since_penalty}`;
+    const replayed = `${state.penalty_count}/${state.penalty_correction}/${state.matches_since_penalty}`;
+    if (stored !== replayed) problems.push(`${u.id}: penalty/correction/progress ${stored}, replay ${replayed}`);
+  }
+
+  // Timeouts: no match made and no join accepted while a player's timeout ran.
+  const respected: string[] = [];
+  let timeouts = 0;
+  for (const [user, state] of states) {
+    for (const t of state.timeouts) {
+      timeouts += 1;
+      for (const m of data.matches) {
+        if (m.matched_at < t.from || m.matched_at >= t.until) continue;
+        if ((data.playersOf.get(m.id) ?? []).some((p) => p.user_id === user)) {
+          respected.push(`${user}: matched in ${m.id} during a timeout until ${t.until}`);
+        }
+      }
+      for (const join of input.seen.joins.get(user) ?? []) {
+        if (join >= t.from && join < t.until - 1) respected.push(`${user}: join accepted during a timeout`);
+      }
+    }
+  }
+  return [
+    check(
+      'penalties equal the tally of the reports, and replay',
+      `${processed} matches tallied, ${penalisedTotal} penalties`,
+      problems,
+    ),
+    check(
+      'timeouts are respected',
+      `${timeouts} timeouts, ${input.seen.refusedJoins.get('QUEUE_PENALTY_TIMEOUT') ?? 0} joins refused for one`,
+      respected,
+    ),
+  ];
+}
+
+/** Ratings and season numbers equal a replay of the rating rule over the settled matches, with the corrections. */
+async function ratings(input: CheckInput, data: Loaded): Promise<Check> {
+  const { db } = input;
+  const startRate = new Map(
+    (await rows<{ id: string; start_rate: number }>(db, sql`select id, start_rate from users`)).map((u) => [
+      u.id,
+      u.start_rate,
+    ]),
+  );
+  const corrections = (
+    await rows<{ target_id: string; created_at: string; after: { winner: 'A' | 'B' | null } }>(
+      db,
+      sql`select target_id, created_at, after from audit_log where action = 'match.correct' order by id`,
+    )
+  ).map((c) => ({ matchId: Number(c.target_id), at: Number(c.created_at), winner: c.after.winner }));
+  type Stats = { rate: number; max: number; matches: number; wins: number };
+  const stats = new Map<string, Stats>();
+  const key = (user: string, season: string) => `${user}|${season}`;
+  const statOf = (user: string, season: string): Stats => {
+    let s = stats.get(key(user, season));
+    if (!s) {
+      const start = startRate.get(user) ?? 1500;
+      s = { rate: start, max: start, matches: 0, wins: 0 };
+      stats.set(key(user, season), s);
+    }
+    return s;
+  };
+  // What the match_players rows should say at the end: match → user → [after, delta].
+  const expected = new Map<number, Map<string, { after: number; delta: number }>>();
+  const originalWinner = new Map<number, 'A' | 'B' | null>();
+  for (const m of data.matches) {
+    const corrected = corrections.find((c) => c.matchId === m.id);
+    originalWinner.set(m.id, corrected ? (m.winner === 'A' ? 'B' : m.winner === 'B' ? 'A' : null) : m.winner);
+  }
+  const settled = data.matches.filter((m) => m.status === 'done' && m.settled_at !== null);
+  type Event = { at: number; order: number; kind: 'settle' | 'correct'; matchId: number; winner?: 'A' | 'B' | null };
+  const events: Event[] = [
+    ...settled.map((m) => ({ at: m.settled_at as number, order: m.id, kind: 'settle' as const, matchId: m.id })),
+    ...corrections.map((c) => ({ ...c, order: Number.MAX_SAFE_INTEGER, kind: 'correct' as const })),
+  ].sort((a, b) => a.at - b.at || a.order - b.order);
+  const problems: string[] = [];
+  const byId = new Map(data.matches.map((m) => [m.id, m]));
+  for (const e of events) {
+    const m = byId.get(e.matchId) as MatchRow;
+    const players = data.playersOf.get(m.id) ?? [];
+    if (e.kind === 'settle') {
+      const winner = originalWinner.get(m.id) ?? null;
+      const side = (team: 'A' | 'B') =>
+        players
+          .filter((p) => p.team === team)
+          .map((p) => ({ user_id: p.user_id, rate: statOf(p.user_id, m.season_id).rate }));
+      const changes = new Map(rateMatch({ teamA: side('A'), teamB: side('B'), winner }).map((c) => [c.user_id, c]));
+      const rows = new Map<string, { after: number; delta: number }>();
+      for (const p of players) {
+        const s = statOf(p.user_id, m.season_id);
+        const after = winner === null ? s.rate : (changes.get(p.user_id)?.after ?? s.rate);
+        rows.set(p.user_id, { after, delta: after - s.rate });
+        if (winner !== null) {
+          s.max = updateMaxRate(s.max, after);
+          s.rate = after;
+          s.matches += 1;
+          s.wins += p.team === winner ? 1 : 0;
+        }
+      }
+      expected.set(m.id, rows);
+      continue;
+    }
+    const rowsOfMatch = expected.get(m.id);
+    if (!rowsOfMatch) {
+      problems.push(`correction of ${m.id} before it settled`);
+      continue;
+    }
+    const oldWinner = originalWinner.get(m.id) ?? null;
+    const fixes = correctMatch(
+      players.map((p) => {
+        const row = rowsOfMatch.get(p.user_id) as { after: number; delta: number };
+        return { user_id: p.user_id, team: p.team, rate_after: row.after, rate_delta: row.delta };
+      }),
+      oldWinner,
+      e.winner ?? null,
+    );
+    for (const f of fixes) {
+      rowsOfMatch.set(f.user_id, { after: f.before + f.new_delta, delta: f.new_delta });
+      const s = statOf(f.user_id, m.season_id);
+      s.rate += f.shift;
+      s.matches = Math.max(0, s.matches + f.matches);
+      s.wins = Math.max(0, s.wins + f.wins);
+      // Later settled matches of the season move by the shift.
+      for (const later of settled) {
+        if (later.id <= m.id || later.season_id !== m.season_id || (later.settled_at as number) > e.at) continue;
+        const row = expected.get(later.id)?.get(f.user_id);
+        if (row && f.shift !== 0) row.after += f.shift;
+      }
+      // The max rate is recomputed from the corrected history.
+      let max = Math.max(s.rate, startRate.get(f.user_id) ?? 1500);
+      for (const [id, byUser] of expected) {
+        const row = byUser.get(f.user_id);
+        if (row && byId.get(id)?.season_id === m.season_id) max = Math.max(max, row.after);
+      }
+      s.max = max;
+    }
+  }
+  let compared = 0;
+  for (const p of data.players) {
+    const want = expected.get(p.match_id)?.get(p.user_id);
+    if (!want) continue;
+    compared += 1;
+    if (p.rate_after !== want.after || p.rate_delta !== want.delta) {
+      problems.push(
+        `match ${p.match_id} ${p.user_id}: after/delta ${p.rate_after}/${p.rate_delta}, replay ${want.after}/${want.delta}`,
+      );
+    }
+  }
+  const stored = await rows<{
+    user_id: string;
+    season_id: string;
+    rate: number;
+    max_rate: number;
+    match_count: number;
+    win_count: number;
+  }>(db, sql`select user_id, season_id, rate, max_rate, match_count, win_count from season_stats`);
+  for (const s of stored) {
+    const want = stats.get(key(s.user_id, s.season_id));
+    if (!want) {
+      if (s.match_count !== 0) problems.push(`${s.user_id} ${s.season_id}: season numbers without matches`);
+      continue;
+    }
+    const got = `${s.rate}/${s.max_rate}/${s.match_count}/${s.win_count}`;
+    const replay = `${want.rate}/${want.max}/${want.matches}/${want.wins}`;
+    if (got !== replay) problems.push(`${s.user_id} ${s.season_id}: rate/max/matches/wins ${got}, replay ${replay}`);
+  }
+  for (const [k, want] of stats) {
+    if (want.matches > 0 && !stored.some((s) => key(s.user_id, s.season_id) === k))
+      problems.push(`${k}: no season row`);
+  }
+  return check(
+    'ratings and season numbers equal a replay of the rating rule (corrections included)',
+    `${settled.length} settled matches, ${compared} rate changes, ${stored.length} season rows, ${corrections.length} corrections`,
+    problems,
+  );
+}
+
+/** The season ended by its date, once, with records and rewards; the next season took over. */
+async function seasonEnd(input: CheckInput, log: { ended: number }): Promise<Check> {
+  const { db } = input;
+  const problems: string[] = [];
+  const first = input.seasons[0];
+  if (!first || first.end > input.end)
+    return check('the season end ran once, by its date', 'no season end in the span', []);
+  const [season] = await rows<{
+    id: string;
+    name: string;
+    awards: SeasonAwardMap | null;
+    is_active: boolean;
+    ending_started_at: string | null;
+    ended_at: string | null;
+  }>(db, sql`select * from seasons where id = ${first.id}`);
+  if (!season) return check('the season end ran once, by its date', '', [`season ${first.id} is missing`]);
+  const began = num(season.ending_started_at);
+  if (season.ended_at === null || began === null) problems.push('the season has not ended');
+  else if (began < first.end || began > first.end + TURN_SLACK) {
+    problems.push(`the end began at ${began}, its date is ${first.end}`);
+  }
+  if (log.ended !== 1) problems.push(`the servers logged ${log.ended} season ends`);
+  const pressed = await rows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from audit_log where action = 'season.end'`,
+  );
+  if ((pressed[0]?.n ?? 0) > 0) problems.push('an admin ended a season by hand');
+  const stats = await rows<{ user_id: string; rate: number; max_rate: number; match_count: number; win_count: number }>(
+    db,
+    sql`select user_id, rate, max_rate, match_count, win_count from season_stats where season_id = ${first.id} and match_count > 0`,
+  );
+  const records = await rows<{
+    user_id: string;
+    final_rate: number;
+    max_rate: number;
+    final_rank: number | null;
+    total_matches: number;
+    wins: number;
+    effective_penalty: number;
+  }>(db, sql`select * from season_records where season_id = ${first.id}`);
+  const recordOf = new Map(records.map((r) => [r.user_id, r]));
+  for (const s of stats) {
+    const r = recordOf.get(s.user_id);
+    if (!r) problems.push(`${s.user_id} played but has no record`);
+    else if (r.final_rate !== s.rate || r.total_matches !== s.match_count || r.wins !== s.win_count) {
+      problems.push(
+        `${s.user_id}: record ${r.final_rate}/${r.total_matches}/${r.wins}, season ${s.rate}/${s.match_count}/${s.win_count}`,
+      );
+    }
+  }
+  if (records.length !== stats.length) problems.push(`${records.length} records for ${stats.length} players`);
+  const awards = await rows<{ user_id: string; tier: string; badge_id: string }>(
+    db,
+    sql`select user_id, tier, badge_id from season_awards where season_id = ${first.id}`,
+  );
+  const map = seasonAwardsOf({ id: season.id, name: season.name, awards: season.awards });
+  let expectedAwards = 0;
+  for (const r of records) {
+    const want = seasonRewards(
+      { rank: r.final_rank, matches: r.total_matches, effectivePenalty: r.effective_penalty },
+      map,
+    )
+      .map((w) => `${w.tier}:${w.badgeId}`)
+      .sort()
+      .join(',');
+    expectedAwards += want ? want.split(',').length : 0;
+    const got = awards
+      .filter((a) => a.user_id === r.user_id)
+      .map((a) => `${a.tier}:${a.badge_id}`)
+      .sort()
+      .join(',');
+    if (want !== got) problems.push(`${r.user_id}: awards [${got}], the rules say [${want}]`);
+  }
+  const owned = await rows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from user_badges where source = 'season' and reference = ${first.id}`,
+  );
+  const distinct = new Set(awards.map((a) => `${a.user_id}:${a.badge_id}`)).size;
+  if ((owned[0]?.n ?? 0) !== distinct) problems.push(`${owned[0]?.n} season badges owned for ${distinct} awards`);
+  const next = input.seasons[1];
+  if (next) {
+    const [row] = await rows<{ is_active: boolean }>(db, sql`select is_active from seasons where id = ${next.id}`);
+    if (!row?.is_active) problems.push(`the next season ${next.id} is not active`);
+  }
+  return check(
+    'the season end ran once, by its date, with records and rewards; the next season took over',
+    `${records.length} records, ${awards.length} awards (${expectedAwards} due)`,
+    problems,
+  );
+}
+
+/** Badges, achievements and the shop: each granted once. */
+async function grants(input: CheckInput): Promise<Check[]> {
+  const { db } = input;
+  const problems: string[] = [];
+  const dupes = await rows<{ user_id: string; badge_id: string; n: number }>(
+    db,
+    sql`select user_id, badge_id, count(*)::int as n from user_badges group by user_id, badge_id having count(*) > 1`,
+  );
+  for (const d of dupes) problems.push(`${d.user_id} owns ${d.badge_id} ${d.n} times`);
+  for (const [key, n] of input.seen.badgePushes) if (n > 1) problems.push(`${key}: ${n} badgeGranted pushes`);
+  const achievements = await rows<{ n: number }>(db, sql`select count(*)::int as n from user_achievements`);
+  const badges = await rows<{ source: string; n: number }>(
+    db,
+    sql`select source, count(*)::int as n from user_badges group by source`,
+  );
+  const granted = badges.map((b) => `${b.n} ${b.source}`).join(', ');
+
+  const shop: string[] = [];
+  const p = input.operators.purchase;
+  if (!p) shop.push('no purchase was made');
+  else {
+    const [order] = await rows<{ status: string }>(
+      db,
+      sql`select status from orders where id = ${p.sessionId} or session_id = ${p.sessionId}`,
+    );
+    if (order?.status !== 'fulfilled') shop.push(`the order is ${order?.status ?? 'missing'}`);
+    if (p.status !== 'fulfilled') shop.push(`the buyer saw the order ${p.status}`);
+    if (!p.replayRefused) shop.push('paying the same test session again was accepted');
+    const owned = await rows<{ n: number }>(
+      db,
+      sql`select count(*)::int as n from user_badges where user_id = ${p.userId} and badge_id = ${p.badgeId}`,
+    );
+    if (owned[0]?.n !== 1) shop.push(`the buyer owns the badge ${owned[0]?.n} times`);
+    const [badge] = await rows<{ current_sales: number }>(
+      db,
+      sql`select current_sales from badges where id = ${p.badgeId}`,
+    );
+    if (badge?.current_sales !== 1) shop.push(`${badge?.current_sales} sold, 1 paid`);
+  }
+  return [
+    check(
+      'badges and achievements granted once',
+      `${achievements[0]?.n ?? 0} achievements; badges: ${granted}`,
+      problems,
+    ),
+    check('the shop order was fulfilled once', p ? `${p.badgeId} for ${p.userId}` : 'none', shop),
+  ];
+}
+
+/** Every player in a match learnt of it: its matchFound on the socket, or over HTTP after a reconnect. */
+function told(input: CheckInput, data: Loaded): Check {
+  const problems: string[] = [];
+  const ours = new Set(input.players);
+  let socket = 0;
+  let http = 0;
+  const bannedAt = input.operators.ban?.at ?? Number.POSITIVE_INFINITY;
+  for (const m of data.matches) {
+    if (m.matched_at > input.end - TURN_SLACK) continue;
+    const seen = input.seen.seen.get(String(m.id));
+    for (const p of data.playersOf.get(m.id) ?? []) {
+      if (!ours.has(p.user_id)) continue;
+      if (p.user_id === input.operators.ban?.userId && m.matched_at >= bannedAt) continue;
+      const s = seen?.get(p.user_id);
+      if (!s) problems.push(`${p.user_id} never learnt of match ${m.id}`);
+      else if (s.via === 'socket') socket += 1;
+      else if (s.why !== 'no-push') http += 1;
+      else problems.push(`${p.user_id}: no matchFound for match ${m.id} (read it over HTTP after the wave)`);
+    }
+  }
+  // The steps of the first player who missed a push, around the match.
+  const [, first, match] = /^(dummy_\w+): no matchFound for match (\d+)/.exec(problems[0] ?? '') ?? [];
+  const made = data.matches.find((m) => String(m.id) === match)?.matched_at;
+  if (first && made !== undefined) {
+    const steps = (input.seen.traces.get(first) ?? []).filter((t) => Math.abs(t.at - made) < 15 * 60);
+    problems.splice(MAX_PROBLEMS - 1);
+    problems.push(
+      `  ${first} around ${made}: ${steps.map((t) => `${Math.round(t.at - made)} s ${t.step}`).join(' | ')}`,
+    );
+  }
+  return check(
+    'every player in a match got matchFound, or read it over HTTP after a reconnect',
+    `${socket} on the socket, ${http} over HTTP after a reconnect or a leave`,
+    problems,
+  );
+}
+
+/** What the operators did took effect and is in the audit log; nobody pressed the buttons the scheduler presses. */
+function operators(input: CheckInput, trail: { action: string; target_id: string }[]): Check[] {
+  const log = input.operators;
+  const problems: string[] = [...log.problems];
+  for (const a of log.audited) {
+    if (!trail.some((t) => t.action === a.action && t.target_id === a.target)) {
+      problems.push(`no audit row for ${a.action} ${a.target}`);
+    }
+  }
+  const pressed = trail.filter((t) => t.action.startsWith('debug.') || t.action === 'season.end');
+  for (const t of pressed) problems.push(`someone pressed ${t.action}`);
+  if (!log.ban) problems.push('nobody was banned');
+  else {
+    if (log.ban.inQueueAfter !== false) problems.push(`the banned player is still queued (${log.ban.inQueueAfter})`);
+    if (!log.ban.refusedAfter) problems.push('the banned player could still sign in');
+  }
+  if (!log.correction) problems.push('no result was corrected');
+  if (!log.rules?.shownAfter) problems.push(`the edited rules were not shown (${JSON.stringify(log.rules?.shown)})`);
+  return [
+    check(
+      'admin actions took effect and each has its audit row; no wave, gather or season end by hand',
+      `${log.audited.length} admin writes, ${trail.length} audit rows`,
+      problems,
+    ),
+  ];
+}
+
+/** Sessions do not pile up: what ended over a day ago (and an hour's prune turn) is gone. */
+async function sessions(input: CheckInput): Promise<Check> {
+  const cutoff = input.end - 86_400 - 3600 - TURN_SLACK;
+  const [row] = await rows<{ total: number; stale: number }>(
+    input.db,
+    sql`select count(*)::int as total,
+      count(*) filter (where expires_at < ${cutoff} or revoked_at < ${cutoff})::int as stale from sessions`,
+  );
+  return check(
+    'the sessions table does not grow without bound',
+    `${row?.total ?? 0} sessions at the end`,
+    (row?.stale ?? 0) > 0 ? [`${row?.stale} sessions ended over a day ago are still stored`] : [],
+  );
+}
+
+export async function runChecks(
+  input: CheckInput,
+  extra: { seasonEndLogs: number; trail: { action: string; target_id: string }[] },
+): Promise<Check[]> {
+  const data = await load(input.db);
+  return [
+    ...(await waves(input)),
+    ...places(input, data),
+    ...(await penalties(input, data)),
+    await ratings(input, data),
+    await seasonEnd(input, { ended: extra.seasonEndLogs }),
+    ...(await grants(input)),
+    told(input, data),
+    ...operators(input, extra.trail),
+    await sessions(input),
+  ];
+}
+
+/** The figures the checks read from the database. */
+export async function countsOf(
+  db: Db,
+): Promise<{ waves: number; matches: number; settled: number; voided: number; reports: number }> {
+  const [row] = await rows<{ waves: number; matches: number; settled: number; voided: number; reports: number }>(
+    db,
+    sql`select (select count(*)::int from wave_runs) as waves, (select count(*)::int from matches) as matches,
+      (select count(*)::int from matches where status = 'done' and winner is not null) as settled,
+      (select count(*)::int from matches where status = 'done' and winner is null) as voided,
+      (select count(*)::int from match_reports) as reports`,
+  );
+  return row ?? { waves: 0, matches: 0, settled: 0, voided: 0, reports: 0 };
+}

@@ -1,0 +1,365 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DEFAULT_SETTLEMENT_CONFIG, seasonMeta, simulatePopulation, stream } from '@rankmatch/engine';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { type Database, openPglite, openPostgres, rowsOf } from '../src/db/client.ts';
+import { Api } from './api.ts';
+import { type Check, countsOf, runChecks } from './checks.ts';
+import { jst, RehearsalClock } from './clock.ts';
+import { Community } from './community.ts';
+import { Operators, type SeasonPlan } from './operators.ts';
+import { LOG_LEVEL, type LogLine, ServerProcess } from './server.ts';
+
+// One rehearsal: the real built server (one instance on PGlite, or two on PostgreSQL + Redis) started on a simulated
+// clock, the community and the operators driving it through the public API for the scenario's span, then the servers
+// stopped and every invariant checked against what they stored and what the clients saw.
+
+export type Configuration = 'pglite' | 'cluster';
+
+export interface Scenario {
+  /** What the run is, for the figures. */
+  label: string;
+  /** The simulated instant the servers start at. */
+  start: number;
+  /** Players arrive in [arrivals.from, arrivals.to) (the engine's sessions of those days). */
+  arrivals: { from: number; to: number };
+  /** The simulated end of the run. */
+  end: number;
+  /** The running season (ending by its date inside the span) and the next one. */
+  seasons: SeasonPlan[];
+  /** When the operators act (simulated). */
+  operators: { buy: number; ban: number; correct: number; rules: number };
+}
+
+export interface RehearsalOptions {
+  configuration: Configuration;
+  scenario: Scenario;
+  speed: number;
+  players: number;
+  seed: number;
+  /** PostgreSQL server (any database on it): a database of the rehearsal's own is created there and dropped after. */
+  postgresUrl?: string;
+  redisUrl?: string;
+  /** Progress lines (default: none). */
+  progress?: (line: string) => void;
+}
+
+export interface InstanceFigures {
+  name: string;
+  rssStartMb: number | null;
+  rssEndMb: number | null;
+  rssMaxMb: number | null;
+  handlesStart: number | null;
+  handlesEnd: number | null;
+  exitCode: number | null;
+  turns: number;
+}
+
+export interface Figures {
+  configuration: string;
+  label: string;
+  speed: number;
+  simulatedHours: number;
+  players: number;
+  sessions: number;
+  waves: number;
+  matches: number;
+  settled: number;
+  voided: number;
+  reports: number;
+  lateReportsRefused: number;
+  waitP50Min: number | null;
+  waitP95Min: number | null;
+  matchFoundP99Ms: number | null;
+  settlePushP99Ms: number | null;
+  requests: number;
+  serverErrors: number;
+  errorLogLines: number;
+  reconnects: number;
+  relogins: number;
+  /** Warn-level log lines by message. */
+  warnings: Record<string, number>;
+  /** The latest a wave turn was claimed after its time (simulated seconds). */
+  waveTurnLateMax: number | null;
+  instances: InstanceFigures[];
+  wallSeconds: number;
+}
+
+export interface RehearsalResult {
+  ok: boolean;
+  checks: Check[];
+  figures: Figures;
+}
+
+export function quantile(values: readonly number[], q: number): number | null {
+  if (values.length === 0) return null;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))] as number;
+}
+
+/** A database of the rehearsal's own on the PostgreSQL server of `url`. */
+async function createDatabase(url: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `rehearsal_${process.pid}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const own = new URL(url);
+  own.pathname = `/${name}`;
+  return {
+    url: own.toString(),
+    drop: async () => {
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    },
+  };
+}
+
+export async function rehearse(options: RehearsalOptions): Promise<RehearsalResult> {
+  const started = Date.now();
+  const say = options.progress ?? (() => {});
+  const { scenario, configuration } = options;
+  const dataDir = mkdtempSync(join(tmpdir(), 'rankmatch-rehearsal-'));
+  const cleanups: (() => Promise<void> | void)[] = [() => rmSync(dataDir, { recursive: true, force: true })];
+  const servers: ServerProcess[] = [];
+  const metricsToken = randomBytes(24).toString('hex');
+  try {
+    const clock = new RehearsalClock(scenario.start, options.speed);
+    const env: Record<string, string> = {
+      SIMULATED_CLOCK: clock.env,
+      SEED_DEMO_DATA: 'false',
+      ENABLE_DUMMY_LOGIN: 'true',
+      DUMMY_LOGIN_PASSWORD: '',
+      LOG_LEVEL: 'info',
+      METRICS_TOKEN: metricsToken,
+      JWT_SECRET: randomBytes(32).toString('hex'),
+      DATA_DIR: dataDir,
+    };
+    let database: () => Promise<Database>;
+    if (configuration === 'cluster') {
+      if (!options.postgresUrl || !options.redisUrl)
+        throw new Error('the cluster rehearsal needs PostgreSQL and Redis');
+      const own = await createDatabase(options.postgresUrl);
+      cleanups.push(own.drop);
+      env.DATABASE_URL = own.url;
+      env.REDIS_URL = options.redisUrl;
+      env.REDIS_NAMESPACE = `rehearsal-${process.pid}-${randomBytes(3).toString('hex')}`;
+      // One after the other: the first writes the shared secrets (test payments) into the data folder.
+      for (const name of ['instance 1', 'instance 2']) {
+        const server = new ServerProcess(name, env);
+        servers.push(server);
+        await server.start();
+      }
+      database = () => openPostgres(own.url, 4);
+    } else {
+      const server = new ServerProcess('instance', env);
+      servers.push(server);
+      await server.start();
+      database = () => openPglite(dataDir);
+    }
+    let seasonEndLogs = 0;
+    const errorLines: LogLine[] = [];
+    for (const server of servers) {
+      server.watch((line) => {
+        if (line.msg === 'season ended') seasonEndLogs += 1;
+        if (line.level >= LOG_LEVEL.error) errorLines.push(line);
+      });
+    }
+    say(
+      `${configuration}: ${servers.length} instance(s) serving at ${jst(clock.now())} (simulated), ${options.speed}×`,
+    );
+
+    const api = new Api(servers.map((s) => s.base));
+    const meta = seasonMeta(options.seed, scenario.seasons[0]?.id ?? 'season');
+    // Fresh accounts start at 1500; test accounts may start elsewhere: a spread around 1500, as on a young ladder.
+    const rates = stream(options.seed, 'rehearsal-start-rates');
+    const accounts = Array.from({ length: options.players }, (_, i) => ({
+      user_id: `dummy_r${String(i + 1).padStart(3, '0')}`,
+      start_rate: 1500 + Math.round(rates.normal(0, 80) / 10) * 10,
+    }));
+    const players = simulatePopulation({ seed: options.seed, accounts, meta });
+    const community = new Community({
+      api,
+      clock,
+      seed: options.seed,
+      players,
+      reportWindowMinutes: DEFAULT_SETTLEMENT_CONFIG.reportWindowMinutes,
+    });
+    const operators = new Operators(api, clock, community);
+    await operators.setUpSeasons(scenario.seasons);
+    const wavesFrom = clock.now() + 60;
+    community.activeSeason = scenario.seasons[0]?.id ?? '';
+    const next = scenario.seasons[1];
+    if (next && scenario.seasons[0]) clock.at(scenario.seasons[0].end, () => (community.activeSeason = next.id));
+    const sessions = community.schedule(Math.max(scenario.arrivals.from, clock.now()), scenario.arrivals.to);
+    say(`${sessions} sessions planned for ${players.length} players`);
+
+    const supporter = accounts[1]?.user_id ?? 'dummy_r002';
+    const acts: [number, () => Promise<void>][] = [
+      [scenario.operators.buy, () => operators.buyBadge(supporter)],
+      [scenario.operators.ban, () => operators.banSomeone()],
+      [scenario.operators.correct, () => operators.correctAResult()],
+      [scenario.operators.rules, () => operators.editRules()],
+    ];
+    for (const [at, act] of acts) {
+      clock.at(at, () => {
+        act().catch((err: unknown) => operators.log.problems.push(`operator: ${(err as Error).message}`));
+      });
+    }
+
+    const handles = async (server: ServerProcess) =>
+      (await server.metrics(metricsToken).catch(() => new Map<string, number>())).get(
+        'rankmatch_process_nodejs_active_handles_total',
+      ) ?? null;
+    const instances: InstanceFigures[] = [];
+    for (const server of servers) {
+      instances.push({
+        name: server.name,
+        rssStartMb: server.rssMb(),
+        rssEndMb: null,
+        rssMaxMb: server.rssMb(),
+        handlesStart: await handles(server),
+        handlesEnd: null,
+        exitCode: null,
+        turns: 0,
+      });
+    }
+    const sampler = setInterval(() => {
+      servers.forEach((server, i) => {
+        const figure = instances[i] as InstanceFigures;
+        const rss = server.rssMb();
+        if (rss !== null) figure.rssMaxMb = Math.max(figure.rssMaxMb ?? 0, rss);
+      });
+    }, 2000);
+    let lastHour = Math.floor(clock.now() / 3600);
+    const ticker = setInterval(() => {
+      const hour = Math.floor(clock.now() / 3600);
+      if (hour !== lastHour) {
+        lastHour = hour;
+        const c = community.seen;
+        say(
+          `${jst(clock.now())}  joins ${[...c.joins.values()].flat().length}, matches seen ${c.seen.size}, reports ${c.reports.accepted}, 5xx ${api.countClass('5')}`,
+        );
+      }
+    }, 1000);
+
+    await clock.until(scenario.end);
+    clearInterval(ticker);
+    community.stop();
+    const trail = await operators.auditTrail();
+    for (const [i, server] of servers.entries()) {
+      const figure = instances[i] as InstanceFigures;
+      figure.rssEndMb = server.rssMb();
+      figure.handlesEnd = await handles(server);
+    }
+    clearInterval(sampler);
+    for (const [i, server] of servers.entries()) (instances[i] as InstanceFigures).exitCode = await server.stop();
+    api.close();
+    say(`${configuration}: servers stopped at ${jst(clock.now())} (simulated); checking`);
+
+    const db = await database();
+    let checks: Check[];
+    let counts: Awaited<ReturnType<typeof countsOf>>;
+    let waveTurnLateMax: number | null = null;
+    try {
+      checks = await runChecks(
+        {
+          db: db.db,
+          seen: community.seen,
+          operators: operators.log,
+          seasons: scenario.seasons,
+          wavesFrom,
+          end: scenario.end,
+          reportWindowMinutes: DEFAULT_SETTLEMENT_CONFIG.reportWindowMinutes,
+          players: accounts.map((a) => a.user_id),
+        },
+        { seasonEndLogs, trail },
+      );
+      counts = await countsOf(db.db);
+      const turns = await db.db.execute(
+        sql`select instance, count(*)::int as n from job_runs group by instance order by instance`,
+      );
+      const byInstance = (turns as unknown as { rows: { instance: string; n: number }[] }).rows;
+      const [late] = rowsOf<{ late: number | null }>(
+        await db.db.execute(sql`select max(claimed_at - slot)::int as late from job_runs where job = 'matching-wave'`),
+      );
+      waveTurnLateMax = late?.late ?? null;
+      instances.forEach((figure, i) => {
+        figure.turns = byInstance[i]?.n ?? 0;
+      });
+    } finally {
+      await db.close();
+    }
+
+    // The processes themselves: clean exits, no error lines or stray output (an unhandled rejection prints a stack).
+    const health: string[] = [];
+    for (const e of api.serverErrors.slice(0, 5)) health.push(`${e.status} ${e.method} ${e.path}: ${e.body}`);
+    if (api.serverErrors.length > 5) health.push(`… ${api.serverErrors.length} 5xx in all`);
+    for (const f of api.failures.slice(0, 3)) health.push(`no answer: ${f.method} ${f.path} (${f.error})`);
+    for (const line of errorLines.slice(0, 5))
+      health.push(`error log: ${line.msg} ${JSON.stringify(line).slice(0, 300)}`);
+    for (const server of servers) {
+      for (const text of server.stray.slice(0, 3)) health.push(`${server.name} printed: ${text.slice(0, 300)}`);
+    }
+    for (const figure of instances) {
+      if (figure.exitCode !== 0) health.push(`${figure.name} exited with ${figure.exitCode}`);
+      if (figure.rssStartMb !== null && figure.rssEndMb !== null && figure.rssEndMb > figure.rssStartMb * 2 + 200) {
+        health.push(`${figure.name}: memory grew from ${figure.rssStartMb} to ${figure.rssEndMb} MB`);
+      }
+      if (figure.handlesStart !== null && figure.handlesEnd !== null && figure.handlesEnd > figure.handlesStart + 100) {
+        health.push(`${figure.name}: handles grew from ${figure.handlesStart} to ${figure.handlesEnd}`);
+      }
+    }
+    for (const a of community.seen.anomalies.slice(0, 5)) health.push(`a player saw: ${a}`);
+    checks.push({
+      name: 'no 5xx, no error lines, no stray output; memory and handles bounded; clean exit',
+      ok: health.length === 0,
+      figure: `${api.requests} requests, ${api.countClass('5')} 5xx, ${errorLines.length} error lines`,
+      problems: health.slice(0, 10),
+    });
+
+    const seen = community.seen;
+    const figures: Figures = {
+      configuration: configuration === 'cluster' ? '2 instances, PostgreSQL + Redis' : '1 instance, PGlite',
+      label: scenario.label,
+      speed: options.speed,
+      simulatedHours: Math.round(((scenario.end - scenario.start) / 3600) * 10) / 10,
+      players: options.players,
+      sessions,
+      waves: counts.waves,
+      matches: counts.matches,
+      settled: counts.settled,
+      voided: counts.voided,
+      reports: counts.reports,
+      lateReportsRefused: seen.reports.late,
+      waitP50Min: round1((quantile(seen.waits, 0.5) ?? Number.NaN) / 60),
+      waitP95Min: round1((quantile(seen.waits, 0.95) ?? Number.NaN) / 60),
+      matchFoundP99Ms: quantile(seen.matchFoundMs, 0.99),
+      settlePushP99Ms: quantile(seen.settlePushMs, 0.99),
+      requests: api.requests,
+      serverErrors: api.countClass('5'),
+      errorLogLines: errorLines.length,
+      reconnects: seen.reconnects,
+      relogins: seen.relogins,
+      warnings: Object.fromEntries(
+        [...new Set(servers.flatMap((s) => s.notable.filter((l) => l.level < LOG_LEVEL.error).map((l) => l.msg)))].map(
+          (msg) => [msg, servers.reduce((n, s) => n + s.notable.filter((l) => l.msg === msg).length, 0)],
+        ),
+      ),
+      waveTurnLateMax,
+      instances,
+      wallSeconds: Math.round((Date.now() - started) / 1000),
+    };
+    return { ok: checks.every((c) => c.ok), checks, figures };
+  } finally {
+    for (const server of servers) server.kill();
+    for (const cleanup of cleanups.reverse()) await cleanup();
+  }
+}
+
+const round1 = (v: number) => (Number.isFinite(v) ? Math.round(v * 10) / 10 : null);

@@ -1,0 +1,45 @@
+import { fromJst } from './clock.ts';
+import type { Scenario } from './run.ts';
+
+// The rehearsal's days: from a Japan-time instant for a number of hours, with the running season ending at 23:59 of
+// the day its end falls on (the first day of a short run, the middle day of a longer one) and the next season from
+// midnight; the operators act on the first evening.
+
+const HOUR = 3600;
+/** The servers start this long (simulated) before the players come. */
+const STARTUP_LEAD = 45 * 60;
+const DAY = 86_400;
+
+/** Unix seconds of 00:00 JST of the day `unix` falls on. */
+function midnightJst(unix: number): number {
+  return Math.floor((unix + 9 * HOUR) / DAY) * DAY - 9 * HOUR;
+}
+
+export function scenarioOf(options: { from: string; hours: number }): Scenario {
+  const from = fromJst(options.from);
+  const end = from + Math.round(options.hours * HOUR);
+  // The servers start earlier: starting takes real seconds, and minutes pass on the fast clock meanwhile.
+  const start = from - STARTUP_LEAD;
+  const days = Math.max(1, Math.ceil(options.hours / 24));
+  const startDay = midnightJst(from);
+  // The day the running season ends on: the first one, or the middle one of a longer run.
+  const endDay = startDay + Math.floor((days - 1) / 2) * DAY;
+  const firstEnd = endDay + 23 * HOUR + 59 * 60;
+  const evening = startDay + 19 * HOUR;
+  return {
+    label: `${options.from} JST + ${options.hours} h`,
+    start,
+    arrivals: { from, to: end },
+    end,
+    seasons: [
+      { id: 'rehearsal-s1', name: 'シーズン1', start: from - 14 * DAY, end: firstEnd },
+      { id: 'rehearsal-s2', name: 'シーズン2', start: firstEnd + 60, end: firstEnd + 60 + 60 * DAY },
+    ],
+    operators: {
+      buy: Math.max(from + 30 * 60, evening + 75 * 60),
+      ban: Math.max(from + 60 * 60, evening + 100 * 60),
+      correct: Math.max(from + 90 * 60, evening + 140 * 60),
+      rules: Math.max(from + 100 * 60, evening + 160 * 60),
+    },
+  };
+}
