@@ -7,7 +7,8 @@ import { defineConfig } from 'vitest/config';
 // - web:           React components and hooks in jsdom (Testing Library)
 // - faults:        kill -9 of the real server around waves and reports, on PGlite (and PostgreSQL in CI)
 // - e2e:           the built site served by the real server, driven by playwright-core in Debian's Chromium
-// - e2e:admin:     the admin panel's browser test, last (it ends the demo season)
+// - e2e:admin:     the admin panel's browser test (it ends the demo season)
+// - rehearsal:     the built server on a simulated clock through an evening (scheduled waves, season end), last
 const withPostgres = Boolean(process.env.TEST_DATABASE_URL);
 
 export default defineConfig({
@@ -87,6 +88,19 @@ export default defineConfig({
           sequence: { groupOrder: 2 },
           testTimeout: 60_000,
           hookTimeout: 180_000,
+        },
+      },
+      // The rehearsal: the built server on a simulated clock through an evening, driven by a simulated community
+      // (apps/server/rehearsal). Alone and last: its clock runs fast, and other suites' CPU would make it late.
+      {
+        test: {
+          name: 'rehearsal',
+          include: ['apps/server/rehearsal/**/*.test.ts'],
+          environment: 'node',
+          fileParallelism: false,
+          sequence: { groupOrder: 4 },
+          testTimeout: 400_000,
+          hookTimeout: 120_000,
         },
       },
       // The admin's browser test activates a season (which ends the demo season the others play in): it runs last,

@@ -43,3 +43,9 @@ export function scenarioOf(options: { from: string; hours: number }): Scenario {
     },
   };
 }
+
+/**
+ * The short rehearsal of `npm test` and CI: a Thursday from 20:30 until 04:30, across the season's end at 23:59 and the
+ * close of matching hours at 04:00, with 200 players.
+ */
+export const CI_REHEARSAL = { from: '2026-11-26T20:30', hours: 8, speed: 240, players: 200, seed: 20261126 };

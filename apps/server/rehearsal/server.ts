@@ -1,6 +1,7 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 
@@ -62,6 +63,7 @@ export class ServerProcess {
   readonly stray: string[] = [];
   exit: { code: number | null; signal: NodeJS.Signals | null } | null = null;
   private readonly watchers: ((line: LogLine) => void)[] = [];
+  private ownDataDir: string | null = null;
 
   constructor(
     readonly name: string,
@@ -70,6 +72,11 @@ export class ServerProcess {
 
   /** Starts the server and resolves once /api/health answers 200. */
   async start(timeoutMs = 120_000): Promise<void> {
+    // A data folder of its own unless one is given (never the repository's ./data).
+    if (!this.env.DATA_DIR) {
+      this.ownDataDir = mkdtempSync(join(tmpdir(), 'rankmatch-server-'));
+      this.env.DATA_DIR = this.ownDataDir;
+    }
     this.port = await freePort();
     this.base = `http://127.0.0.1:${this.port}`;
     const child = spawn(process.execPath, ['--enable-source-maps', SERVER_ENTRY], {
@@ -160,6 +167,7 @@ export class ServerProcess {
       });
       child.kill('SIGTERM');
     });
+    this.removeOwnData();
     return this.exitCode();
   }
 
@@ -169,5 +177,11 @@ export class ServerProcess {
 
   kill(): void {
     if (this.child && !this.exit) this.child.kill('SIGKILL');
+    this.removeOwnData();
+  }
+
+  private removeOwnData(): void {
+    if (this.ownDataDir) rmSync(this.ownDataDir, { recursive: true, force: true });
+    this.ownDataDir = null;
   }
 }

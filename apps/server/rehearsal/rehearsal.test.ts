@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { formatResult } from './report.ts';
+import { type Configuration, rehearse } from './run.ts';
+import { CI_REHEARSAL, scenarioOf } from './scenario.ts';
+import { ensureServerBuilt } from './server.ts';
+
+// The short rehearsal of every `npm test` (and CI): a Thursday evening until the close of matching hours, with the
+// season ending at 23:59, on one instance with PGlite and on two instances with PostgreSQL + Redis (when
+// TEST_DATABASE_URL and TEST_REDIS_URL are set). Every invariant must hold; the table is printed either way.
+
+const configurations: Configuration[] = [
+  'pglite',
+  ...(process.env.TEST_DATABASE_URL && process.env.TEST_REDIS_URL ? (['cluster'] as const) : []),
+];
+
+describe('rehearsal: the built server through an evening on its own clock', () => {
+  for (const configuration of configurations) {
+    it(`holds every invariant (${configuration})`, async () => {
+      ensureServerBuilt();
+      const result = await rehearse({
+        configuration,
+        scenario: scenarioOf({ from: CI_REHEARSAL.from, hours: CI_REHEARSAL.hours }),
+        speed: CI_REHEARSAL.speed,
+        players: CI_REHEARSAL.players,
+        seed: CI_REHEARSAL.seed,
+        postgresUrl: process.env.TEST_DATABASE_URL,
+        redisUrl: process.env.TEST_REDIS_URL,
+      });
+      console.log(formatResult(result));
+      expect(result.checks.filter((c) => !c.ok).map((c) => `${c.name}: ${c.problems.join('; ')}`)).toEqual([]);
+    }, 400_000);
+  }
+});
