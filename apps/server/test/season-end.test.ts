@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createTestApp, freshAppPerTest, type TestApp } from './helpers/app.ts';
 import { DAY, expectError, insertPlayers, insertSeason, insertStats, playerIds } from './helpers/community.ts';
+import { matchTen, postReport, report } from './helpers/match.ts';
 
 // The season end: by its date (the job), by an admin, by another season's activation; frozen records, rewards per
 // tier, the penalty rule, resuming after a failure half-way, and two instances ending at once.
@@ -231,6 +232,76 @@ describe('the season end job', () => {
     });
     expect((await bad({ ...base, extra: 'x' })).details[0]?.path).toBe('awards');
     expect((await season()).awards_custom).toBe(false);
+  });
+});
+
+describe('the season change by date', () => {
+  it('waits for the season’s last matches, counts them, and lets the next season begin meanwhile', async () => {
+    // A season ending at the top of the hour with a match made just before, and the next season from then on.
+    await insertSeason(t, {
+      id: 's-test',
+      name: 'シーズン5',
+      isActive: true,
+      startDate: now - 10 * DAY,
+      endDate: now + 3600,
+    });
+    await insertSeason(t, { id: 's6', name: 'シーズン6', startDate: now + 3600, endDate: now + 40 * DAY });
+    t.clock.advance(3600 - 120);
+    const m = await matchTen(t, admin);
+    t.clock.advance(120);
+
+    await t.built.jobs.run('season-end');
+    // The end began (the season is no longer active) but waits: its match is open.
+    expect(await season('s-test')).toMatchObject({ is_active: false, ended_at: null });
+    expect(await count('season_records', 's-test')).toBe(0);
+    // The next season is active at once, open from its start date: the queue works.
+    expect(await season('s6')).toMatchObject({ is_active: true });
+    const join = await t.request({
+      method: 'POST',
+      url: '/api/queue/join',
+      token: await t.login('dummy_20'),
+      payload: {},
+    });
+    expect(join.statusCode, join.body).toBe(200);
+
+    // The match settles a few minutes later: it counts for its own season.
+    t.clock.advance(15 * 60);
+    for (const userId of [m.teamA[0], m.teamB[0]] as string[]) {
+      const res = await postReport(t, m.match.match_id, m.tokenOf(userId), report('A-win'));
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    await t.built.jobs.run('season-end');
+    expect(await season('s-test')).toMatchObject({ ended_at: null }); // penalties wait for the report window
+
+    // When its report window closes, the gather step processes the penalties, and the end finishes.
+    t.clock.advance(3600);
+    await t.built.waves.gather();
+    await t.built.jobs.run('season-end');
+    const ended = await season('s-test');
+    expect(ended.ended_at).toBe(t.clock.now());
+    expect(ended.summary?.players).toBe(10);
+    const records = await t.ctx.db.execute(
+      sql`select sum(total_matches)::int as n from season_records where season_id = 's-test'`,
+    );
+    expect((records as unknown as { rows: { n: number }[] }).rows[0]?.n).toBe(10);
+    expect(await season('s6')).toMatchObject({ is_active: true, ended_at: null });
+  });
+
+  it('activates the earliest season that has not ended once none is active, never one that is over', async () => {
+    await insertSeason(t, { id: 'old', name: 'シーズン1', startDate: now - 30 * DAY, endDate: now - 20 * DAY });
+    await insertSeason(t, { id: 'later', name: 'シーズン3', startDate: now + 20 * DAY, endDate: now + 50 * DAY });
+    await insertSeason(t, { id: 'next', name: 'シーズン2', startDate: now + DAY, endDate: now + 30 * DAY });
+    await t.built.jobs.run('season-end');
+    expect((await season('next')).is_active).toBe(true);
+    expect((await season('later')).is_active).toBe(false);
+    expect((await season('old')).is_active).toBe(false);
+    // Scheduled, not open: the queue says so until its start date.
+    const join = await t.request({ method: 'POST', url: '/api/queue/join', token: player, payload: {} });
+    expectError(join, 409, 'QUEUE_SEASON_CLOSED');
+    // An active season stays as it is.
+    await t.built.jobs.run('season-end');
+    expect((await season('next')).is_active).toBe(true);
+    expect((await season('later')).is_active).toBe(false);
   });
 });
 

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SESSION_PRUNE_JOB } from '../src/auth/sessions.ts';
 import { createTestApp, TEST_SECRET, type TestApp } from './helpers/app.ts';
 
 const UNAUTHORIZED = { error: '認証の有効期限が切れました。再度ログインしてください。', code: 'UNAUTHORIZED' };
@@ -85,5 +86,26 @@ describe('sessions', () => {
     const res = await me(token);
     expect(res.statusCode).toBe(403);
     expect(res.json()).toEqual({ error: 'このアカウントは利用停止中です', code: 'BANNED' });
+  });
+
+  it('drops sessions that ended over a day ago (the hourly prune job), keeps the rest', async () => {
+    const count = async () => {
+      const res = await t.ctx.db.execute(sql`select count(*)::int as n from sessions where user_id = 'dummy_08'`);
+      return (res as unknown as { rows: { n: number }[] }).rows[0]?.n;
+    };
+    const old = await t.login('dummy_08');
+    const revoked = await t.login('dummy_08');
+    await t.request({ method: 'POST', url: '/api/auth/logout', token: revoked });
+    t.clock.advance(24 * 3600 + 60); // the first expired a minute ago, the second was revoked a day ago
+    const fresh = await t.login('dummy_08');
+    expect(await count()).toBe(3);
+    expect((await t.built.jobs.run(SESSION_PRUNE_JOB)).ran).toBe(true);
+    expect(await count()).toBe(2); // the revoked one is gone; the expired one is kept for a day
+    t.clock.advance(24 * 3600);
+    await t.built.jobs.run(SESSION_PRUNE_JOB);
+    expect(await count()).toBe(1);
+    expect((await me(fresh)).statusCode).toBe(401); // expired by now, and kept until tomorrow
+    expect((await me(old)).statusCode).toBe(401);
+    t.clock.advance(-48 * 3600 - 60);
   });
 });
