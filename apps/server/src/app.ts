@@ -52,6 +52,7 @@ import { registerShopAdminRoutes } from './shop/admin-routes.ts';
 import { StripeProvider, stripeClient, TestPaymentProvider } from './shop/provider.ts';
 import { registerShopRoutes } from './shop/routes.ts';
 import { ShopService } from './shop/service.ts';
+import { pageHead } from './site/pages.ts';
 import { registerSiteRoutes } from './site/routes.ts';
 import { registerStatsRoutes } from './stats/routes.ts';
 import { StatsService } from './stats/service.ts';
@@ -270,6 +271,11 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
 
   // Everything outside /api is the web app (single-page: unknown paths get index.html).
   const webDist = options.webDist === undefined ? defaultWebDist() : options.webDist;
-  if (webDist) await registerWebApp(app, webDist);
+  if (webDist) {
+    await registerWebApp(app, webDist, {
+      publicUrl: config.publicUrl,
+      head: (path, query) => pageHead(ctx, path, query),
+    });
+  }
   return { app, ctx, ranking, bus, waves, hub, jobs, events, seasonEnd, achievements, shop, stats, routes };
 }

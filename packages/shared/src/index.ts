@@ -2,6 +2,7 @@ export * from './badges.ts';
 export * from './characters.ts';
 export * from './constants.ts';
 export * from './errors.ts';
+export * from './pages.ts';
 export * from './schemas/achievements.ts';
 export * from './schemas/admin.ts';
 export * from './schemas/auth.ts';

@@ -1,34 +1,142 @@
-import { sep } from 'node:path';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { join, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { ERRORS } from '@rankmatch/shared';
-import type { FastifyInstance } from 'fastify';
+import { documentTitle, ERRORS, SITE_NAME } from '@rankmatch/shared';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { PageHead } from '../site/pages.ts';
 
 // The built web app, outside /api. Vite names every file under assets/ after a hash of its content, so such a file
 // never changes: browsers keep it a year without asking again. Everything else (index.html, which names the current
 // assets, and the files copied from public/ under fixed names) is revalidated on every use (ETag / Last-Modified), so
-// a deploy reaches returning visitors at once.
+// a deploy reaches returning visitors at once. The build writes a brotli (.br) and a gzip (.gz) copy of every text file
+// worth compressing, sent as they are to clients that accept them: compressed once at the best ratio, not per request.
+//
+// index.html is written for each address: its title, description, canonical address and Open Graph card (what link
+// previews and crawlers read, since they do not run the app), the status (404 for a player or match without a page),
+// and modulepreload / stylesheet links of the page's own chunk, so its code loads with the entry instead of after it.
 
 export const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';
 export const REVALIDATE_CACHE = 'no-cache';
 
-/** Serves `webDist`: its files, and index.html for every other path that is not /api (a single-page app). */
-export async function registerWebApp(app: FastifyInstance, webDist: string): Promise<void> {
+export interface WebAppOptions {
+  /** The site's public address (canonical and Open Graph URLs). */
+  publicUrl: string;
+  /** The head of the page at a path; without it every address gets index.html as built. */
+  head?: (path: string, query: URLSearchParams) => Promise<PageHead>;
+}
+
+interface ManifestChunk {
+  file: string;
+  name?: string;
+  isEntry?: boolean;
+  isDynamicEntry?: boolean;
+  imports?: string[];
+  css?: string[];
+}
+
+/** What each page chunk needs beyond the entry: its JavaScript files and stylesheets, by chunk name. */
+export function pagePreloads(manifest: Record<string, ManifestChunk>): Map<string, { js: string[]; css: string[] }> {
+  const closure = (key: string, seen: Set<string>) => {
+    if (seen.has(key) || !manifest[key]) return;
+    seen.add(key);
+    for (const next of manifest[key].imports ?? []) closure(next, seen);
+  };
+  const entryKeys = new Set<string>();
+  for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry) closure(key, entryKeys);
+  const entryCss = new Set([...entryKeys].flatMap((key) => manifest[key]?.css ?? []));
+  const pages = new Map<string, { js: string[]; css: string[] }>();
+  for (const [key, chunk] of Object.entries(manifest)) {
+    if (!chunk.isDynamicEntry || !chunk.name) continue;
+    const keys = new Set<string>();
+    closure(key, keys);
+    const own = [...keys].filter((k) => !entryKeys.has(k));
+    pages.set(chunk.name, {
+      js: own.map((k) => `/${manifest[k]!.file}`),
+      css: [...new Set(own.flatMap((k) => manifest[k]!.css ?? []))].filter((f) => !entryCss.has(f)).map((f) => `/${f}`),
+    });
+  }
+  return pages;
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+/** index.html with the page's head: its own title, description and card, and its chunk's preloads. */
+export function renderPage(
+  template: string,
+  head: PageHead,
+  url: string,
+  preloads: { js: string[]; css: string[] } | undefined,
+): string {
+  const title = escapeHtml(documentTitle(head.meta.title));
+  const description = escapeHtml(head.meta.description);
+  const tags = [
+    `<title>${title}</title>`,
+    `<meta name="description" content="${description}" />`,
+    head.indexable ? `<link rel="canonical" href="${escapeHtml(url)}" />` : '<meta name="robots" content="noindex" />',
+    `<meta property="og:site_name" content="${SITE_NAME}" />`,
+    `<meta property="og:type" content="${head.type}" />`,
+    `<meta property="og:title" content="${escapeHtml(head.meta.title ?? documentTitle(null))}" />`,
+    `<meta property="og:description" content="${description}" />`,
+    `<meta property="og:url" content="${escapeHtml(url)}" />`,
+    '<meta property="og:locale" content="ja_JP" />',
+    ...(head.image ? [`<meta property="og:image" content="${escapeHtml(head.image)}" />`] : []),
+    '<meta name="twitter:card" content="summary" />',
+    ...(preloads?.css ?? []).map((href) => `<link rel="stylesheet" crossorigin href="${href}" />`),
+    ...(preloads?.js ?? []).map((href) => `<link rel="modulepreload" crossorigin href="${href}" />`),
+  ].join('\n    ');
+  const html = template
+    .replace(/<title>[\s\S]*?<\/title>\s*/, '')
+    .replace(/<meta name="description"[^>]*>\s*/, '')
+    .replace(/<meta property="og:[^>]*>\s*/g, '');
+  return html.includes('</head>') ? html.replace('</head>', `  ${tags}\n  </head>`) : `${tags}\n${html}`;
+}
+
+/** Serves `webDist`: its files, and index.html (written for the address) for every other path outside /api. */
+export async function registerWebApp(app: FastifyInstance, webDist: string, options: WebAppOptions): Promise<void> {
   const assets = `${webDist}${sep}assets${sep}`;
+  const template = readFileSync(join(webDist, 'index.html'), 'utf8');
+  const manifestPath = join(webDist, '.vite', 'manifest.json');
+  const preloads = existsSync(manifestPath)
+    ? pagePreloads(JSON.parse(readFileSync(manifestPath, 'utf8')) as Record<string, ManifestChunk>)
+    : new Map<string, { js: string[]; css: string[] }>();
+  const origin = options.publicUrl.replace(/\/$/, '');
+
   await app.register(fastifyStatic, {
     root: webDist,
     wildcard: false,
-    index: ['index.html'],
+    // index.html is written per address below; the compressed copies are not addresses of their own.
+    index: false,
+    globIgnore: ['index.html', '**/*.br', '**/*.gz'],
+    preCompressed: true,
     // Our Cache-Control, not the plugin's `public, max-age=0`.
     cacheControl: false,
     setHeaders: (reply, path) => {
       reply.header('cache-control', path.startsWith(assets) ? IMMUTABLE_CACHE : REVALIDATE_CACHE);
     },
   });
+
+  const sendPage = async (request: FastifyRequest, reply: FastifyReply) => {
+    const url = new URL(request.url, 'http://localhost');
+    const path = url.pathname === '/index.html' ? '/' : url.pathname;
+    const head = options.head ? await options.head(path, url.searchParams) : null;
+    const canonical = `${origin}${path}${path === '/' && url.searchParams.get('tab') === 'ranking' ? '?tab=ranking' : ''}`;
+    const html = head
+      ? renderPage(template, head, canonical, head.chunk ? preloads.get(head.chunk) : undefined)
+      : template;
+    const etag = `"${createHash('sha1').update(html).digest('base64url')}"`;
+    reply.header('cache-control', REVALIDATE_CACHE).header('etag', etag).type('text/html; charset=utf-8');
+    if (request.headers['if-none-match'] === etag) return reply.status(304).send();
+    return reply.status(head?.status ?? 200).send(html);
+  };
+
+  app.get('/', sendPage);
   app.get('/*', (request, reply) => {
     // An asset this build does not have (a page of an older build asking for its chunks) is missing, not the app.
     if (request.url.startsWith('/api/') || request.url === '/api' || request.url.startsWith('/assets/')) {
       return reply.status(404).send({ error: ERRORS.ROUTE_NOT_FOUND.message, code: 'ROUTE_NOT_FOUND' });
     }
-    return reply.sendFile('index.html');
+    return sendPage(request, reply);
   });
 }

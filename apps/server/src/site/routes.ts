@@ -14,6 +14,7 @@ import { users } from '../db/schema.ts';
 import { presentSeason } from '../seasons/presenter.ts';
 import { isSeasonOpen, markedActiveSeason } from '../seasons/queries.ts';
 import type { StatsService } from '../stats/service.ts';
+import { registerCrawlerRoutes } from './crawlers.ts';
 
 export const MATCHING_HOURS_TEXT = '平日 14:00〜翌4:00 / 土日 終日（日本時間）';
 
@@ -23,6 +24,7 @@ export function registerSiteRoutes(
   stats: Pick<StatsService, 'activeMatchCount'>,
 ): void {
   const { db } = ctx;
+  registerCrawlerRoutes(app, ctx);
 
   /** What the shell shows from configuration. */
   app.get(

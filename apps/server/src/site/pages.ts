@@ -1,0 +1,101 @@
+import {
+  APP_ONLY_PATHS,
+  HOME_TAB_META,
+  matchIdSchema,
+  matchPageMeta,
+  NOT_FOUND_META,
+  type PageMeta,
+  PUBLIC_PAGES,
+  playerPageMeta,
+  userIdSchema,
+} from '@rankmatch/shared';
+import type { AppContext } from '../context.ts';
+import { AppError } from '../http/errors.ts';
+import { isListed, matchSummary } from '../players/service.ts';
+import { markedActiveSeason } from '../seasons/queries.ts';
+import { presentPublicUser } from '../users/presenter.ts';
+import { findSeasonStats, findUser } from '../users/queries.ts';
+
+// What index.html says about each address before the app runs: the status, title, description and Open Graph card
+// (link previews on Discord and X read only the HTML), whether search engines may index it, and which page chunk to
+// preload. A player or match that has no public page is a 404 (the app still shows its not-found message).
+
+export interface PageHead {
+  status: number;
+  meta: PageMeta;
+  /** Open Graph type. */
+  type: 'website' | 'profile' | 'article';
+  /** An https image for the card (a player's avatar), if any. */
+  image: string | null;
+  /** false: noindex (tools, sign-in, 404). */
+  indexable: boolean;
+  /** The page's build chunk (PUBLIC_PAGES[…].chunk), preloaded with the entry. */
+  chunk: string | null;
+}
+
+const page = (key: keyof typeof PUBLIC_PAGES, extra: Partial<PageHead> = {}): PageHead => ({
+  status: 200,
+  meta: PUBLIC_PAGES[key].meta,
+  type: 'website',
+  image: null,
+  indexable: true,
+  chunk: PUBLIC_PAGES[key].chunk,
+  ...extra,
+});
+
+const notFound = (chunk: string | null = null): PageHead => ({
+  status: 404,
+  meta: NOT_FOUND_META,
+  type: 'website',
+  image: null,
+  indexable: false,
+  chunk,
+});
+
+/** React Router's ":param" patterns as regular expressions. */
+const patternOf = (path: string) => new RegExp(`^${path.replace(/:[A-Za-z]+/g, '[^/]+')}/?$`);
+const APP_ONLY = APP_ONLY_PATHS.map(patternOf);
+
+async function playerHead(ctx: AppContext, id: string): Promise<PageHead> {
+  if (!userIdSchema.safeParse(id).success) return notFound(PUBLIC_PAGES.player.chunk);
+  const user = await findUser(ctx.db, id);
+  if (!isListed(user)) return notFound(PUBLIC_PAGES.player.chunk);
+  const season = await markedActiveSeason(ctx.db);
+  const stats = season ? await findSeasonStats(ctx.db, user.id, season.id) : undefined;
+  const profile = presentPublicUser(user, stats);
+  const avatar = profile.discord_avatar_url;
+  return page('player', {
+    meta: playerPageMeta(profile),
+    type: 'profile',
+    image: avatar?.startsWith('https://') ? avatar : null,
+  });
+}
+
+async function matchHead(ctx: AppContext, id: string): Promise<PageHead> {
+  if (!matchIdSchema.safeParse(id).success) return notFound(PUBLIC_PAGES.match.chunk);
+  try {
+    return page('match', { meta: matchPageMeta(await matchSummary(ctx.db, Number(id))), type: 'article' });
+  } catch (error) {
+    if (error instanceof AppError) return notFound(PUBLIC_PAGES.match.chunk);
+    throw error;
+  }
+}
+
+/** The head of the page at this path (without the query) and query. */
+export async function pageHead(ctx: AppContext, path: string, query: URLSearchParams): Promise<PageHead> {
+  const segments = path.split('/');
+  if (segments[1] === 'players' && segments.length === 3) return playerHead(ctx, segments[2]!);
+  if (segments[1] === 'matches' && segments.length === 3) return matchHead(ctx, segments[2]!);
+  if (path === '/' && query.get('tab') === 'ranking') return page('home', { meta: HOME_TAB_META.ranking });
+  // The top page's other tabs are the visitor's own (my page, matching): the top page's card, not indexed apart.
+  if (path === '/' && query.has('tab')) return page('home', { indexable: false });
+  for (const [key, known] of Object.entries(PUBLIC_PAGES)) {
+    if (!known.path.includes(':') && (path === known.path || path === `${known.path}/`)) {
+      return page(key as keyof typeof PUBLIC_PAGES);
+    }
+  }
+  if (APP_ONLY.some((pattern) => pattern.test(path))) {
+    return { status: 200, meta: PUBLIC_PAGES.home.meta, type: 'website', image: null, indexable: false, chunk: null };
+  }
+  return notFound();
+}
