@@ -27,6 +27,10 @@ const SETTLE_PATIENCE = 15 * 60;
 const POLL_SECONDS = 60;
 /** Of the players who do not report, this share reports after the deadline (a late report, refused). */
 const LATE_REPORT_SHARE = 0.2;
+/** How long (real time: a browser's) a player waits for the socket before joining the queue anyway. */
+const SOCKET_PATIENCE_MS = 3000;
+/** The share of sessions in which the player's connection breaks once. */
+const DROP_CHANCE = 0.3;
 /** How long after a wave's time a queued player reads their queue status (the web app's 3 s, simulated). */
 const WAVE_SETTLE_SECONDS = 10;
 /** Sessions that began this long before the rehearsal may still be going on at its start. */
@@ -187,8 +191,15 @@ class Client {
           this.droppedSinceJoin = true;
           community.guard(() => this.catchUp('reconnect'));
         },
-        opened: () => this.note('socket open'),
-        dropped: (code) => this.note(`socket dropped ${code}`),
+        opened: () => {
+          this.note('socket open');
+          // A socket that opens after the player joined may have missed a push: read the state, as after a drop.
+          if (this.state === 'queued') community.guard(() => this.catchUp('reconnect'));
+        },
+        dropped: (code) => {
+          this.note(`socket dropped ${code}`);
+          this.droppedSinceJoin = true;
+        },
         refused: (code) => {
           this.note(`socket refused ${code}`);
           if (code === CLOSE_BANNED) this.banned();
@@ -252,9 +263,18 @@ class Client {
     this.state = 'idle';
     this.note(`arrives until ${Math.round((this.sessionEnd - this.clock.now()) / 60)} min later`);
     if (!this.token) await this.signIn(false);
+    // Some connections break once in a session (a phone changing networks): the socket reconnects by itself.
+    if (this.random.chance(DROP_CHANCE)) {
+      this.community.at(this.clock.now() + this.random.int(Math.max(60, this.sessionEnd - this.clock.now())), () => {
+        if (this.state !== 'away' && this.state !== 'banned') {
+          this.note('connection breaks');
+          this.socket.drop();
+        }
+      });
+    }
     // As the web app: the socket first (its pushes are how a match is announced), then the queue.
     this.socket.open();
-    await this.socket.ready(this.clock.sleep(30));
+    await this.socket.ready(new Promise((resolve) => setTimeout(resolve, SOCKET_PATIENCE_MS)));
     await this.join();
   }
 
@@ -289,7 +309,8 @@ class Client {
       this.state = 'queued';
       this.note('joined');
       this.joinedAt = now;
-      this.droppedSinceJoin = false;
+      // A socket that is not open as the player joins will need the HTTP read after it opens.
+      this.droppedSinceJoin = !this.socket.isOpen;
       const list = this.seen.joins.get(this.id) ?? [];
       list.push(now);
       this.seen.joins.set(this.id, list);

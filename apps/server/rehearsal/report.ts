@@ -28,10 +28,10 @@ export function formatResult(result: RehearsalResult): string {
   if (warnings.length > 0) lines.push(`warnings               ${warnings.map(([m, n]) => `${n}× ${m}`).join('; ')}`);
   for (const i of f.instances) {
     lines.push(
-      `${i.name.padEnd(22)} RSS ${show(i.rssStartMb)} → ${show(i.rssEndMb)} MB (max ${show(i.rssMaxMb)}), handles ${show(i.handlesStart)} → ${show(i.handlesEnd)}, ${i.turns} job turns, exit ${show(i.exitCode)}`,
+      `${i.name.padEnd(22)} RSS ${show(i.rssStartMb)} → ${show(i.rssEndMb)} MB (max ${show(i.rssMaxMb)}), handles ${show(i.handlesStart)} → ${show(i.handlesEnd)}, ${i.turns} job turns, CPU ${show(i.cpuSeconds, ' s')}, exit ${show(i.exitCode)}`,
     );
   }
-  lines.push(`wall time              ${f.wallSeconds} s`);
+  lines.push(`wall time              ${f.wallSeconds} s (the players' process: CPU ${f.driverCpuSeconds} s)`);
   lines.push(result.ok ? 'all invariants hold' : `${result.checks.filter((c) => !c.ok).length} invariant(s) failed`);
   return lines.join('\n');
 }

@@ -56,6 +56,7 @@ export interface InstanceFigures {
   handlesEnd: number | null;
   exitCode: number | null;
   turns: number;
+  cpuSeconds: number | null;
 }
 
 export interface Figures {
@@ -86,6 +87,8 @@ export interface Figures {
   waveTurnLateMax: number | null;
   instances: InstanceFigures[];
   wallSeconds: number;
+  /** CPU seconds of the rehearsal's own process (the players and operators). */
+  driverCpuSeconds: number;
 }
 
 export interface RehearsalResult {
@@ -122,6 +125,7 @@ async function createDatabase(url: string): Promise<{ url: string; drop: () => P
 
 export async function rehearse(options: RehearsalOptions): Promise<RehearsalResult> {
   const started = Date.now();
+  const cpuAtStart = process.cpuUsage();
   const say = options.progress ?? (() => {});
   const { scenario, configuration } = options;
   const dataDir = mkdtempSync(join(tmpdir(), 'rankmatch-rehearsal-'));
@@ -227,6 +231,7 @@ export async function rehearse(options: RehearsalOptions): Promise<RehearsalResu
         handlesEnd: null,
         exitCode: null,
         turns: 0,
+        cpuSeconds: null,
       });
     }
     const sampler = setInterval(() => {
@@ -255,6 +260,7 @@ export async function rehearse(options: RehearsalOptions): Promise<RehearsalResu
     for (const [i, server] of servers.entries()) {
       const figure = instances[i] as InstanceFigures;
       figure.rssEndMb = server.rssMb();
+      figure.cpuSeconds = server.cpuSeconds();
       figure.handlesEnd = await handles(server);
     }
     clearInterval(sampler);
@@ -354,6 +360,8 @@ export async function rehearse(options: RehearsalOptions): Promise<RehearsalResu
       waveTurnLateMax,
       instances,
       wallSeconds: Math.round((Date.now() - started) / 1000),
+      driverCpuSeconds:
+        Math.round((process.cpuUsage(cpuAtStart).user + process.cpuUsage(cpuAtStart).system) / 1e5) / 10,
     };
     return { ok: checks.every((c) => c.ok), checks, figures };
   } finally {

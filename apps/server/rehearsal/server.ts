@@ -142,6 +142,18 @@ export class ServerProcess {
     }
   }
 
+  /** CPU seconds the process has used (user + system), read from /proc. */
+  cpuSeconds(): number | null {
+    const pid = this.child?.pid;
+    if (!pid || this.exit) return null;
+    try {
+      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+      return (Number(fields[11]) + Number(fields[12])) / 100;
+    } catch {
+      return null;
+    }
+  }
+
   /** A few gauges of /metrics (the server's own view: handles, event loop, job counters). */
   async metrics(token: string): Promise<Map<string, number>> {
     const res = await fetch(`${this.base}/metrics`, { headers: { authorization: `Bearer ${token}` } });

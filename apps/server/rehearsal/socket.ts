@@ -112,6 +112,11 @@ export class PlayerSocket {
     if (this.socket?.readyState === WebSocket.OPEN) this.socket.send(JSON.stringify(message));
   }
 
+  /** The connection breaks (a phone changing networks): no close handshake; the socket reconnects by itself. */
+  drop(): void {
+    this.socket?.terminate();
+  }
+
   close(): void {
     this.closing = true;
     this.opened = false;

@@ -22,6 +22,8 @@ import { claimTurn, pruneTurns } from './runs.ts';
 
 export const JOB_TIMEZONE = 'Asia/Tokyo';
 export const TURN_PRUNE_JOB = 'job-runs-prune';
+/** Turns an instance that was stalled runs late (oldest first) before the current one; older ones are missed. */
+export const CATCH_UP_TURNS = 5;
 /** Daily at 03:41 Japan time. */
 const TURN_PRUNE_CRON = '41 3 * * *';
 
@@ -171,18 +173,37 @@ export class Scheduler {
         return turn;
       };
       if ('cron' in spec.schedule) {
-        // A turn is named by the pattern's time it belongs to (the latest at or before now), so one that starts late
-        // on a busy instance is still the same turn everywhere. protect: a turn that comes while the previous one
-        // still runs on this instance is skipped (and counted: a job slower than its period needs looking at).
+        // A turn is named by the pattern's time it belongs to, so one that starts late on a busy instance is still
+        // the same turn everywhere. When the instance was stalled past one or more turns (the cron library then
+        // fires once), the missed turns run first, oldest first, each claimed as usual: every turn runs once, late
+        // rather than never (at most CATCH_UP_TURNS; older ones are reported). protect: a turn that comes while the
+        // previous one still runs on this instance is skipped and counted.
         const overrun = () => {
           defined.stats.overruns += 1;
           this.log.warn({ job: spec.name }, 'job turn skipped: the previous turn is still running');
         };
-        const options = { timezone: JOB_TIMEZONE, protect: overrun, unref: true };
-        const job: Cron = new Cron(spec.schedule.cron, options, () => {
-          const due = job.previousRuns(1, new Date(Date.now() + 1))[0];
-          return tick(spec.everyInstance || !due ? null : Math.floor(due.getTime() / 1000));
-        });
+        let last: number | null = null;
+        const job: Cron = new Cron(
+          spec.schedule.cron,
+          { timezone: JOB_TIMEZONE, protect: overrun, unref: true },
+          async () => {
+            if (spec.everyInstance) return tick(null);
+            const due = job
+              .previousRuns(CATCH_UP_TURNS + 1, new Date(Date.now() + 1))
+              .map((d) => Math.floor(d.getTime() / 1000))
+              .reverse();
+            let turns = last === null ? due.slice(-1) : due.filter((t) => t > (last as number));
+            if (turns.length > CATCH_UP_TURNS) {
+              this.log.warn({ job: spec.name, missed: turns.length - CATCH_UP_TURNS }, 'job turns missed');
+              turns = turns.slice(-CATCH_UP_TURNS);
+            }
+            if (turns.length > 1) this.log.warn({ job: spec.name, turns: turns.length }, 'job turns run late');
+            for (const turn of turns) {
+              last = turn;
+              await tick(turn);
+            }
+          },
+        );
         this.timers.push({ stop: () => job.stop() });
       } else {
         let running = false;
