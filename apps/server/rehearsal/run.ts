@@ -352,10 +352,9 @@ export async function rehearse(options: RehearsalOptions): Promise<RehearsalResu
       errorLogLines: errorLines.length,
       reconnects: seen.reconnects,
       relogins: seen.relogins,
-      warnings: Object.fromEntries(
-        [...new Set(servers.flatMap((s) => s.notable.filter((l) => l.level < LOG_LEVEL.error).map((l) => l.msg)))].map(
-          (msg) => [msg, servers.reduce((n, s) => n + s.notable.filter((l) => l.msg === msg).length, 0)],
-        ),
+      warnings: countBy(
+        servers.flatMap((s) => s.notable.filter((l) => l.level < LOG_LEVEL.error)),
+        (l) => (typeof l.job === 'string' ? `${l.msg} (${l.job})` : l.msg),
       ),
       waveTurnLateMax,
       instances,
@@ -368,6 +367,12 @@ export async function rehearse(options: RehearsalOptions): Promise<RehearsalResu
     for (const server of servers) server.kill();
     for (const cleanup of cleanups.reverse()) await cleanup();
   }
+}
+
+function countBy<T>(items: readonly T[], key: (item: T) => string): Record<string, number> {
+  const counts: Record<string, number> = {};
+  for (const item of items) counts[key(item)] = (counts[key(item)] ?? 0) + 1;
+  return counts;
 }
 
 const round1 = (v: number) => (Number.isFinite(v) ? Math.round(v * 10) / 10 : null);
