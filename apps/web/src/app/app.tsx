@@ -1,3 +1,4 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { BrowserRouter } from 'react-router';
 import { createQueryClient } from '../lib/react-query.ts';
@@ -5,8 +6,9 @@ import { AppProvider } from './provider.tsx';
 import { AppRoutes } from './router.tsx';
 import './styles/global.css';
 
-export function App() {
-  const [queryClient] = useState(createQueryClient);
+/** The app; main.tsx hands over the query client it already started the first page's requests in. */
+export function App({ queryClient: given }: { queryClient?: QueryClient }) {
+  const [queryClient] = useState(() => given ?? createQueryClient());
   return (
     <AppProvider queryClient={queryClient}>
       <BrowserRouter>

@@ -1,42 +1,37 @@
-import { lazy, Suspense } from 'react';
-import { Route, Routes } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { Suspense, useRef } from 'react';
+import { Route, Routes, useLocation } from 'react-router';
 import { SkeletonBlock } from '../components/skeleton.tsx';
 import { AppShell } from './layout/app-shell.tsx';
-import { HomePage } from './routes/home/home-page.tsx';
+import { lazyPage, NOT_FOUND_ROUTE, preloadRoute, ROUTES } from './routes.ts';
 
-// Static pages, the shop and the admin screens load on demand (React.lazy) so the first screen stays small.
-const AboutPage = lazy(() => import('../features/static/components/about-page.tsx'));
-const TermsPage = lazy(() => import('../features/static/components/terms-page.tsx'));
-const PrivacyPage = lazy(() => import('../features/static/components/privacy-page.tsx'));
-const CommercialPage = lazy(() => import('../features/static/components/commercial-page.tsx'));
-const ShopPage = lazy(() => import('../features/shop/components/shop-page.tsx'));
-const TestCheckoutPage = lazy(() => import('../features/shop/components/test-checkout-page.tsx'));
-const AdminRoute = lazy(() => import('./routes/admin/admin-route.tsx'));
-const MatchTestPage = lazy(() => import('../features/admin/components/match-test/match-test-page.tsx'));
-const PlayerPage = lazy(() => import('../features/players/components/player-page.tsx'));
-const MatchSummaryPage = lazy(() => import('../features/players/components/match-summary-page.tsx'));
-const StatsPage = lazy(() => import('../features/stats/components/stats-page.tsx'));
-const NotFoundPage = lazy(() => import('./routes/not-found/not-found-page.tsx'));
+// Every page loads on demand (its own chunk; see routes.ts), the top page included, so the entry holds only the shell.
+const PAGES = ROUTES.map((route) => ({ path: route.path, Page: lazyPage(route) }));
+const NotFoundPage = lazyPage(NOT_FOUND_ROUTE);
+
+/** On every navigation, the new page's code and first data start loading together, before the page renders. */
+function usePreloadOnNavigation(): void {
+  const client = useQueryClient();
+  const location = useLocation();
+  const started = useRef<string | null>(null);
+  const address = location.pathname + location.search;
+  // During render, not in an effect: a navigation renders in a transition that commits only once the page's code is
+  // in, and the data must not wait for that. Idempotent (import() is cached, prefetches are deduplicated by key).
+  if (started.current !== address) {
+    started.current = address;
+    void preloadRoute(client, location.pathname, location.search).catch(() => undefined);
+  }
+}
 
 export function AppRoutes() {
+  usePreloadOnNavigation();
   return (
     <AppShell>
       <Suspense fallback={<SkeletonBlock height={400} />}>
         <Routes>
-          <Route path="/about" element={<AboutPage />} />
-          <Route path="/terms" element={<TermsPage />} />
-          <Route path="/privacy" element={<PrivacyPage />} />
-          <Route path="/commercial" element={<CommercialPage />} />
-          <Route path="/shop" element={<ShopPage />} />
-          <Route path="/shop/test-checkout/:sessionId" element={<TestCheckoutPage />} />
-          <Route path="/admin_control" element={<AdminRoute />} />
-          <Route path="/match_test" element={<MatchTestPage />} />
-          <Route path="/players/:userId" element={<PlayerPage />} />
-          <Route path="/matches/:id" element={<MatchSummaryPage />} />
-          <Route path="/stats" element={<StatsPage />} />
-          {/* The top page, also on /auth/callback (the Discord return, handled by the shell). */}
-          <Route path="/" element={<HomePage />} />
-          <Route path="/auth/callback" element={<HomePage />} />
+          {PAGES.map(({ path, Page }) => (
+            <Route key={path} path={path} element={<Page />} />
+          ))}
           {/* Any other address: a 404 page with the way home (issue 21; the spec let the top page catch these). */}
           <Route path="*" element={<NotFoundPage />} />
         </Routes>

@@ -1,18 +1,21 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useSearchParams } from 'react-router';
+import { SkeletonBlock } from '../../../components/skeleton.tsx';
 import { RankingTab } from '../../../features/ranking/components/ranking-table.tsx';
 import { RulesTab } from '../../../features/rules/components/rules-tab.tsx';
 import { SeasonBanner } from '../../../features/season/components/season-banner.tsx';
 import { useMyProfile } from '../../../lib/auth/user.ts';
 import { COMMON_TEXTS } from '../../../lib/texts.ts';
 import { MatchTab } from './match-tab.tsx';
-import { MyPageTab } from './mypage-tab.tsx';
 import { panelId, TabNav, tabId } from './tab-nav.tsx';
 import { DEFAULT_TAB, parseTab, TAB_LABELS, type TabId } from './tabs.ts';
 import './home.css';
 
+// My page (profile, badges, achievements, history, purchases) is a signed-in player's tab: its own chunk.
+const MyPageTab = lazy(() => import('./mypage-tab.tsx').then((m) => ({ default: m.MyPageTab })));
+
 /** The top page: season banner above four tabs; the tab lives in ?tab= so it survives reload and can be linked. */
-export function HomePage() {
+export default function HomePage() {
   const [params, setParams] = useSearchParams();
   const tab = parseTab(params.get('tab'));
   const profile = useMyProfile();
@@ -41,7 +44,11 @@ export function HomePage() {
         <TabNav current={tab} onSelect={select} />
         <div className="home__panel" role="tabpanel" id={panelId(tab)} aria-labelledby={tabId(tab)}>
           {tab === 'rules' && <RulesTab />}
-          {tab === 'mypage' && <MyPageTab />}
+          {tab === 'mypage' && (
+            <Suspense fallback={<SkeletonBlock height={400} />}>
+              <MyPageTab />
+            </Suspense>
+          )}
           {tab === 'match' && <MatchTab />}
           {tab === 'ranking' && <RankingTab />}
         </div>

@@ -1,0 +1,151 @@
+import { APP_ONLY_PATHS, PUBLIC_PAGES } from '@rankmatch/shared';
+import type { QueryClient } from '@tanstack/react-query';
+import { type ComponentType, lazy } from 'react';
+import { matchPath } from 'react-router';
+import { isMatchId, matchSummaryQueryOptions } from '../features/players/api/get-match-summary.ts';
+import { isPlayerId, playerPageQueryOptions } from '../features/players/api/get-player-page.ts';
+import { rankingQueryOptions } from '../features/ranking/api/get-ranking.ts';
+import { publicMasterQueryOptions } from '../features/rules/api/get-public-master.ts';
+import { publicSystemQueryOptions } from '../features/rules/api/get-public-system.ts';
+import { shopBadgesQueryOptions } from '../features/shop/api/get-shop-badges.ts';
+import { seasonsQueryOptions } from '../features/stats/api/get-seasons.ts';
+import { statsQueryOptions } from '../features/stats/api/get-stats.ts';
+import { readStatsParams } from '../features/stats/stats-params.ts';
+import { getSession } from '../lib/auth/session.ts';
+import { masterQueryOptions } from '../lib/master.ts';
+
+// Every page of the app with its code (a chunk of its own, loaded on demand) and the data it shows first. Going to a
+// page starts both at once (preloadRoute): at start-up before the first render, and on each navigation; so a page's
+// data never waits for its code, and its code never waits for the entry (the server names the page's chunk in
+// index.html as a modulepreload: `chunk` is its file name, PUBLIC_PAGES in packages/shared).
+
+type PageModule = { default: ComponentType };
+
+export interface AppRoute {
+  path: string;
+  /** The chunk's name (its file name), for the pages the server preloads. */
+  chunk?: string;
+  load: () => Promise<PageModule>;
+  /** Requests the page's first data into the query cache (deduplicated by key). */
+  prefetch?: (client: QueryClient, params: Record<string, string | undefined>, search: URLSearchParams) => void;
+}
+
+const signedInUser = () => getSession()?.user.user_id ?? null;
+
+export const ROUTES: AppRoute[] = [
+  {
+    path: PUBLIC_PAGES.home.path,
+    chunk: PUBLIC_PAGES.home.chunk,
+    load: () => import('./routes/home/home-page.tsx'),
+    prefetch: (client, _params, search) => {
+      const user = signedInUser();
+      void client.prefetchQuery(publicSystemQueryOptions());
+      if (user) void client.prefetchQuery(masterQueryOptions(user));
+      else void client.prefetchQuery(publicMasterQueryOptions());
+      if (search.get('tab') === 'ranking') void client.prefetchQuery(rankingQueryOptions(user !== null));
+    },
+  },
+  {
+    path: PUBLIC_PAGES.stats.path,
+    chunk: PUBLIC_PAGES.stats.chunk,
+    load: () => import('../features/stats/components/stats-page.tsx'),
+    prefetch: (client, _params, search) => {
+      const params = readStatsParams(search);
+      void client.prefetchQuery(seasonsQueryOptions());
+      if (!params.badSeason) void client.prefetchQuery(statsQueryOptions(params));
+      // The charts' library, which the page would otherwise ask for only after its figures arrive.
+      void import('../features/stats/components/charts/uplot-bar-chart.tsx');
+    },
+  },
+  {
+    path: PUBLIC_PAGES.player.path,
+    chunk: PUBLIC_PAGES.player.chunk,
+    load: () => import('../features/players/components/player-page.tsx'),
+    prefetch: (client, { userId }) => {
+      if (isPlayerId(userId)) void client.prefetchQuery(playerPageQueryOptions(userId));
+    },
+  },
+  {
+    path: PUBLIC_PAGES.match.path,
+    chunk: PUBLIC_PAGES.match.chunk,
+    load: () => import('../features/players/components/match-summary-page.tsx'),
+    prefetch: (client, { id }) => {
+      if (isMatchId(id)) void client.prefetchQuery(matchSummaryQueryOptions(id));
+    },
+  },
+  {
+    path: PUBLIC_PAGES.shop.path,
+    chunk: PUBLIC_PAGES.shop.chunk,
+    load: () => import('../features/shop/components/shop-page.tsx'),
+    prefetch: (client) => void client.prefetchQuery(shopBadgesQueryOptions(signedInUser())),
+  },
+  {
+    path: PUBLIC_PAGES.about.path,
+    chunk: PUBLIC_PAGES.about.chunk,
+    load: () => import('../features/static/components/about-page.tsx'),
+  },
+  {
+    path: PUBLIC_PAGES.terms.path,
+    chunk: PUBLIC_PAGES.terms.chunk,
+    load: () => import('../features/static/components/terms-page.tsx'),
+  },
+  {
+    path: PUBLIC_PAGES.privacy.path,
+    chunk: PUBLIC_PAGES.privacy.chunk,
+    load: () => import('../features/static/components/privacy-page.tsx'),
+  },
+  {
+    path: PUBLIC_PAGES.commercial.path,
+    chunk: PUBLIC_PAGES.commercial.chunk,
+    load: () => import('../features/static/components/commercial-page.tsx'),
+  },
+  // The signed-in tools and the sign-in return (APP_ONLY_PATHS).
+  { path: APP_ONLY_PATHS[0]!, load: () => import('../features/shop/components/test-checkout-page.tsx') },
+  { path: APP_ONLY_PATHS[1]!, load: () => import('./routes/admin/admin-route.tsx') },
+  { path: APP_ONLY_PATHS[2]!, load: () => import('../features/admin/components/match-test/match-test-page.tsx') },
+  // The Discord return is the top page (the shell handles the code).
+  { path: APP_ONLY_PATHS[3]!, load: () => import('./routes/home/home-page.tsx') },
+];
+
+/** Any other address: a 404 page with the way home. */
+export const NOT_FOUND_ROUTE: AppRoute = { path: '*', load: () => import('./routes/not-found/not-found-page.tsx') };
+
+const loaded = new Map<AppRoute['load'], PageModule>();
+
+/** Loads a page's code once; remembers the module so that a page already loaded renders without suspending. */
+function loadPage(route: AppRoute): Promise<PageModule> {
+  return route.load().then((module) => {
+    loaded.set(route.load, module);
+    return module;
+  });
+}
+
+/**
+ * React.lazy for a route. When the page's code is already there (preloaded at start-up or before the navigation), it
+ * hands the module over synchronously, so the page renders at once instead of showing the loading fallback for a
+ * frame (which moved the footer: a layout shift).
+ */
+export function lazyPage(route: AppRoute): ComponentType {
+  return lazy(() => {
+    const module = loaded.get(route.load);
+    // A thenable that resolves synchronously: React.lazy reads the module in the same render.
+    // biome-ignore lint/suspicious/noThenProperty: a synchronous thenable is the point (React.lazy calls then at once)
+    if (module) return { then: (resolve: (m: PageModule) => void) => resolve(module) } as Promise<PageModule>;
+    return loadPage(route);
+  });
+}
+
+export function routeAt(pathname: string): { route: AppRoute; params: Record<string, string | undefined> } {
+  for (const route of ROUTES) {
+    const match = matchPath(route.path, pathname);
+    if (match) return { route, params: match.params };
+  }
+  return { route: NOT_FOUND_ROUTE, params: {} };
+}
+
+/** Starts loading the page at this address: its code and its first data, together. Resolves when the code is in. */
+export function preloadRoute(client: QueryClient, pathname: string, search: string): Promise<unknown> {
+  const { route, params } = routeAt(pathname);
+  route.prefetch?.(client, params, new URLSearchParams(search));
+  return loaded.has(route.load) ? Promise.resolve() : loadPage(route);
+}
