@@ -31,8 +31,10 @@ const LATE_REPORT_SHARE = 0.2;
 const SOCKET_PATIENCE_MS = 3000;
 /** The share of sessions in which the player's connection breaks once. */
 const DROP_CHANCE = 0.3;
-/** How long after a wave's time a queued player reads their queue status (the web app's 3 s, simulated). */
-const WAVE_SETTLE_SECONDS = 10;
+/** How long after a wave's time a queued player reads their queue status (the web app's, in real time). */
+const WAVE_SETTLE_MS = 3000;
+/** A push that arrives this long (real) after the player read the same match over HTTP still counts as delivered. */
+const PUSH_GRACE_MS = 5000;
 /** Sessions that began this long before the rehearsal may still be going on at its start. */
 const ONGOING_LOOKBACK = 6 * 3600;
 /** The host sets the lobby this many simulated seconds after seeing the match (at least). */
@@ -61,6 +63,10 @@ export interface MatchSeen {
   at: number;
   /** Why it was read over HTTP (null: the push came). */
   why: ReadWhy | null;
+  /** Real ms when it was learnt. */
+  atMs?: number;
+  /** A push that came after the HTTP read, this long after (real ms). */
+  latePushMs?: number;
 }
 
 /** What the players saw and did, for the checks and the figures. */
@@ -346,7 +352,8 @@ class Client {
    */
   private afterNextWave(): void {
     const wave = Math.floor(this.clock.now() / 120) * 120 + 120;
-    this.community.at(wave + WAVE_SETTLE_SECONDS, async () => {
+    // The web app's 3 s are a browser's real seconds: on the fast clock, that many simulated seconds more.
+    this.community.at(wave + (WAVE_SETTLE_MS / 1000) * this.clock.speed, async () => {
       if (this.state !== 'queued') return;
       const status = await this.call<{ in_queue: boolean }>('GET', '/api/queue/me');
       if (this.state !== 'queued') return;
@@ -371,8 +378,16 @@ class Client {
     if (message.type !== 'queueDiff' && message.type !== 'queueInfo')
       this.note(`push ${message.type} ${JSON.stringify(message).slice(0, 80)}`);
     switch (message.type) {
-      case 'matchFound':
+      case 'matchFound': {
+        // Read over HTTP a moment ago because the push was late rather than lost: it still came.
+        const seen = this.seen.seen.get(message.match_id)?.get(this.id);
+        if (seen?.why === 'no-push' && seen.atMs !== undefined && atMs - seen.atMs < PUSH_GRACE_MS) {
+          seen.via = 'socket';
+          seen.why = null;
+          seen.latePushMs = atMs - seen.atMs;
+        }
         return this.found(message.match_id, 'socket', atMs);
+      }
       case 'matchUpdate':
         if (message.data.status === 'done') this.settledPush(message.data.match_id, atMs);
         return;
@@ -410,7 +425,7 @@ class Client {
     const now = this.clock.now();
     const byUser = this.seen.seen.get(matchId) ?? new Map<string, MatchSeen>();
     this.seen.seen.set(matchId, byUser);
-    byUser.set(this.id, { via, at: now, why });
+    byUser.set(this.id, { via, at: now, why, atMs: Date.now() });
     if (this.joinedAt !== null) this.seen.waits.push(now - this.joinedAt);
     let view = known;
     if (!view) {

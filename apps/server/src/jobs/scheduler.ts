@@ -44,6 +44,11 @@ export interface JobSpec<T, A> {
   everyInstance?: boolean;
   /** Logs its runs at debug level (frequent housekeeping). */
   quiet?: boolean;
+  /**
+   * Every turn matters (the wave: one per even minute): turns missed while the instance was stalled run late. A job
+   * without it sweeps whatever is due, so its next turn covers the ones it missed.
+   */
+  everyTurn?: boolean;
 }
 
 export type JobOutcome<T> =
@@ -174,13 +179,16 @@ export class Scheduler {
       };
       if ('cron' in spec.schedule) {
         // A turn is named by the pattern's time it belongs to, so one that starts late on a busy instance is still
-        // the same turn everywhere. When the instance was stalled past one or more turns (the cron library then
-        // fires once), the missed turns run first, oldest first, each claimed as usual: every turn runs once, late
-        // rather than never (at most CATCH_UP_TURNS; older ones are reported). protect: a turn that comes while the
-        // previous one still runs on this instance is skipped and counted.
+        // the same turn everywhere. When the instance was stalled past turns of an everyTurn job (the cron library
+        // then fires once), the missed turns run first, oldest first, each claimed as usual: every turn runs once,
+        // late rather than never (at most CATCH_UP_TURNS; older ones are reported). protect: a turn that comes while
+        // the previous one still runs on this instance is skipped and counted (an everyTurn job catches it up).
         const overrun = () => {
           defined.stats.overruns += 1;
-          this.log.warn({ job: spec.name }, 'job turn skipped: the previous turn is still running');
+          this.log[spec.everyTurn ? 'warn' : 'debug'](
+            { job: spec.name },
+            'job turn skipped: the previous turn is still running',
+          );
         };
         let last: number | null = null;
         const job: Cron = new Cron(
@@ -192,7 +200,7 @@ export class Scheduler {
               .previousRuns(CATCH_UP_TURNS + 1, new Date(Date.now() + 1))
               .map((d) => Math.floor(d.getTime() / 1000))
               .reverse();
-            let turns = last === null ? due.slice(-1) : due.filter((t) => t > (last as number));
+            let turns = last === null || !spec.everyTurn ? due.slice(-1) : due.filter((t) => t > (last as number));
             if (turns.length > CATCH_UP_TURNS) {
               this.log.warn({ job: spec.name, missed: turns.length - CATCH_UP_TURNS }, 'job turns missed');
               turns = turns.slice(-CATCH_UP_TURNS);

@@ -90,6 +90,7 @@ export class WaveRunner {
       schedule: { cron: WAVE_CRON },
       run: (order, turn) => this.execute(order ?? {}, turn.scheduledAt),
       quiet: true,
+      everyTurn: true,
     });
   }
 
@@ -113,11 +114,10 @@ export class WaveRunner {
 
   /** One wave: a scheduled turn (slot = its time) or a run on demand (slot null). */
   private async execute(order: WaveOrder, slot: number | null): Promise<WaveOutcome> {
-    const now = this.ctx.now();
     const stop = this.metrics?.waveSeconds.startTimer();
     let settled: MatchProgress[] = [];
     const result = await this.ctx.db.transaction(async (tx) => {
-      const outcome = await this.wave(tx, { now, slot, force: order.force ?? false }, (s) => {
+      const outcome = await this.wave(tx, { slot, force: order.force ?? false }, (s) => {
         settled = s;
       });
       await order.audit?.(tx, publicOutcome(outcome));
@@ -142,11 +142,13 @@ export class WaveRunner {
   /** One wave inside its transaction: lock, gather, eligibility, engine, writes. */
   private async wave(
     tx: Tx,
-    { now, slot, force }: { now: number; slot: number | null; force: boolean },
+    { slot, force }: { slot: number | null; force: boolean },
     onSettled: (settled: MatchProgress[]) => void,
   ): Promise<WaveOutcome & { createdDetail?: CreatedMatch[] }> {
     const empty = { processed_matches: 0, created_matches: [], candidates: 0, matched: 0, dropped: 0 };
     await lockQueue(tx, 'wave');
+    // The wave's time is when it holds the queue: every join committed before it is older, every later one waits.
+    const now = this.ctx.now();
     const gathered = await gatherMatches(tx, now, this.ctx.config.rules);
     const processed = gathered.processed;
     onSettled(gathered.settled);
