@@ -624,14 +624,15 @@ export class Community {
   }
 
   /**
-   * Plans the sessions of [from, to) and starts each at its time. Sessions that began in the hours before `from` and
-   * still go on are joined in the first minutes (the rehearsal starts in the middle of an evening).
+   * Plans the sessions of [planned, to) and starts each at its time, from `from` on (the same plan whenever the servers
+   * came up). Sessions that began in the hours before and still go on are joined in the first minutes (the rehearsal
+   * starts in the middle of an evening).
    */
-  schedule(from: number, to: number): number {
-    const random = stream(this.options.seed, `rehearsal-sessions:${from}`);
+  schedule(planned: number, to: number, from = planned): number {
+    const random = stream(this.options.seed, `rehearsal-sessions:${planned}`);
     const sessions = planSessions(
       this.options.players,
-      from - ONGOING_LOOKBACK,
+      planned - ONGOING_LOOKBACK,
       to,
       resolveMatchingHoursConfig(),
       random,

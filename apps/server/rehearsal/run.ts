@@ -57,6 +57,8 @@ export interface InstanceFigures {
   exitCode: number | null;
   turns: number;
   cpuSeconds: number | null;
+  /** The slowest job runs of the instance (max ms), slowest first. */
+  slowest: string;
 }
 
 export interface Figures {
@@ -200,7 +202,12 @@ export async function rehearse(options: RehearsalOptions): Promise<RehearsalResu
     community.activeSeason = scenario.seasons[0]?.id ?? '';
     const next = scenario.seasons[1];
     if (next && scenario.seasons[0]) clock.at(scenario.seasons[0].end, () => (community.activeSeason = next.id));
-    const sessions = community.schedule(Math.max(scenario.arrivals.from, clock.now()), scenario.arrivals.to);
+    // The same sessions whenever the servers came up: planned from the scenario's start, joined from now on.
+    const sessions = community.schedule(
+      scenario.arrivals.from,
+      scenario.arrivals.to,
+      Math.max(scenario.arrivals.from, clock.now()),
+    );
     say(`${sessions} sessions planned for ${players.length} players`);
 
     const supporter = accounts[1]?.user_id ?? 'dummy_r002';
@@ -232,6 +239,7 @@ export async function rehearse(options: RehearsalOptions): Promise<RehearsalResu
         exitCode: null,
         turns: 0,
         cpuSeconds: null,
+        slowest: '',
       });
     }
     const sampler = setInterval(() => {
@@ -261,7 +269,15 @@ export async function rehearse(options: RehearsalOptions): Promise<RehearsalResu
       const figure = instances[i] as InstanceFigures;
       figure.rssEndMb = server.rssMb();
       figure.cpuSeconds = server.cpuSeconds();
-      figure.handlesEnd = await handles(server);
+      const gauges = await server.metrics(metricsToken).catch(() => new Map<string, number>());
+      figure.handlesEnd = gauges.get('rankmatch_process_nodejs_active_handles_total') ?? null;
+      figure.slowest = [...gauges]
+        .filter(([k]) => k.startsWith('rankmatch_job_max_seconds'))
+        .map(([k, v]) => [/job="([^"]+)"/.exec(k)?.[1] ?? k, v] as const)
+        .sort((a, b) => b[1] - a[1])
+        .slice(0, 3)
+        .map(([job, v]) => `${job} ${Math.round(v * 1000)} ms`)
+        .join(', ');
     }
     clearInterval(sampler);
     for (const [i, server] of servers.entries()) (instances[i] as InstanceFigures).exitCode = await server.stop();

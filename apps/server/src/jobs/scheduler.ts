@@ -71,6 +71,8 @@ export interface JobStats {
   overruns: number;
   lastStartedAt: number | null;
   lastMs: number | null;
+  /** The longest run so far (ms). */
+  maxMs: number;
 }
 
 /** A job entered while its own lock is held in the same chain of calls. */
@@ -119,7 +121,7 @@ export class Scheduler {
     }
     const defined: Defined = {
       spec: spec as JobSpec<unknown, unknown>,
-      stats: { runs: 0, failures: 0, skipped: 0, overruns: 0, lastStartedAt: null, lastMs: null },
+      stats: { runs: 0, failures: 0, skipped: 0, overruns: 0, lastStartedAt: null, lastMs: null, maxMs: 0 },
     };
     this.jobs.set(spec.name, defined);
     return {
@@ -258,6 +260,7 @@ export class Scheduler {
       throw err;
     } finally {
       s.lastMs = Math.round(performance.now() - started);
+      s.maxMs = Math.max(s.maxMs, s.lastMs);
       this.log[spec.quiet ? 'debug' : 'info']({ job: spec.name, ms: s.lastMs }, 'job ran');
     }
   }
