@@ -52,7 +52,7 @@ import { registerShopAdminRoutes } from './shop/admin-routes.ts';
 import { StripeProvider, stripeClient, TestPaymentProvider } from './shop/provider.ts';
 import { registerShopRoutes } from './shop/routes.ts';
 import { ShopService } from './shop/service.ts';
-import { pageHead } from './site/pages.ts';
+import { bootData, pageHead } from './site/pages.ts';
 import { registerSiteRoutes } from './site/routes.ts';
 import { registerStatsRoutes } from './stats/routes.ts';
 import { StatsService } from './stats/service.ts';
@@ -275,6 +275,7 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
     await registerWebApp(app, webDist, {
       publicUrl: config.publicUrl,
       head: (path, query) => pageHead(ctx, path, query),
+      bootData: () => bootData(ctx),
     });
   }
   return { app, ctx, ranking, bus, waves, hub, jobs, events, seasonEnd, achievements, shop, stats, routes };

@@ -175,6 +175,17 @@ describe('index.html for each address', () => {
     expect(about).not.toContain(STATS);
   });
 
+  it('embeds the active season as GET /api/seasons/active answers it (the first render has it), as data only', async () => {
+    await t.ctx.db.execute(sql`update seasons set description = ${'</script><script>alert(1)</script>'}`);
+    const html = (await t.request({ method: 'GET', url: '/about' })).body;
+    const json = /<script type="application\/json" id="boot-data">([^<]*)<\/script>/.exec(html)?.[1];
+    expect(json).toBeDefined();
+    expect(html).not.toContain('<script>alert(1)');
+    const api = await t.request({ method: 'GET', url: '/api/seasons/active' });
+    expect(JSON.parse(json as string)).toEqual({ 'seasons/active': api.json() });
+    expect(api.json()).toMatchObject({ current_season: { description: '</script><script>alert(1)</script>' } });
+  });
+
   it('pages are revalidated with an ETag', async () => {
     const first = await t.request({ method: 'GET', url: '/stats' });
     expect(first.headers['cache-control']).toBe('no-cache');

@@ -1,6 +1,7 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
+import { seedBootData } from './app/boot-data.ts';
 import { preloadRoute } from './app/routes.ts';
 import { createQueryClient } from './lib/react-query.ts';
 
@@ -9,6 +10,7 @@ import { createQueryClient } from './lib/react-query.ts';
 // itself is what first shows, not a loading block that it then replaces. The render is a transition: React yields to
 // the browser every few milliseconds instead of holding the main thread for the whole first render.
 const queryClient = createQueryClient();
+seedBootData(queryClient);
 const root = document.getElementById('root');
 if (root) {
   const pageCode = preloadRoute(queryClient, window.location.pathname, window.location.search).catch(() => undefined);

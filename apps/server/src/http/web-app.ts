@@ -24,7 +24,13 @@ export interface WebAppOptions {
   publicUrl: string;
   /** The head of the page at a path; without it every address gets index.html as built. */
   head?: (path: string, query: URLSearchParams) => Promise<PageHead>;
+  /** Replies the app would otherwise request first, by name, embedded as JSON (the app reads them before rendering). */
+  bootData?: () => Promise<Record<string, unknown>>;
 }
+
+/** JSON inside <script type="application/json">: data, never run (the CSP allows no inline script), and no "</". */
+export const bootScript = (data: Record<string, unknown>) =>
+  `<script type="application/json" id="boot-data">${JSON.stringify(data).replace(/</g, '\\u003c')}</script>`;
 
 interface ManifestChunk {
   file: string;
@@ -68,6 +74,7 @@ export function renderPage(
   head: PageHead,
   url: string,
   preloads: { js: string[]; css: string[] } | undefined,
+  boot: Record<string, unknown> | null = null,
 ): string {
   const title = escapeHtml(documentTitle(head.meta.title));
   const description = escapeHtml(head.meta.description);
@@ -85,6 +92,7 @@ export function renderPage(
     '<meta name="twitter:card" content="summary" />',
     ...(preloads?.css ?? []).map((href) => `<link rel="stylesheet" crossorigin href="${href}" />`),
     ...(preloads?.js ?? []).map((href) => `<link rel="modulepreload" crossorigin href="${href}" />`),
+    ...(boot ? [bootScript(boot)] : []),
   ].join('\n    ');
   const html = template
     .replace(/<title>[\s\S]*?<\/title>\s*/, '')
@@ -120,7 +128,10 @@ export async function registerWebApp(app: FastifyInstance, webDist: string, opti
   const sendPage = async (request: FastifyRequest, reply: FastifyReply) => {
     const url = new URL(request.url, 'http://localhost');
     const path = url.pathname === '/index.html' ? '/' : url.pathname;
-    const head = options.head ? await options.head(path, url.searchParams) : null;
+    const [head, boot] = await Promise.all([
+      options.head ? options.head(path, url.searchParams) : null,
+      options.bootData ? options.bootData() : null,
+    ]);
     const canonical = `${origin}${path}${path === '/' && url.searchParams.get('tab') === 'ranking' ? '?tab=ranking' : ''}`;
     const html = head
       ? renderPage(template, head, canonical, head.chunk ? preloads.get(head.chunk) : undefined)

@@ -12,7 +12,8 @@ import {
 import type { AppContext } from '../context.ts';
 import { AppError } from '../http/errors.ts';
 import { isListed, matchSummary } from '../players/service.ts';
-import { markedActiveSeason } from '../seasons/queries.ts';
+import { presentSeason } from '../seasons/presenter.ts';
+import { isSeasonOpen, markedActiveSeason, nextSeason } from '../seasons/queries.ts';
 import { presentPublicUser } from '../users/presenter.ts';
 import { findSeasonStats, findUser } from '../users/queries.ts';
 
@@ -31,6 +32,23 @@ export interface PageHead {
   indexable: boolean;
   /** The page's build chunk (PUBLIC_PAGES[…].chunk), preloaded with the entry. */
   chunk: string | null;
+}
+
+/**
+ * Data every page's shell shows at once, written into index.html so the first render has it: the active season (the
+ * top page's banner and the theme colour), as GET /api/seasons/active answers it. Without it the banner's placeholder
+ * was replaced by a taller banner a request later, moving the page below it.
+ */
+export async function bootData(ctx: AppContext): Promise<Record<string, unknown>> {
+  const now = ctx.now();
+  const [current, next] = await Promise.all([markedActiveSeason(ctx.db), nextSeason(ctx.db, now)]);
+  return {
+    'seasons/active': {
+      is_season_active: isSeasonOpen(current, now),
+      current_season: current ? presentSeason(current) : null,
+      next_season: next ? presentSeason(next) : null,
+    },
+  };
 }
 
 const page = (key: keyof typeof PUBLIC_PAGES, extra: Partial<PageHead> = {}): PageHead => ({

@@ -13,6 +13,7 @@ import { statsQueryOptions } from '../features/stats/api/get-stats.ts';
 import { readStatsParams } from '../features/stats/stats-params.ts';
 import { getSession } from '../lib/auth/session.ts';
 import { masterQueryOptions } from '../lib/master.ts';
+import { settledThenable } from '../lib/settled-thenable.ts';
 
 // Every page of the app with its code (a chunk of its own, loaded on demand) and the data it shows first. Going to a
 // page starts both at once (preloadRoute): at start-up before the first render, and on each navigation; so a page's
@@ -128,9 +129,7 @@ function loadPage(route: AppRoute): Promise<PageModule> {
 export function lazyPage(route: AppRoute): ComponentType {
   return lazy(() => {
     const module = loaded.get(route.load);
-    // A thenable that resolves synchronously: React.lazy reads the module in the same render.
-    // biome-ignore lint/suspicious/noThenProperty: a synchronous thenable is the point (React.lazy calls then at once)
-    if (module) return { then: (resolve: (m: PageModule) => void) => resolve(module) } as Promise<PageModule>;
+    if (module) return settledThenable(module);
     return loadPage(route);
   });
 }

@@ -22,9 +22,11 @@ export function BadgeChip({ badgeId, variant = 'chip' }: BadgeChipProps) {
   if (!badge) return null;
   if (badge.type === 'image') {
     const src = absoluteImageUrl(variant === 'card' ? badge.image_card : badge.banner_image);
+    // The art's shape (banner 5:1, card 16:9) reserves its box before the image arrives (the CSS sets the height).
+    const size = variant === 'card' ? { width: 320, height: 180 } : { width: 600, height: 120 };
     return (
       <span className={`badge-chip badge-chip--image badge-chip--${variant}`} title={badge.display}>
-        <img src={src} alt={badge.display} loading="lazy" />
+        <img src={src} alt={badge.display} loading="lazy" {...size} />
       </span>
     );
   }

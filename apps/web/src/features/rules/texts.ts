@@ -1,4 +1,5 @@
 export const RULES_TEXTS = {
+  loading: 'ルールを読み込み中',
   announcementTitle: 'お知らせ',
   noAnnouncement: '現在お知らせはありません。',
   rulesTitle: 'ルール',

@@ -1,9 +1,9 @@
 import type { Settings, SystemReply } from '@rankmatch/shared';
 import type { ReactNode } from 'react';
 import { Icon } from '../../../components/icon.tsx';
-import { Markdown } from '../../../components/markdown.tsx';
+import { Markdown, useMarkdownRenderer } from '../../../components/markdown.tsx';
 import { ErrorState } from '../../../components/notice.tsx';
-import { Skeleton } from '../../../components/skeleton.tsx';
+import { Skeleton, SkeletonBlock } from '../../../components/skeleton.tsx';
 import { useSession } from '../../../lib/auth/session.ts';
 import { formatInteger } from '../../../lib/format.ts';
 import { useMaster } from '../../../lib/master.ts';
@@ -12,6 +12,8 @@ import { usePublicMaster } from '../api/get-public-master.ts';
 import { usePublicSystem } from '../api/get-public-system.ts';
 import { RULES_TEXTS as T } from '../texts.ts';
 import './rules.css';
+
+const RULES_PLACEHOLDER_HEIGHT = 900;
 
 /** The rules tab: announcement, rules (or the fallback text), and for visitors the public system data. */
 export function RulesTab() {
@@ -22,6 +24,21 @@ export function RulesTab() {
   // Public for everyone: visitors see the site status from it, everyone the rule details.
   const system = usePublicSystem();
   const settings = signedIn ? master : publicMaster;
+  const texts = settings.data
+    ? [settings.data.settings.announcement_content, settings.data.settings.rules_content]
+    : [];
+  const markdownReady = useMarkdownRenderer(texts.some((text) => text.trim() !== ''));
+
+  // One placeholder taller than a phone's screen until everything the tab shows first is in (its data and, for
+  // texts, the Markdown renderer): the cards then appear at their final size, instead of each growing in turn and
+  // pushing the next ones down (issue 25).
+  if (settings.isPending || (!signedIn && system.isPending) || (texts.some((t) => t.trim()) && !markdownReady)) {
+    return (
+      <div className="rules-tab">
+        <SkeletonBlock height={RULES_PLACEHOLDER_HEIGHT} label={T.loading} />
+      </div>
+    );
+  }
 
   return (
     <div className="rules-tab">

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { Icon } from '../../../components/icon.tsx';
 import { Notice } from '../../../components/notice.tsx';
-import { Skeleton } from '../../../components/skeleton.tsx';
+import { SkeletonBlock } from '../../../components/skeleton.tsx';
 import { useSession } from '../../../lib/auth/session.ts';
 import { useMyProfile } from '../../../lib/auth/user.ts';
 import { browser } from '../../../lib/browser.ts';
@@ -18,6 +18,8 @@ import { ProfilePreview } from './profile-preview.tsx';
 import { PurchaseModal } from './purchase-modal.tsx';
 import { ShopCatalogue } from './shop-catalogue.tsx';
 import './shop.css';
+
+const SHOP_PLACEHOLDER_HEIGHT = 900;
 
 /** /shop (spec admin side §2 "Shop"): the badges on sale, the purchase confirmation, the return from checkout. */
 export default function ShopPage() {
@@ -63,28 +65,35 @@ export default function ShopPage() {
 
       {profile && <ProfilePreview profile={profile} label={T.yourProfile} />}
 
-      <section className="card" aria-labelledby="shop-catalogue-title">
-        <h2 id="shop-catalogue-title" className="card__title">
-          {T.catalogueTitle}
-        </h2>
-        {shop.isPending ? (
-          <Skeleton lines={6} label={T.catalogueLoading} />
-        ) : shop.isError ? (
-          <div className="error-state" role="alert">
-            <p className="error-state__message">{T.catalogueFailed}</p>
-            <p>{shop.error.message}</p>
-            <button type="button" className="button button--secondary" onClick={() => browser.reload()}>
-              {COMMON_TEXTS.reload}
-            </button>
-          </div>
-        ) : (
-          <ShopCatalogue items={items} busy={purchase.busy} onBuy={onBuy} />
-        )}
-      </section>
+      {shop.isPending ? (
+        // Until the catalogue is in, one placeholder taller than a phone's screen stands for everything below the
+        // title: the test-mode notice, the catalogue and the footer then appear at their size rather than growing
+        // the page under each other (issue 25).
+        <SkeletonBlock height={SHOP_PLACEHOLDER_HEIGHT} label={T.catalogueLoading} />
+      ) : (
+        <>
+          <section className="card" aria-labelledby="shop-catalogue-title">
+            <h2 id="shop-catalogue-title" className="card__title">
+              {T.catalogueTitle}
+            </h2>
+            {shop.isError ? (
+              <div className="error-state" role="alert">
+                <p className="error-state__message">{T.catalogueFailed}</p>
+                <p>{shop.error.message}</p>
+                <button type="button" className="button button--secondary" onClick={() => browser.reload()}>
+                  {COMMON_TEXTS.reload}
+                </button>
+              </div>
+            ) : (
+              <ShopCatalogue items={items} busy={purchase.busy} onBuy={onBuy} />
+            )}
+          </section>
 
-      <footer className="shop__footer">
-        <Link to="/commercial">{T.commercial}</Link>
-      </footer>
+          <footer className="shop__footer">
+            <Link to="/commercial">{T.commercial}</Link>
+          </footer>
+        </>
+      )}
 
       {loginRequired && !userId && <LoginRequiredModal onClose={() => setLoginRequired(false)} />}
       {selected && userId && shop.data && (
