@@ -22,6 +22,9 @@ import { claimTurn, pruneTurns } from './runs.ts';
 
 export const JOB_TIMEZONE = 'Asia/Tokyo';
 export const TURN_PRUNE_JOB = 'job-runs-prune';
+/** A turn of an everyTurn job whose lock another instance holds tries again this often (simulated ms), so many times. */
+const LOCKED_RETRY_MS = 1000;
+const LOCKED_RETRIES = 60;
 /** Turns an instance that was stalled runs late (oldest first) before the current one; older ones are missed. */
 export const CATCH_UP_TURNS = 5;
 /** Daily at 03:41 Japan time. */
@@ -95,6 +98,7 @@ export class Scheduler {
   private readonly jobs = new Map<string, Defined>();
   private readonly timers: { stop(): void }[] = [];
   private readonly inFlight = new Set<Promise<unknown>>();
+  private stopping = false;
   /** The locks held by the current chain of calls (to refuse re-entry). */
   private readonly held = new AsyncLocalStorage<readonly string[]>();
 
@@ -171,7 +175,7 @@ export class Scheduler {
     for (const defined of this.jobs.values()) {
       const { spec } = defined;
       const tick = (scheduledAt: number | null): Promise<void> => {
-        const turn = this.enter(defined, undefined, scheduledAt).then(
+        const turn = this.turn(defined, scheduledAt).then(
           () => undefined,
           () => undefined, // logged by timed()
         );
@@ -230,8 +234,23 @@ export class Scheduler {
     }
   }
 
+  /**
+   * A scheduled turn. Another instance holding the lock of an everyTurn job may be running another turn (a late one):
+   * this turn then waits for it and tries again, until it runs or turns out to have run elsewhere (a sweep's turn is
+   * covered by the sweep running, so it is skipped).
+   */
+  private async turn(defined: Defined, scheduledAt: number | null): Promise<JobOutcome<unknown>> {
+    for (let attempt = 0; ; attempt++) {
+      const outcome = await this.enter(defined, undefined, scheduledAt);
+      const again = !outcome.ran && outcome.reason === 'locked' && defined.spec.everyTurn;
+      if (!again || attempt >= LOCKED_RETRIES || this.stopping) return outcome;
+      await new Promise((resolve) => setTimeout(resolve, LOCKED_RETRY_MS));
+    }
+  }
+
   /** Stops the timers and waits for the runs under way. */
   async stop(): Promise<void> {
+    this.stopping = true;
     for (const t of this.timers.splice(0)) t.stop();
     await Promise.allSettled([...this.inFlight]);
   }
