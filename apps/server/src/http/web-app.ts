@@ -134,7 +134,7 @@ export async function registerWebApp(app: FastifyInstance, webDist: string, opti
     ]);
     const canonical = `${origin}${path}${path === '/' && url.searchParams.get('tab') === 'ranking' ? '?tab=ranking' : ''}`;
     const html = head
-      ? renderPage(template, head, canonical, head.chunk ? preloads.get(head.chunk) : undefined)
+      ? renderPage(template, head, canonical, head.chunk ? preloads.get(head.chunk) : undefined, boot)
       : template;
     const etag = `"${createHash('sha1').update(html).digest('base64url')}"`;
     reply.header('cache-control', REVALIDATE_CACHE).header('etag', etag).type('text/html; charset=utf-8');
