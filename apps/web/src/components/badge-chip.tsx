@@ -1,5 +1,6 @@
 import { absoluteImageUrl, type Badge, getBadge } from '@rankmatch/shared';
 import type { CSSProperties } from 'react';
+import { darken, readableOnGradient, readableTextColor } from '../lib/color.ts';
 
 // A badge as players see it (spec §3 Badge): gradient (start → end colour, char_color text), image (the banner or
 // card art) or basic (a solid chip).
@@ -10,10 +11,26 @@ interface BadgeChipProps {
   variant?: 'chip' | 'card';
 }
 
-function gradientStyle(badge: Badge): CSSProperties {
+/**
+ * The chip's text colour and background: the catalogue's text colour unless it is hard to read on the badge's colours
+ * (then black or white, and on a gradient from light to dark a shade over the gradient). `stops` are the background
+ * colours the text actually sits on, for checking.
+ */
+export function chipColors(badge: Badge): { color: string; background: string; stops: string[] } {
+  if (badge.type !== 'gradient') {
+    return {
+      color: readableTextColor(badge.char_color, [badge.start_color]),
+      background: badge.start_color,
+      stops: [badge.start_color],
+    };
+  }
+  const stops = [badge.start_color, badge.end_color];
+  const { color, shade } = readableOnGradient(badge.char_color, stops);
+  const gradient = `linear-gradient(135deg, ${badge.start_color}, ${badge.end_color})`;
   return {
-    background: `linear-gradient(135deg, ${badge.start_color}, ${badge.end_color})`,
-    color: badge.char_color,
+    color,
+    background: shade ? `linear-gradient(rgb(0 0 0 / ${shade}), rgb(0 0 0 / ${shade})), ${gradient}` : gradient,
+    stops: stops.map((stop) => darken(stop, shade)),
   };
 }
 
@@ -30,8 +47,8 @@ export function BadgeChip({ badgeId, variant = 'chip' }: BadgeChipProps) {
       </span>
     );
   }
-  const style: CSSProperties =
-    badge.type === 'gradient' ? gradientStyle(badge) : { background: badge.start_color, color: badge.char_color };
+  const { color, background } = chipColors(badge);
+  const style: CSSProperties = { background, color };
   return (
     <span className={`badge-chip badge-chip--${badge.type} badge-chip--${variant}`} style={style} title={badge.display}>
       {badge.display}

@@ -55,12 +55,13 @@ export function AppShell({ children }: { children: ReactNode }) {
       </a>
       <header className="site-header">
         <div className="site-header__inner">
-          <Link to="/" className="brand" aria-label={`${COMMON_TEXTS.siteName} ${COMMON_TEXTS.siteTagline}`}>
+          {/* Named by its visible text (no aria-label that differs from it: speech users say what they see). */}
+          <Link to="/" className="brand">
             <span className="brand__mark" aria-hidden="true">
               R
             </span>
             <span className="brand__text">
-              <span className="brand__name">{COMMON_TEXTS.siteName}</span>
+              <span className="brand__name">{COMMON_TEXTS.siteName}</span>{' '}
               <span className="brand__tagline">{COMMON_TEXTS.siteTagline}</span>
             </span>
           </Link>

@@ -1,4 +1,5 @@
 import { DEFAULT_THEME_COLOR } from '@rankmatch/shared';
+import { contrast, MIN_CONTRAST, readableTextColor } from '../../lib/color.ts';
 
 // The season's theme colour drives the site's CSS custom properties. The accent is darkened until white text on it
 // reaches a 4.5:1 contrast, so buttons stay readable whatever colour an admin picks.
@@ -26,6 +27,14 @@ export const contrastWithWhite = (rgb: Rgb) => 1.05 / (luminance(rgb) + 0.05);
 
 const mix = (a: Rgb, b: Rgb, t: number): Rgb => [0, 1, 2].map((i) => a[i]! + (b[i]! - a[i]!) * t) as Rgb;
 
+function heatInk(base: Rgb): string {
+  const ends = [toHex(base), toHex(mix(base, [255, 255, 255], 0.4))];
+  const both = readableTextColor('#000000', ends);
+  return ends.every((end) => (contrast(both, end) ?? 0) >= MIN_CONTRAST)
+    ? both
+    : readableTextColor('#000000', [ends[0]!]);
+}
+
 /** CSS variables for a theme colour (#rrggbb); an invalid colour falls back to the default theme. */
 export function themeVariables(color: string | null | undefined): Record<string, string> {
   const base = parseHex(color ?? '') ?? (parseHex(DEFAULT_THEME_COLOR) as Rgb);
@@ -37,6 +46,10 @@ export function themeVariables(color: string | null | undefined): Record<string,
     '--theme-soft': toHex(mix(base, [255, 255, 255], 0.88)),
     '--theme-softer': toHex(mix(base, [255, 255, 255], 0.94)),
     '--theme-deep': toHex(mix(base, [10, 14, 26], 0.55)),
+    // Text on the theme colour and its mixes with white down to 60 % (the heat map's strong cells): black when it
+    // reads on both ends (the default orange), else black or white for the full colour.
+    '--theme-heat-60': toHex(mix(base, [255, 255, 255], 0.4)),
+    '--theme-ink': heatInk(base),
   };
 }
 
