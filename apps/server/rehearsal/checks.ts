@@ -42,11 +42,18 @@ export interface CheckInput {
   reportWindowMinutes: number;
   /** Players the simulation drove (the checks of what players saw cover them). */
   players: readonly string[];
+  /** The clock's speed (the slack of late turns follows it). */
+  speed: number;
 }
 
 const MAX_PROBLEMS = 9;
-/** A scheduled turn may start this late (simulated seconds) on a loaded machine. */
-const TURN_SLACK = 150;
+/**
+ * How late (simulated seconds) a scheduled turn may start: a turn and a half, or the simulated span of a few real
+ * seconds (a busy machine stalls a process for that long, and the fast clock makes minutes of it).
+ */
+export function turnSlack(speed: number): number {
+  return Math.max(180, 3 * speed);
+}
 
 function check(name: string, figure: string, problems: string[]): Check {
   return { name, ok: problems.length === 0, figure, problems: problems.slice(0, MAX_PROBLEMS) };
@@ -145,7 +152,7 @@ async function waves(input: CheckInput): Promise<Check[]> {
   const problems: string[] = [];
   let expected = 0;
   const first = Math.ceil(input.wavesFrom / 120) * 120;
-  for (let t = first; t < input.end - TURN_SLACK; t += 120) {
+  for (let t = first; t < input.end - turnSlack(input.speed); t += 120) {
     if (!open(t)) continue;
     expected += 1;
     const n = bySlot.get(t) ?? 0;
@@ -218,10 +225,11 @@ function places(input: CheckInput, data: Loaded): Check[] {
   let due = 0;
   for (const m of data.matches) {
     const deadline = m.started_at + window;
-    if (deadline + TURN_SLACK > input.end) continue;
+    if (deadline + turnSlack(input.speed) > input.end) continue;
     due += 1;
     if (m.status !== 'done' || m.settled_at === null) late.push(`match ${m.id} still open after its deadline`);
-    else if (m.settled_at > deadline + TURN_SLACK) late.push(`match ${m.id} settled ${m.settled_at - deadline} s late`);
+    else if (m.settled_at > deadline + turnSlack(input.speed))
+      late.push(`match ${m.id} settled ${m.settled_at - deadline} s late`);
     if (!m.penalties_processed) late.push(`match ${m.id}: penalties not processed after its deadline`);
   }
   return [
@@ -294,7 +302,7 @@ async function penalties(input: CheckInput, data: Loaded): Promise<Check[]> {
       const next = penaltyStateAfterMatch(state, { penalised: penalised.has(p.user_id), result }, e.at);
       const timeouts = [...state.timeouts];
       if (penalised.has(p.user_id) && next.penalty_timeout_until !== null) {
-        timeouts.push({ from: e.at + TURN_SLACK, until: next.penalty_timeout_until });
+        timeouts.push({ from: e.at + turnSlack(input.speed), until: next.penalty_timeout_until });
       }
       states.set(p.user_id, { ...next, timeouts });
     }
@@ -503,7 +511,7 @@ async function seasonEnd(input: CheckInput, log: { ended: number }): Promise<Che
   if (!season) return check('the season end ran once, by its date', '', [`season ${first.id} is missing`]);
   const began = num(season.ending_started_at);
   if (season.ended_at === null || began === null) problems.push('the season has not ended');
-  else if (began < first.end || began > first.end + TURN_SLACK) {
+  else if (began < first.end || began > first.end + turnSlack(input.speed)) {
     problems.push(`the end began at ${began}, its date is ${first.end}`);
   }
   if (log.ended !== 1) problems.push(`the servers logged ${log.ended} season ends`);
@@ -633,7 +641,7 @@ function told(input: CheckInput, data: Loaded): Check {
   let http = 0;
   const bannedAt = input.operators.ban?.at ?? Number.POSITIVE_INFINITY;
   for (const m of data.matches) {
-    if (m.matched_at > input.end - TURN_SLACK) continue;
+    if (m.matched_at > input.end - turnSlack(input.speed)) continue;
     const seen = input.seen.seen.get(String(m.id));
     for (const p of data.playersOf.get(m.id) ?? []) {
       if (!ours.has(p.user_id)) continue;
@@ -691,7 +699,7 @@ function operators(input: CheckInput, trail: { action: string; target_id: string
 
 /** Sessions do not pile up: what ended over a day ago (and an hour's prune turn) is gone. */
 async function sessions(input: CheckInput): Promise<Check> {
-  const cutoff = input.end - 86_400 - 3600 - TURN_SLACK;
+  const cutoff = input.end - 86_400 - 3600 - turnSlack(input.speed);
   const [row] = await rows<{ total: number; stale: number }>(
     input.db,
     sql`select count(*)::int as total,

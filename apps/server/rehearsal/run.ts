@@ -299,6 +299,7 @@ export async function rehearse(options: RehearsalOptions): Promise<RehearsalResu
           end: scenario.end,
           reportWindowMinutes: DEFAULT_SETTLEMENT_CONFIG.reportWindowMinutes,
           players: accounts.map((a) => a.user_id),
+          speed: options.speed,
         },
         { seasonEndLogs, trail },
       );
