@@ -6,16 +6,18 @@ import { preloadRoute } from './app/routes.ts';
 import { createQueryClient } from './lib/react-query.ts';
 
 // Before React renders, the page at this address starts loading its data (in parallel with its code, which the
-// server's index.html preloads with this entry). The first render waits for the page's code (at most 3 s), so the page
-// itself is what first shows, not a loading block that it then replaces. The render is a transition: React yields to
-// the browser every few milliseconds instead of holding the main thread for the whole first render.
+// server's index.html preloads with this entry). The first render waits for both (at most 1.5 s; then it shows the
+// page's placeholders), so the page itself is what first shows, in one render, rather than a loading block replaced
+// by the page and then by its data. The render is a transition: React yields to the browser every few milliseconds
+// instead of holding the main thread for the whole render.
 const queryClient = createQueryClient();
 seedBootData(queryClient);
 const root = document.getElementById('root');
 if (root) {
-  const pageCode = preloadRoute(queryClient, window.location.pathname, window.location.search).catch(() => undefined);
-  const atMost = new Promise((resolve) => setTimeout(resolve, 3000));
-  void Promise.race([pageCode, atMost]).then(() => {
+  const page = preloadRoute(queryClient, window.location.pathname, window.location.search);
+  const ready = Promise.all([page.code, page.data]).catch(() => undefined);
+  const atMost = new Promise((resolve) => setTimeout(resolve, 1500));
+  void Promise.race([ready, atMost]).then(() => {
     startTransition(() => {
       createRoot(root).render(
         <StrictMode>

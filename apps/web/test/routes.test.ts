@@ -45,11 +45,12 @@ describe('the route table', () => {
     });
     vi.stubGlobal('fetch', server.fetch);
     const client = createTestQueryClient();
-    const code = preloadRoute(client, '/players/dummy_01', '');
+    const { code, data } = preloadRoute(client, '/players/dummy_01', '');
     // Requested synchronously, with the code still on its way.
     expect(server.callsTo('GET /api/players/dummy_01')).toHaveLength(1);
     await code;
-    await vi.waitFor(() => expect(client.getQueryData(['players', 'dummy_01'])).toBeDefined());
+    await data;
+    expect(client.getQueryData(['players', 'dummy_01'])).toBeDefined();
     expect(dataAsked).toBe(true);
   });
 

@@ -342,7 +342,7 @@ describe('statistics page', () => {
   });
 
   it('asks the lazy chart for the histogram, the days and the waits, gaps filled in', async () => {
-    renderApp('/stats', { [ACTIVE]: activeSeason, [STATS]: statsByBand() });
+    const { user } = renderApp('/stats', { [ACTIVE]: activeSeason, [STATS]: statsByBand() });
     const charts = await screen.findAllByTestId('bar-chart');
     const chart = (series: string) => charts.find((c) => c.dataset.series === series)?.dataset;
     expect(chart('プレイヤー数')).toMatchObject({ labels: '1400,1450,1500,1550', values: '5人,0人,12人,8人' });
@@ -355,8 +355,11 @@ describe('statistics page', () => {
       screen.getByRole('img', { name: '日別の試合数: 3日間で240試合、最多は6/3の140試合（棒グラフ）' }),
     ).toBeInTheDocument();
     expect(screen.getByRole('img', { name: /レート分布: 25人、1400から1599まで/ })).toBeInTheDocument();
-    // The same numbers as a table under each chart.
-    const histogram = screen.getByRole('table', { name: 'レート分布' });
+    // The same numbers as a table under each chart, built when opened (issue 25: folded tables were most of the page).
+    expect(screen.queryByRole('table', { name: 'レート分布' })).not.toBeInTheDocument();
+    const opener = within(screen.getByRole('region', { name: 'レート分布' })).getByText('数値を表で見る');
+    await user.click(opener);
+    const histogram = await screen.findByRole('table', { name: 'レート分布' });
     expect(within(histogram).getByRole('rowheader', { name: '1450〜1499' }).nextElementSibling).toHaveTextContent(
       '0人',
     );
@@ -366,9 +369,10 @@ describe('statistics page', () => {
     chartStub.failing = true;
     vi.spyOn(console, 'error').mockImplementation(() => {});
     try {
-      renderApp('/stats', { [ACTIVE]: activeSeason, [STATS]: statsByBand() });
+      const { user } = renderApp('/stats', { [ACTIVE]: activeSeason, [STATS]: statsByBand() });
       expect(await screen.findAllByText(/グラフを表示できませんでした/)).toHaveLength(3);
-      expect(screen.getByRole('table', { name: '日別の試合数' })).toBeInTheDocument();
+      await user.click(within(screen.getByRole('region', { name: '日別の試合数' })).getByText('数値を表で見る'));
+      expect(await screen.findByRole('table', { name: '日別の試合数' })).toBeInTheDocument();
       expect(screen.getByRole('region', { name: '試合の概要' })).toBeInTheDocument();
     } finally {
       chartStub.failing = false;

@@ -19,7 +19,7 @@ function usePreloadOnNavigation(): void {
   // in, and the data must not wait for that. Idempotent (import() is cached, prefetches are deduplicated by key).
   if (started.current !== address) {
     started.current = address;
-    void preloadRoute(client, location.pathname, location.search).catch(() => undefined);
+    void preloadRoute(client, location.pathname, location.search).code.catch(() => undefined);
   }
 }
 

@@ -27,8 +27,12 @@ export interface AppRoute {
   /** The chunk's name (its file name), for the pages the server preloads. */
   chunk?: string;
   load: () => Promise<PageModule>;
-  /** Requests the page's first data into the query cache (deduplicated by key). */
-  prefetch?: (client: QueryClient, params: Record<string, string | undefined>, search: URLSearchParams) => void;
+  /** Requests the page's first data into the query cache (deduplicated by key); resolves when it is in (or failed). */
+  prefetch?: (
+    client: QueryClient,
+    params: Record<string, string | undefined>,
+    search: URLSearchParams,
+  ) => Promise<unknown>;
 }
 
 const signedInUser = () => getSession()?.user.user_id ?? null;
@@ -40,10 +44,11 @@ export const ROUTES: AppRoute[] = [
     load: () => import('./routes/home/home-page.tsx'),
     prefetch: (client, _params, search) => {
       const user = signedInUser();
-      void client.prefetchQuery(publicSystemQueryOptions());
-      if (user) void client.prefetchQuery(masterQueryOptions(user));
-      else void client.prefetchQuery(publicMasterQueryOptions());
-      if (search.get('tab') === 'ranking') void client.prefetchQuery(rankingQueryOptions(user !== null));
+      return Promise.all([
+        client.prefetchQuery(publicSystemQueryOptions()),
+        user ? client.prefetchQuery(masterQueryOptions(user)) : client.prefetchQuery(publicMasterQueryOptions()),
+        search.get('tab') === 'ranking' ? client.prefetchQuery(rankingQueryOptions(user !== null)) : null,
+      ]);
     },
   },
   {
@@ -52,33 +57,35 @@ export const ROUTES: AppRoute[] = [
     load: () => import('../features/stats/components/stats-page.tsx'),
     prefetch: (client, _params, search) => {
       const params = readStatsParams(search);
-      void client.prefetchQuery(seasonsQueryOptions());
-      if (!params.badSeason) void client.prefetchQuery(statsQueryOptions(params));
       // The charts' library, which the page would otherwise ask for only after its figures arrive.
       void import('../features/stats/components/charts/uplot-bar-chart.tsx');
+      return Promise.all([
+        client.prefetchQuery(seasonsQueryOptions()),
+        params.badSeason ? null : client.prefetchQuery(statsQueryOptions(params)),
+      ]);
     },
   },
   {
     path: PUBLIC_PAGES.player.path,
     chunk: PUBLIC_PAGES.player.chunk,
     load: () => import('../features/players/components/player-page.tsx'),
-    prefetch: (client, { userId }) => {
-      if (isPlayerId(userId)) void client.prefetchQuery(playerPageQueryOptions(userId));
+    prefetch: async (client, { userId }) => {
+      if (isPlayerId(userId)) await client.prefetchQuery(playerPageQueryOptions(userId));
     },
   },
   {
     path: PUBLIC_PAGES.match.path,
     chunk: PUBLIC_PAGES.match.chunk,
     load: () => import('../features/players/components/match-summary-page.tsx'),
-    prefetch: (client, { id }) => {
-      if (isMatchId(id)) void client.prefetchQuery(matchSummaryQueryOptions(id));
+    prefetch: async (client, { id }) => {
+      if (isMatchId(id)) await client.prefetchQuery(matchSummaryQueryOptions(id));
     },
   },
   {
     path: PUBLIC_PAGES.shop.path,
     chunk: PUBLIC_PAGES.shop.chunk,
     load: () => import('../features/shop/components/shop-page.tsx'),
-    prefetch: (client) => void client.prefetchQuery(shopBadgesQueryOptions(signedInUser())),
+    prefetch: (client) => client.prefetchQuery(shopBadgesQueryOptions(signedInUser())),
   },
   {
     path: PUBLIC_PAGES.about.path,
@@ -142,9 +149,16 @@ export function routeAt(pathname: string): { route: AppRoute; params: Record<str
   return { route: NOT_FOUND_ROUTE, params: {} };
 }
 
-/** Starts loading the page at this address: its code and its first data, together. Resolves when the code is in. */
-export function preloadRoute(client: QueryClient, pathname: string, search: string): Promise<unknown> {
+/**
+ * Starts loading the page at this address: its code and its first data, together. `code` resolves when the code is
+ * in (rejects when it cannot load), `data` when the first data is in or failed (never rejects).
+ */
+export function preloadRoute(
+  client: QueryClient,
+  pathname: string,
+  search: string,
+): { code: Promise<unknown>; data: Promise<unknown> } {
   const { route, params } = routeAt(pathname);
-  route.prefetch?.(client, params, new URLSearchParams(search));
-  return loaded.has(route.load) ? Promise.resolve() : loadPage(route);
+  const data = route.prefetch?.(client, params, new URLSearchParams(search)) ?? Promise.resolve();
+  return { code: loaded.has(route.load) ? Promise.resolve() : loadPage(route), data };
 }

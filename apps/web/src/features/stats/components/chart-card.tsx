@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { STATS_TEXTS as T } from '../texts.ts';
 import { BarChart } from './charts/bar-chart.tsx';
 import type { BarChartProps } from './charts/bar-chart-props.ts';
@@ -32,6 +32,9 @@ export function ChartCard({
   chart: BarChartProps;
   table: ChartTable;
 }) {
+  // The table is built when it is opened: folded, it is hidden from everyone (screen readers too), and the three
+  // cards' tables were most of the page's elements (a month of days, the rating bins, 24 hours).
+  const [open, setOpen] = useState(false);
   return (
     <section className="card stats-card" aria-labelledby={id}>
       <h2 id={id} className="card__title">
@@ -43,39 +46,41 @@ export function ChartCard({
       ) : (
         <>
           <BarChart summary={summary} {...chart} />
-          <details className="stats-details">
+          <details className="stats-details" onToggle={(event) => setOpen(event.currentTarget.open)}>
             <summary>{T.showTable}</summary>
-            <div className="stats-scroll">
-              <table className="stats-table stats-table--compact">
-                <caption className="visually-hidden">{table.caption}</caption>
-                <thead>
-                  <tr>
-                    {table.columns.map((column) => (
-                      <th key={column} scope="col">
-                        {column}
-                      </th>
-                    ))}
-                  </tr>
-                </thead>
-                <tbody>
-                  {table.rows.map((row) => (
-                    <tr key={row.key}>
-                      {row.cells.map((cell, i) =>
-                        i === 0 ? (
-                          // biome-ignore lint/suspicious/noArrayIndexKey: cells are positional
-                          <th key={i} scope="row">
-                            {cell}
-                          </th>
-                        ) : (
-                          // biome-ignore lint/suspicious/noArrayIndexKey: cells are positional
-                          <td key={i}>{cell}</td>
-                        ),
-                      )}
+            {open && (
+              <div className="stats-scroll">
+                <table className="stats-table stats-table--compact">
+                  <caption className="visually-hidden">{table.caption}</caption>
+                  <thead>
+                    <tr>
+                      {table.columns.map((column) => (
+                        <th key={column} scope="col">
+                          {column}
+                        </th>
+                      ))}
                     </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+                  </thead>
+                  <tbody>
+                    {table.rows.map((row) => (
+                      <tr key={row.key}>
+                        {row.cells.map((cell, i) =>
+                          i === 0 ? (
+                            // biome-ignore lint/suspicious/noArrayIndexKey: cells are positional
+                            <th key={i} scope="row">
+                              {cell}
+                            </th>
+                          ) : (
+                            // biome-ignore lint/suspicious/noArrayIndexKey: cells are positional
+                            <td key={i}>{cell}</td>
+                          ),
+                        )}
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            )}
           </details>
         </>
       )}
