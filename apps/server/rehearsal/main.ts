@@ -37,6 +37,9 @@ if (!Number.isFinite(hours) || hours <= 0 || !Number.isFinite(speed) || speed < 
   process.exit(2);
 }
 
+// Ctrl-C: exit, which kills the servers (server.ts); a database left behind is dropped by the next run.
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => process.exit(130));
+
 ensureServerBuilt();
 // The configurations side by side, as in npm test.
 const results = await Promise.all(

@@ -105,11 +105,28 @@ export function quantile(values: readonly number[], q: number): number | null {
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))] as number;
 }
 
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** A database of the rehearsal's own on the PostgreSQL server of `url`. */
 async function createDatabase(url: string): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `rehearsal_${process.pid}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
+  // Databases left by a rehearsal that was killed (its process is gone) are dropped first.
+  const { rows } = await admin.query<{ datname: string }>(
+    `select datname from pg_database where datname ~ '^rehearsal_[0-9]+_[0-9a-f]+$'`,
+  );
+  for (const { datname } of rows) {
+    const pid = Number(datname.split('_')[1]);
+    if (pid !== process.pid && !alive(pid)) await admin.query(`drop database if exists ${datname} with (force)`);
+  }
   await admin.query(`create database ${name}`);
   await admin.end();
   const own = new URL(url);

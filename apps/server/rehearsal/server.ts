@@ -53,6 +53,12 @@ export interface LogLine {
 
 export const LOG_LEVEL = { warn: 40, error: 50, fatal: 60 } as const;
 
+/** Every server process still running: killed when this process exits, however it ends (Ctrl-C included). */
+const running = new Set<ChildProcess>();
+process.on('exit', () => {
+  for (const child of running) child.kill('SIGKILL');
+});
+
 export class ServerProcess {
   child: ChildProcess | null = null;
   base = '';
@@ -93,8 +99,10 @@ export class ServerProcess {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     this.child = child;
+    running.add(child);
     child.on('exit', (code, signal) => {
       this.exit = { code, signal };
+      running.delete(child);
     });
     const onLine = (text: string) => {
       let line: LogLine;
