@@ -41,7 +41,13 @@ export default defineConfig({
                 name: 'server:pg',
                 include: ['apps/server/test/**/*.test.ts'],
                 // Tests that touch no shared database run once, in server:pglite.
-                exclude: ['apps/server/test/config.test.ts', 'apps/server/test/db-lock.test.ts'],
+                exclude: [
+                  'apps/server/test/config.test.ts',
+                  'apps/server/test/db-lock.test.ts',
+                  'apps/server/test/clock.test.ts',
+                  'apps/server/test/engines.test.ts',
+                  'apps/server/test/startup.test.ts',
+                ],
                 environment: 'node',
                 env: { TEST_DB: 'postgres' },
                 isolate: false,
