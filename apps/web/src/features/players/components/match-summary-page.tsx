@@ -1,9 +1,11 @@
 import type { MatchSummary } from '@rankmatch/shared';
+import { matchPageMeta } from '@rankmatch/shared';
 import { useParams } from 'react-router';
 import { Icon } from '../../../components/icon.tsx';
 import { ErrorState } from '../../../components/notice.tsx';
 import { SkeletonBlock } from '../../../components/skeleton.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
+import { usePageDescription } from '../../../lib/page-meta.ts';
 import { isMatchId, useMatchSummary } from '../api/get-match-summary.ts';
 import { useDocumentTitle } from '../hooks/use-document-title.ts';
 import { useScrollToTop } from '../hooks/use-scroll-to-top.ts';
@@ -33,6 +35,7 @@ function MatchSummaryPage({ matchId }: { matchId: string }) {
   useScrollToTop(matchId);
   const summary = useMatchSummary(matchId);
   useDocumentTitle(T.matchTitle(matchId));
+  usePageDescription(summary.data ? matchPageMeta(summary.data).description : null);
 
   if (summary.isError && isNotFound(summary.error)) return <MatchNotFound />;
   return (

@@ -1,6 +1,8 @@
+import { playerPageMeta } from '@rankmatch/shared';
 import { useParams } from 'react-router';
 import { ErrorState } from '../../../components/notice.tsx';
 import { SkeletonBlock } from '../../../components/skeleton.tsx';
+import { usePageDescription } from '../../../lib/page-meta.ts';
 import { isPlayerId, usePlayerPage } from '../api/get-player-page.ts';
 import { useDocumentTitle } from '../hooks/use-document-title.ts';
 import { useScrollToTop } from '../hooks/use-scroll-to-top.ts';
@@ -35,6 +37,7 @@ function PlayerPage({ userId }: { userId: string }) {
   useScrollToTop(userId);
   const page = usePlayerPage(userId);
   useDocumentTitle(page.data ? T.pageTitle(page.data.profile.trainer_name) : null);
+  usePageDescription(page.data ? playerPageMeta(page.data.profile).description : null);
 
   if (page.isError && isNotFound(page.error)) return <PlayerNotFound />;
   return (
