@@ -1,14 +1,19 @@
 import {
   correctMatch,
+  DEFAULT_RATING_CONFIG,
   effectivePenalty,
   isWaveTime,
   type MatchResult,
+  type Mmr,
+  type MmrState,
+  mmrForSeason,
   type PenaltyState,
   penaltyStateAfterMatch,
   rateMatch,
   reportDeadline,
   runWave,
   seasonRewards,
+  shiftMmr,
   tallyViolations,
   updateMaxRate,
   type WaitingEntry,
@@ -83,6 +88,8 @@ interface PlayerRow {
   rate_before: number;
   rate_after: number | null;
   rate_delta: number | null;
+  mmr_mu: number | null;
+  mmr_sigma: number | null;
   is_open: boolean;
 }
 
@@ -351,7 +358,11 @@ async function penalties(input: CheckInput, data: Loaded): Promise<Check[]> {
   ];
 }
 
-/** Ratings and season numbers equal a replay of the rating rule over the settled matches, with the corrections. */
+/**
+ * Ratings and season numbers equal a replay of the rating rule over the settled matches in settlement order, with the
+ * corrections where they happened: each match's displayed rate changes, the MMR it was rated from, the season numbers
+ * and every player's MMR (carried across seasons, widened at a player's first match of a new one).
+ */
 async function ratings(input: CheckInput, data: Loaded): Promise<Check> {
   const { db } = input;
   const startRate = new Map(
@@ -378,8 +389,13 @@ async function ratings(input: CheckInput, data: Loaded): Promise<Check> {
     }
     return s;
   };
-  // What the match_players rows should say at the end: match → user → [after, delta].
-  const expected = new Map<number, Map<string, { after: number; delta: number }>>();
+  // Every player's MMR as the replay leaves it (none before their first rated match).
+  const mmr = new Map<string, MmrState>();
+  const mmrOf = (user: string, season: string) =>
+    mmrForSeason(mmr.get(user) ?? null, startRate.get(user) ?? 1500, season, DEFAULT_RATING_CONFIG.mmr);
+  // What the match_players rows should say at the end: match → user → [after, delta, the MMR rated from].
+  type Row = { after: number; delta: number; mmr: Mmr };
+  const expected = new Map<number, Map<string, Row>>();
   const originalWinner = new Map<number, 'A' | 'B' | null>();
   for (const m of data.matches) {
     const corrected = corrections.find((c) => c.matchId === m.id);
@@ -401,18 +417,24 @@ async function ratings(input: CheckInput, data: Loaded): Promise<Check> {
       const side = (team: 'A' | 'B') =>
         players
           .filter((p) => p.team === team)
-          .map((p) => ({ user_id: p.user_id, rate: statOf(p.user_id, m.season_id).rate }));
+          .map((p) => ({
+            user_id: p.user_id,
+            rate: statOf(p.user_id, m.season_id).rate,
+            mmr: mmrOf(p.user_id, m.season_id),
+          }));
       const changes = new Map(rateMatch({ teamA: side('A'), teamB: side('B'), winner }).map((c) => [c.user_id, c]));
-      const rows = new Map<string, { after: number; delta: number }>();
+      const rows = new Map<string, Row>();
       for (const p of players) {
         const s = statOf(p.user_id, m.season_id);
-        const after = winner === null ? s.rate : (changes.get(p.user_id)?.after ?? s.rate);
-        rows.set(p.user_id, { after, delta: after - s.rate });
+        const change = changes.get(p.user_id);
+        const after = winner === null ? s.rate : (change?.after ?? s.rate);
+        rows.set(p.user_id, { after, delta: after - s.rate, mmr: change?.mmr_before ?? mmrOf(p.user_id, m.season_id) });
         if (winner !== null) {
           s.max = updateMaxRate(s.max, after);
           s.rate = after;
           s.matches += 1;
           s.wins += p.team === winner ? 1 : 0;
+          if (change) mmr.set(p.user_id, { ...change.mmr_after, season_id: m.season_id });
         }
       }
       expected.set(m.id, rows);
@@ -426,33 +448,44 @@ async function ratings(input: CheckInput, data: Loaded): Promise<Check> {
     const oldWinner = originalWinner.get(m.id) ?? null;
     const fixes = correctMatch(
       players.map((p) => {
-        const row = rowsOfMatch.get(p.user_id) as { after: number; delta: number };
-        return { user_id: p.user_id, team: p.team, rate_after: row.after, rate_delta: row.delta };
+        const row = rowsOfMatch.get(p.user_id) as Row;
+        return { user_id: p.user_id, team: p.team, rate_after: row.after, rate_delta: row.delta, mmr: row.mmr };
       }),
       oldWinner,
       e.winner ?? null,
     );
     for (const f of fixes) {
-      rowsOfMatch.set(f.user_id, { after: f.before + f.new_delta, delta: f.new_delta });
+      const row = rowsOfMatch.get(f.user_id) as Row;
+      rowsOfMatch.set(f.user_id, { ...row, after: f.before + f.new_delta, delta: f.new_delta });
       const s = statOf(f.user_id, m.season_id);
       s.rate += f.shift;
       s.matches = Math.max(0, s.matches + f.matches);
       s.wins = Math.max(0, s.wins + f.wins);
+      // The current MMR moves by the match's new belief − its old one.
+      if (f.mmr_shift.mu !== 0 || f.mmr_shift.sigma !== 0) {
+        const current = mmr.get(f.user_id);
+        mmr.set(f.user_id, {
+          ...shiftMmr(current ?? row.mmr, f.mmr_shift),
+          season_id: current?.season_id ?? m.season_id,
+        });
+      }
       // Later settled matches of the season move by the shift.
       for (const later of settled) {
         if (later.id <= m.id || later.season_id !== m.season_id || (later.settled_at as number) > e.at) continue;
-        const row = expected.get(later.id)?.get(f.user_id);
-        if (row && f.shift !== 0) row.after += f.shift;
+        const laterRow = expected.get(later.id)?.get(f.user_id);
+        if (laterRow && f.shift !== 0) laterRow.after += f.shift;
       }
       // The max rate is recomputed from the corrected history.
       let max = Math.max(s.rate, startRate.get(f.user_id) ?? 1500);
       for (const [id, byUser] of expected) {
-        const row = byUser.get(f.user_id);
-        if (row && byId.get(id)?.season_id === m.season_id) max = Math.max(max, row.after);
+        const r = byUser.get(f.user_id);
+        if (r && byId.get(id)?.season_id === m.season_id) max = Math.max(max, r.after);
       }
       s.max = max;
     }
   }
+  const close = (a: number | null, b: number) =>
+    a !== null && Math.abs(Number(a) - b) <= 1e-9 * Math.max(1, Math.abs(b));
   let compared = 0;
   for (const p of data.players) {
     const want = expected.get(p.match_id)?.get(p.user_id);
@@ -461,6 +494,11 @@ async function ratings(input: CheckInput, data: Loaded): Promise<Check> {
     if (p.rate_after !== want.after || p.rate_delta !== want.delta) {
       problems.push(
         `match ${p.match_id} ${p.user_id}: after/delta ${p.rate_after}/${p.rate_delta}, replay ${want.after}/${want.delta}`,
+      );
+    }
+    if (!close(p.mmr_mu, want.mmr.mu) || !close(p.mmr_sigma, want.mmr.sigma)) {
+      problems.push(
+        `match ${p.match_id} ${p.user_id}: rated from MMR ${p.mmr_mu}/${p.mmr_sigma}, replay ${want.mmr.mu}/${want.mmr.sigma}`,
       );
     }
   }
@@ -486,9 +524,23 @@ async function ratings(input: CheckInput, data: Loaded): Promise<Check> {
     if (want.matches > 0 && !stored.some((s) => key(s.user_id, s.season_id) === k))
       problems.push(`${k}: no season row`);
   }
+  const beliefs = await rows<{ user_id: string; mu: number; sigma: number; season_id: string }>(
+    db,
+    sql`select user_id, mu, sigma, season_id from player_mmr`,
+  );
+  for (const b of beliefs) {
+    const want = mmr.get(b.user_id);
+    if (!want) problems.push(`${b.user_id}: an MMR without a rated match`);
+    else if (!close(b.mu, want.mu) || !close(b.sigma, want.sigma) || b.season_id !== want.season_id) {
+      problems.push(
+        `${b.user_id}: MMR ${b.mu}/${b.sigma} (${b.season_id}), replay ${want.mu}/${want.sigma} (${want.season_id})`,
+      );
+    }
+  }
+  if (beliefs.length !== mmr.size) problems.push(`${beliefs.length} MMRs stored, ${mmr.size} in the replay`);
   return check(
-    'ratings and season numbers equal a replay of the rating rule (corrections included)',
-    `${settled.length} settled matches, ${compared} rate changes, ${stored.length} season rows, ${corrections.length} corrections`,
+    'ratings, MMRs and season numbers equal a replay of the rating rule (corrections included)',
+    `${settled.length} settled matches, ${compared} rate changes, ${stored.length} season rows, ${beliefs.length} MMRs, ${corrections.length} corrections`,
     problems,
   );
 }

@@ -28,10 +28,12 @@ async function main(): Promise<void> {
           reports: demo.reports,
           ms: demo.ms,
           rank_correlation: Number(accuracy.rank_correlation.toFixed(3)),
-          brier_elo: Number(accuracy.brier_elo.toFixed(4)),
+          mmr_rank_correlation: Number(accuracy.mmr_rank_correlation.toFixed(3)),
+          start_rank_correlation: Number(accuracy.start_rank_correlation.toFixed(3)),
+          brier: Number(accuracy.brier.toFixed(4)),
           brier_truth: Number(accuracy.brier_truth.toFixed(4)),
         },
-        `デモシーズンをシミュレーションしました: ${demo.matches}試合（レートと実力の順位相関 ${accuracy.rank_correlation.toFixed(2)}、Elo 予測の Brier スコア ${accuracy.brier_elo.toFixed(3)}）`,
+        `デモシーズンをシミュレーションしました: ${demo.matches}試合（実力との順位相関: レート ${accuracy.rank_correlation.toFixed(2)}、内部レート ${accuracy.mmr_rank_correlation.toFixed(2)}、シーズン開始時のレート ${accuracy.start_rank_correlation.toFixed(2)}）`,
       );
     }
   }

@@ -3,7 +3,15 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { freshAppPerTest, type TestApp } from './helpers/app.ts';
 import { expectError } from './helpers/community.ts';
-import { activeSeason, type MatchedPlayers, matchTen, postReport, report, seasonRow } from './helpers/match.ts';
+import {
+  activeSeason,
+  type MatchedPlayers,
+  matchTen,
+  mmrRows,
+  postReport,
+  report,
+  seasonRow,
+} from './helpers/match.ts';
 
 // The admin's result correction of a settled match, and the test tools of the overview and /match_test.
 
@@ -52,17 +60,23 @@ describe('POST /api/admin/matches/:id/result', () => {
     await settle(m, 'A');
     const a = m.teamA[1] as string;
     const b = m.teamB[1] as string;
-    expect(await seasonRow(t, a)).toMatchObject({ rate: 1520, max_rate: 1520, win_count: 1, match_count: 1 });
+    expect(await seasonRow(t, a)).toMatchObject({ rate: 1510, max_rate: 1510, win_count: 1, match_count: 1 });
 
     const res = await correct(m.match.match_id, 'B');
     expect(res.statusCode, res.body).toBe(200);
     const detail = adminMatchDetailSchema.parse(res.json());
     expect(detail.winner_team).toBe('B');
     expect(detail.settle_reason).toBe('admin_correction');
-    expect(detail.team_a.players.every((p) => p.rate_after === 1480)).toBe(true);
-    expect(await seasonRow(t, a)).toMatchObject({ rate: 1480, max_rate: 1500, win_count: 0, match_count: 1 });
-    expect(await seasonRow(t, b)).toMatchObject({ rate: 1520, max_rate: 1520, win_count: 1, match_count: 1 });
-    expect(await historyOf(a)).toEqual([{ rate_after: 1480, rate_delta: -20 }]);
+    expect(detail.team_a.players.every((p) => p.rate_after === 1490)).toBe(true);
+    expect(await seasonRow(t, a)).toMatchObject({ rate: 1490, max_rate: 1500, win_count: 0, match_count: 1 });
+    expect(await seasonRow(t, b)).toMatchObject({ rate: 1510, max_rate: 1510, win_count: 1, match_count: 1 });
+    expect(await historyOf(a)).toEqual([{ rate_after: 1490, rate_delta: -10 }]);
+    // The MMR is what the match gives with the new result, from the belief stored with it (newcomers: 1500 ± 125).
+    const mmr = await mmrRows(t, m.match.match_id);
+    expect(mmr.get(a)).toMatchObject({ rated_mu: 1500, rated_sigma: 125 });
+    expect(mmr.get(a)?.mu).toBeCloseTo(1491.721317, 5);
+    expect(mmr.get(b)?.mu).toBeCloseTo(1508.278683, 5);
+    expect(mmr.get(a)?.sigma).toBeCloseTo(124.789677, 5);
 
     const audit = await t.request({ method: 'GET', url: `/api/admin/audit?action=match.`, token: admin });
     expect(audit.json().entries[0]).toMatchObject({
@@ -80,8 +94,12 @@ describe('POST /api/admin/matches/:id/result', () => {
     const a = m.teamA[0] as string;
     expect((await correct(m.match.match_id, 'invalid')).json()).toMatchObject({ winner_team: null });
     expect(await seasonRow(t, a)).toMatchObject({ rate: 1500, max_rate: 1500, win_count: 0, match_count: 0 });
+    // Voided: the MMR update is taken back.
+    expect((await mmrRows(t, m.match.match_id)).get(a)?.mu).toBeCloseTo(1500, 9);
+    expect((await mmrRows(t, m.match.match_id)).get(a)?.sigma).toBeCloseTo(125, 9);
     expect((await correct(m.match.match_id, 'A')).statusCode).toBe(200);
-    expect(await seasonRow(t, a)).toMatchObject({ rate: 1520, max_rate: 1520, win_count: 1, match_count: 1 });
+    expect(await seasonRow(t, a)).toMatchObject({ rate: 1510, max_rate: 1510, win_count: 1, match_count: 1 });
+    expect((await mmrRows(t, m.match.match_id)).get(a)?.mu).toBeCloseTo(1508.278683, 5);
   });
 
   it('shifts the later history of the same players without re-rating later matches', async () => {
@@ -93,16 +111,22 @@ describe('POST /api/admin/matches/:id/result', () => {
     const player = first.teamA[0] as string;
     const before = await historyOf(player);
     const rateBefore = (await seasonRow(t, player))?.rate as number;
+    const muBefore = (await mmrRows(t, second.match.match_id)).get(player)?.mu as number;
 
     expect((await correct(first.match.match_id, 'B')).statusCode).toBe(200);
     const after = await historyOf(player);
-    // The corrected match moves by 40 (a +20 win became a −20 loss); the later match keeps its own change.
-    expect(after[0]).toEqual({ rate_after: 1480, rate_delta: -20 });
+    // The corrected match moves by 20 (a +10 win became a −10 loss); the later match keeps its own change.
+    expect(after[0]).toEqual({ rate_after: 1490, rate_delta: -10 });
     expect(after[1]).toEqual({
-      rate_after: (before[1]?.rate_after as number) - 40,
+      rate_after: (before[1]?.rate_after as number) - 20,
       rate_delta: before[1]?.rate_delta as number,
     });
-    expect(await seasonRow(t, player)).toMatchObject({ rate: rateBefore - 40 });
+    expect(await seasonRow(t, player)).toMatchObject({ rate: rateBefore - 20 });
+    // The current MMR moves by what the first match gives as a loss instead of a win (its later update stands).
+    expect((await mmrRows(t, second.match.match_id)).get(player)?.mu).toBeCloseTo(
+      muBefore - (1508.278683 - 1491.721317),
+      5,
+    );
   });
 });
 

@@ -251,7 +251,7 @@ describe('PUT /api/admin/users/:user_id', () => {
     );
     const last = await postReport(t, m.match.match_id, m.tokenOf(m.teamB[1] as string), report('A-win'));
     expect(last.json()).toMatchObject({ status: 'done' });
-    expect(await seasonRow(t, banned)).toMatchObject({ rate: 1480 });
+    expect(await seasonRow(t, banned)).toMatchObject({ rate: 1490 });
     // Whoever else queues, the banned player is not matched (and cannot queue: their token is refused).
     expectError(
       await t.request({ method: 'POST', url: '/api/queue/join', token: m.tokenOf(banned), payload: {} }),

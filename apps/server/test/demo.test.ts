@@ -21,6 +21,7 @@ beforeAll(async () => {
   );
   expect(summary?.matches).toBeGreaterThan(500);
   expect(summary?.accuracy.rank_correlation).toBeGreaterThan(0.2);
+  expect(summary?.accuracy.mmr_rank_correlation).toBeGreaterThan(0.2);
   await built.ranking.reload();
   await built.stats.refreshActive();
 }, 120_000);
@@ -74,6 +75,32 @@ describe('the demo seasons', () => {
       sql`select count(*)::int as n from matches where status <> 'done' or not penalties_processed`,
     );
     expect(open?.n).toBe(0);
+  });
+
+  it('carry the MMR from the past season into the running one, σ widened at the first match', async () => {
+    const firsts = await rows(sql`
+      select distinct on (mp.user_id) mp.user_id, mp.mmr_mu, mp.mmr_sigma, g.mu as past_mu, g.sigma as past_sigma
+      from match_players mp join matches m on m.id = mp.match_id
+      join lateral (select p2.mmr_mu as mu, p2.mmr_sigma as sigma from match_players p2
+        join matches m2 on m2.id = p2.match_id
+        where p2.user_id = mp.user_id and m2.season_id = ${DEMO_PAST_SEASON_ID} and m2.winner is not null
+        order by m2.settled_at desc, m2.id desc limit 1) g on true
+      where m.season_id = ${DEMO_SEASON_ID}
+      order by mp.user_id, m.settled_at, m.id`);
+    expect(firsts.length).toBeGreaterThan(40);
+    // The running season's first match starts from a belief that is not a newcomer's, with a wider σ than the
+    // past season's last match started from (its update shrank it a little, the season change widened it).
+    for (const f of firsts) {
+      expect(Number(f.mmr_sigma)).toBeGreaterThan(Number(f.past_sigma) - 1);
+      expect(Number(f.mmr_mu)).not.toBe(1500);
+    }
+    // Every player's stored MMR is the one after their last rated match.
+    const stale = await rows(sql`
+      select g.user_id from player_mmr g
+      where g.season_id not in (${DEMO_PAST_SEASON_ID}, ${DEMO_SEASON_ID})
+        or not exists (select 1 from match_players mp join matches m on m.id = mp.match_id
+          where mp.user_id = g.user_id and m.winner is not null and m.season_id = g.season_id)`);
+    expect(stale).toEqual([]);
   });
 
   it('leave the near-milestone account one match from 100 with no penalty', async () => {

@@ -11,7 +11,16 @@ import {
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './helpers/app.ts';
-import { activeSeason, invalidReport, matchTen, postReport, report, seasonRow } from './helpers/match.ts';
+import {
+  activeSeason,
+  invalidReport,
+  matchTen,
+  mmrRows,
+  postReport,
+  report,
+  seasonRow,
+  tenIds,
+} from './helpers/match.ts';
 
 // The match lifecycle through the API: ten test accounts matched by a real wave, then lobby, host, reports,
 // settlement, ratings, history and penalties. The test clock starts inside matching hours.
@@ -63,23 +72,30 @@ describe('a match from wave to settlement', () => {
     const deciding = await postReport(t, id, m.tokenOf(b1), report('A-win'));
     expect(deciding.json()).toEqual({ ok: true, report_count: 3, status: 'done' });
 
+    // Ten newcomers (rate 1500, MMR 1500 ± 125) in an even match: the displayed rate moves ±10 (K 20 × 1/2), the MMR
+    // by the Gaussian update (as in engine mmr.test.ts: 1500 ± 8.279, σ 124.790), from the belief stored with the match.
+    const mmr = await mmrRows(t, id);
     for (const userId of [...m.teamA, ...m.teamB]) {
       const won = m.teamA.includes(userId);
       expect(await seasonRow(t, userId)).toEqual({
-        rate: won ? 1520 : 1480,
-        max_rate: won ? 1520 : 1500,
+        rate: won ? 1510 : 1490,
+        max_rate: won ? 1510 : 1500,
         match_count: 1,
         win_count: won ? 1 : 0,
       });
+      const row = mmr.get(userId);
+      expect(row).toMatchObject({ rated_mu: 1500, rated_sigma: 125, season_id: 's-test' });
+      expect(row?.mu).toBeCloseTo(won ? 1508.278683 : 1491.721317, 5);
+      expect(row?.sigma).toBeCloseTo(124.789677, 5);
     }
     const profile = await me(m.tokenOf(a1));
-    expect(profile).toMatchObject({ rate: 1520, max_rate: 1520, match_count: 1, win_count: 1, win_rate: 100 });
+    expect(profile).toMatchObject({ rate: 1510, max_rate: 1510, match_count: 1, win_count: 1, win_rate: 100 });
     expect(profile.latest_matches).toEqual([
-      { match_id: id, winlose: 1, deck_type: 'CHARIZARD', started_date: m.match.started_at, rate_delta: 20 },
+      { match_id: id, winlose: 1, deck_type: 'CHARIZARD', started_date: m.match.started_at, rate_delta: 10 },
     ]);
-    expect((await me(m.tokenOf(b1))).latest_matches[0]).toMatchObject({ winlose: 0, rate_delta: -20 });
+    expect((await me(m.tokenOf(b1))).latest_matches[0]).toMatchObject({ winlose: 0, rate_delta: -10 });
     const history = await t.request({ method: 'GET', url: '/api/users/me/rating-history', token: m.tokenOf(b1) });
-    expect(history.json()).toEqual({ season_id: 's-test', points: [{ at: t.clock.now(), rate: 1480 }] });
+    expect(history.json()).toEqual({ season_id: 's-test', points: [{ at: t.clock.now(), rate: 1490 }] });
 
     // Players leave the ongoing list; the screen goes away for those who reported.
     expect((await current(m.tokenOf(a1))).statusCode).toBe(404);
@@ -92,7 +108,7 @@ describe('a match from wave to settlement', () => {
     const late = await postReport(t, id, m.tokenOf(b2), report('B-win'));
     expect(late.json()).toEqual({ ok: true, report_count: 4, status: 'done' });
     expect((await current(m.tokenOf(b2))).statusCode).toBe(404);
-    expect(await seasonRow(t, b2)).toMatchObject({ rate: 1480, match_count: 1 });
+    expect(await seasonRow(t, b2)).toMatchObject({ rate: 1490, match_count: 1 });
     const correction = await postReport(t, id, m.tokenOf(a1), report('B-win'));
     expect(correction.statusCode).toBe(409);
     expect(correction.json()).toEqual({ error: ERRORS.MATCH_ALREADY_SETTLED.message, code: 'MATCH_ALREADY_SETTLED' });
@@ -110,7 +126,7 @@ describe('a match from wave to settlement', () => {
     // The ranking job was nudged: the new rates appear without waiting for the 5-minute run.
     await new Promise((r) => setTimeout(r, 1_300));
     const ranking = (await t.request({ method: 'GET', url: '/api/public/ranking' })).json();
-    expect(ranking.rankings[0]).toMatchObject({ rate: 1520 });
+    expect(ranking.rankings[0]).toMatchObject({ rate: 1510 });
   });
 
   it('counts a player again for the next wave once the match settled', async () => {
@@ -137,7 +153,7 @@ describe('a match from wave to settlement', () => {
     for (const userId of [...m.teamA, ...m.teamB]) {
       const row = await seasonRow(t, userId);
       expect(row?.match_count).toBe(1);
-      expect(row?.rate).toBe(m.teamB.includes(userId) ? 1520 : 1480);
+      expect(row?.rate).toBe(m.teamB.includes(userId) ? 1510 : 1490);
     }
     const settledAt = await t.ctx.db.execute(sql`select count(*)::int as n from matches where settled_at is not null`);
     expect((settledAt as unknown as { rows: { n: number }[] }).rows[0]?.n).toBe(1);
@@ -162,7 +178,7 @@ describe('the deadline rule (gather step)', () => {
     expect((await t.request({ method: 'POST', url: '/api/debug/gather-match', token: admin })).json()).toEqual({
       processed_matches: 1,
     });
-    expect(await seasonRow(t, m.teamA[0] as string)).toMatchObject({ rate: 1520, match_count: 1 });
+    expect(await seasonRow(t, m.teamA[0] as string)).toMatchObject({ rate: 1510, match_count: 1 });
     expect(updates.at(-1)).toMatchObject({ match_id: id, status: 'done', report_count: 4 });
   });
 
@@ -195,6 +211,51 @@ describe('the deadline rule (gather step)', () => {
     }
     await t.request({ method: 'POST', url: '/api/debug/matchmaking/trigger', token: admin });
     expect((await current(m.tokenOf(m.teamA[0] as string))).statusCode).toBe(404);
+  });
+});
+
+describe('matchmaking on the MMR', () => {
+  const trigger = async () => {
+    const wave = await t.request({ method: 'POST', url: '/api/debug/matchmaking/trigger', token: admin });
+    expect(wave.statusCode, wave.body).toBe(200);
+    return wave.json().created_matches as string[];
+  };
+  const setMmr = (userId: string, mu: number) =>
+    t.ctx.db.execute(sql`insert into player_mmr (user_id, mu, sigma, season_id, updated_at)
+      values (${userId}, ${mu}, 100, 's-test', 0)
+      on conflict (user_id) do update set mu = excluded.mu`);
+
+  it('keeps out of a match a player whose MMR lies outside the window, though their rate is the same', async () => {
+    const ids = tenIds();
+    for (const [i, id] of ids.entries()) {
+      const token = await t.login(id);
+      await t.ctx.db.execute(sql`update users set start_rate = 1500 where id = ${id}`);
+      await setMmr(id, i === 0 ? 1900 : 1460 + 10 * i);
+      expect((await t.request({ method: 'POST', url: '/api/queue/join', token, payload: {} })).statusCode).toBe(200);
+    }
+    // dummy_01 waited longest: ±200 around 1900 holds nobody else, and nine others are not a match.
+    expect(await trigger()).toEqual([]);
+
+    await setMmr(ids[0] as string, 1550);
+    const [id] = await trigger();
+    expect(id).toBeDefined();
+    const players = (
+      (await t.ctx.db.execute(sql`select mp.user_id, mp.team, mp.rate_before, g.mu
+        from match_players mp join player_mmr g on g.user_id = mp.user_id where mp.match_id = ${Number(id)}`)) as unknown as {
+        rows: { user_id: string; team: string; rate_before: number; mu: number }[];
+      }
+    ).rows;
+    // The match shows the season rate; its balance and spread are the MMR's.
+    expect(players.map((p) => p.rate_before)).toEqual(Array(10).fill(1500));
+    const mean = (team: string) =>
+      players.filter((p) => p.team === team).reduce((sum, p) => sum + Math.round(p.mu), 0) / 5;
+    const [match] = (
+      (await t.ctx.db.execute(
+        sql`select team_gap, rating_spread from matches where id = ${Number(id)}`,
+      )) as unknown as { rows: { team_gap: number; rating_spread: number }[] }
+    ).rows;
+    expect(match?.team_gap).toBeCloseTo(Math.abs(mean('A') - mean('B')), 9);
+    expect(match?.rating_spread).toBe(1550 - 1470);
   });
 });
 

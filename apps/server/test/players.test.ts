@@ -31,12 +31,12 @@ describe('GET /api/players/:id', () => {
     const res = await t.request({ method: 'GET', url: `/api/players/${a}` });
     expect(res.statusCode, res.body).toBe(200);
     const page = playerPageSchema.parse(res.json());
-    expect(page.profile).toMatchObject({ user_id: a, rate: 1520, match_count: 1, win_count: 1 });
+    expect(page.profile).toMatchObject({ user_id: a, rate: 1510, match_count: 1, win_count: 1 });
     expect(page.season?.season_id).toBe('s-test');
-    expect(page.rating_history.map((p) => p.rate)).toEqual([1520]);
+    expect(page.rating_history.map((p) => p.rate)).toEqual([1510]);
     expect(page.characters).toEqual([{ pokemon_id: 'CHARIZARD', matches: 1, wins: 1, win_rate: 100 }]);
     expect(page.recent_matches).toEqual([
-      expect.objectContaining({ match_id: m.match.match_id, winlose: 1, deck_type: 'CHARIZARD', rate_delta: 20 }),
+      expect.objectContaining({ match_id: m.match.match_id, winlose: 1, deck_type: 'CHARIZARD', rate_delta: 10 }),
     ]);
     expect(page.records).toEqual([]);
     // Nothing private: no penalties, no Discord credentials, no admin flags.
@@ -67,10 +67,10 @@ describe('GET /api/matches/:id/summary', () => {
     expect(summary.team_a.find((p) => p.user_id === a)).toMatchObject({
       pokemon_id: 'CHARIZARD',
       rate_before: 1500,
-      rate_after: 1520,
-      rate_delta: 20,
+      rate_after: 1510,
+      rate_delta: 10,
     });
-    expect(summary.team_b.every((p) => p.rate_delta === -20)).toBe(true);
+    expect(summary.team_b.every((p) => p.rate_delta === -10)).toBe(true);
   });
 
   it('does not show a match in progress, or one that does not exist', async () => {

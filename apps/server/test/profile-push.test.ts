@@ -54,7 +54,7 @@ describe('profileChanged pushes', () => {
     }
     await pushed(players, 'settled');
     const winner = m.teamA[0] as string;
-    expect(await rateOf(m.tokenOf(winner))).toBe(1520);
+    expect(await rateOf(m.tokenOf(winner))).toBe(1510);
 
     const corrected = await t.request({
       method: 'POST',
@@ -64,7 +64,7 @@ describe('profileChanged pushes', () => {
     });
     expect(corrected.statusCode, corrected.body).toBe(200);
     await pushed(players, 'corrected');
-    expect(await rateOf(m.tokenOf(winner))).toBe(1480);
+    expect(await rateOf(m.tokenOf(winner))).toBe(1490);
 
     const edited = await t.request({
       method: 'PUT',

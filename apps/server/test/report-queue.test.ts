@@ -8,7 +8,7 @@ import { BUSY, type ReportInput, type ReportOutcome, reportsIn } from '../src/ma
 import type { MatchProgress } from '../src/matches/settlement.ts';
 import { lockUsers } from '../src/users/queries.ts';
 import { createTestApp, type TestApp } from './helpers/app.ts';
-import { activeSeason, type MatchedPlayers, matchTen, report, seasonRow, tenIds } from './helpers/match.ts';
+import { activeSeason, type MatchedPlayers, matchTen, mmrRows, report, seasonRow, tenIds } from './helpers/match.ts';
 
 // Reports that arrive together go into one transaction (matches/report-queue.ts, service.ts reportsIn): each must
 // come out exactly as if it had come alone, in its order, and a refused one must change nothing.
@@ -151,10 +151,16 @@ describe('reports in one transaction', () => {
         { match_id: second, user_id: d1, result: 'B-win' },
       ].sort((x, y) => x.match_id.localeCompare(y.match_id) || x.user_id.localeCompare(y.user_id)),
     );
-    // Each settlement moved its own players once, by the engine's Elo (1500 against 1500: ±20).
-    for (const userId of one.teamA) expect(await seasonRow(t, userId)).toMatchObject({ rate: 1520, match_count: 1 });
-    for (const userId of one.teamB) expect(await seasonRow(t, userId)).toMatchObject({ rate: 1480, match_count: 1 });
-    for (const userId of two.teamB) expect(await seasonRow(t, userId)).toMatchObject({ rate: 1520, win_count: 1 });
+    // Each settlement moved its own players once, by the engine's rule (newcomers in an even match: ±10), and their
+    // MMRs from the belief stored with each match.
+    for (const userId of one.teamA) expect(await seasonRow(t, userId)).toMatchObject({ rate: 1510, match_count: 1 });
+    for (const userId of one.teamB) expect(await seasonRow(t, userId)).toMatchObject({ rate: 1490, match_count: 1 });
+    for (const userId of two.teamB) expect(await seasonRow(t, userId)).toMatchObject({ rate: 1510, win_count: 1 });
+    for (const match of [one, two]) {
+      for (const row of (await mmrRows(t, match.match.match_id)).values()) {
+        expect(row).toMatchObject({ rated_mu: 1500, rated_sigma: 125, season_id: 's-test' });
+      }
+    }
     const open = rowsOf<{ n: number }>(
       await t.ctx.db.execute(sql`select count(*)::int as n from match_players where is_open`),
     );
@@ -222,7 +228,7 @@ describe('the report queue', () => {
     expect(await stored()).toHaveLength(7);
     const settled = results.filter((r) => r.status === 'fulfilled' && r.value.settled);
     expect(settled).toHaveLength(1);
-    for (const userId of one.teamB) expect(await seasonRow(t, userId)).toMatchObject({ rate: 1520, match_count: 1 });
+    for (const userId of one.teamB) expect(await seasonRow(t, userId)).toMatchObject({ rate: 1510, match_count: 1 });
   });
 });
 

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createTestApp, freshAppPerTest, type TestApp } from './helpers/app.ts';
 import { DAY, expectError, insertPlayers, insertSeason, insertStats, playerIds } from './helpers/community.ts';
-import { matchTen, postReport, report } from './helpers/match.ts';
+import { type MatchedPlayers, matchTen, mmrRows, postReport, report } from './helpers/match.ts';
 
 // The season end: by its date (the job), by an admin, by another season's activation; frozen records, rewards per
 // tier, the penalty rule, resuming after a failure half-way, and two instances ending at once.
@@ -285,6 +285,59 @@ describe('the season change by date', () => {
     );
     expect((records as unknown as { rows: { n: number }[] }).rows[0]?.n).toBe(10);
     expect(await season('s6')).toMatchObject({ is_active: true, ended_at: null });
+  });
+
+  it('freezes the season rate and carries the MMR over, σ widened at the first match of the next season', async () => {
+    await insertSeason(t, {
+      id: 's-test',
+      name: 'シーズン5',
+      isActive: true,
+      startDate: now - DAY,
+      endDate: now + 600,
+    });
+    await insertSeason(t, { id: 's6', name: 'シーズン6', startDate: now + 600, endDate: now + 40 * DAY });
+    const settle = async (m: MatchedPlayers) => {
+      for (const userId of [m.teamA[0], m.teamB[0]] as string[]) {
+        const res = await postReport(t, m.match.match_id, m.tokenOf(userId), report('A-win'));
+        expect(res.statusCode, res.body).toBe(200);
+      }
+    };
+    const first = await matchTen(t, admin);
+    await settle(first);
+    // As if they had played the whole season: their MMR is surer than a newcomer's.
+    await t.ctx.db.execute(sql`update player_mmr set sigma = 80`);
+    const carried = await mmrRows(t, first.match.match_id);
+    t.clock.advance(600 + 3600);
+    await t.built.waves.gather();
+    await t.built.jobs.run('season-end');
+    expect(await season('s-test')).toMatchObject({ ended_at: t.clock.now() });
+    expect(await season('s6')).toMatchObject({ is_active: true });
+    const winner = first.teamA[0] as string;
+    const [record] = (
+      (await t.ctx.db.execute(
+        sql`select final_rate from season_records where season_id = 's-test' and user_id = ${winner}`,
+      )) as unknown as { rows: { final_rate: number }[] }
+    ).rows;
+    expect(record?.final_rate).toBe(1510);
+
+    // The next season: the rate starts again from the start rate, the MMR goes on from where it was, less sure.
+    const second = await matchTen(t, admin);
+    await settle(second);
+    const rated = await mmrRows(t, second.match.match_id);
+    for (const [userId, row] of rated) {
+      const before = carried.get(userId);
+      expect(row.rated_mu).toBe(before?.mu);
+      expect(before?.sigma).toBe(80);
+      expect(row.rated_sigma).toBeCloseTo(Math.hypot(80, 40), 9);
+      expect(row.season_id).toBe('s6');
+      const [stats] = (
+        (await t.ctx.db.execute(
+          sql`select rate, match_count from season_stats where season_id = 's6' and user_id = ${userId}`,
+        )) as unknown as { rows: { rate: number; match_count: number }[] }
+      ).rows;
+      expect(stats?.match_count).toBe(1);
+      expect(Math.abs((stats?.rate as number) - 1500)).toBeGreaterThanOrEqual(10);
+    }
   });
 
   it('activates the earliest season that has not ended once none is active, never one that is over', async () => {

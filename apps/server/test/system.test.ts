@@ -135,7 +135,11 @@ describe('rules text from the running configuration', () => {
     });
     try {
       const rules = (await configured.request({ method: 'GET', url: '/api/public/system' })).json().rules;
-      expect(rules.rating).toContain('K(32)');
+      expect(rules.rating).toContain('K（通常32、暫定80まで）');
+      expect(rules.rating).toContain('勝ちは+10〜+50、負けは−10〜−50');
+      expect(rules.rating).toContain('内部レート');
+      expect(rules.matchmaking).toContain('内部レート');
+      expect(rules.matchmaking).toContain('±200');
       expect(rules.settlement).toContain('45分');
       expect(rules.penalty).toContain('3人以上');
       expect(rules.penalty).toContain('20分');

@@ -148,7 +148,7 @@ describe('runWave golden cases', () => {
   });
 
   it('does not match an anchor with fewer than 9 others in the window, but matches them once it widens', () => {
-    // The anchor waited longest; 9 others sit 230 points above: outside ±200, inside ±250 (one missed wave).
+    // The anchor waited longest; 9 others sit 230 points above: outside ±200, inside ±400 (one missed wave).
     const others = Array.from({ length: 9 }, (_, i) => entry(`o${i}`, 1730, [], 10));
     const first = runWave([entry('anchor', 1500, [], 600), ...others], NOW);
     expect(first.matches).toHaveLength(0);
@@ -157,7 +157,7 @@ describe('runWave golden cases', () => {
     const next = runWave(first.waiting, NOW + 120);
     expect(next.matches).toHaveLength(1);
     expect(next.matches[0]?.anchor_user_id).toBe('anchor');
-    expect(next.matches[0]?.window).toEqual({ min: 1250, max: 1750, half_width: 250 });
+    expect(next.matches[0]?.window).toEqual({ min: 1100, max: 1900, half_width: 400 });
   });
 
   it('returns the waiting players with one more missed wave, longest waiting first', () => {

@@ -2,6 +2,7 @@ import { MATCH_SIZE } from '@rankmatch/shared';
 import { describe, expect, it } from 'vitest';
 import { isWaveTime } from '../src/hours/schedule.ts';
 import { tallyViolations } from '../src/penalty/violations.ts';
+import { DEFAULT_RATING_CONFIG, type Mmr, mmrForSeason, rateMatch, rateMatchElo } from '../src/rating/index.ts';
 import { reportDeadline, settle } from '../src/settlement/decide.ts';
 import {
   brier,
@@ -75,32 +76,101 @@ describe('the season simulation', () => {
     }
   });
 
-  it('moves ratings by the Elo rule and keeps each player in one match at a time', () => {
-    const last = new Map<string, { rate: number; free: number; matches: number; wins: number }>();
-    for (const m of sim.matches) {
+  it('moves both ratings by rateMatch from the ratings each player has, one match at a time, and matches on the MMR', () => {
+    const last = new Map<string, { rate: number; mmr: Mmr; free: number; matches: number; wins: number }>();
+    const settledOrder = [...sim.matches].sort((a, b) => a.settled_at - b.settled_at || a.id - b.id);
+    for (const m of settledOrder) {
       for (const p of m.players) {
         const before = last.get(p.user_id);
         if (before) {
           expect(p.rate_before).toBe(before.rate);
+          expect(p.mmr_before).toEqual(before.mmr);
           expect(m.matched_at).toBeGreaterThanOrEqual(before.free);
+        } else {
+          expect(p.mmr_before).toEqual({ mu: p.rate_before, sigma: DEFAULT_RATING_CONFIG.mmr.initialSigma });
         }
+      }
+      const side = (team: 'A' | 'B') =>
+        m.players
+          .filter((p) => p.team === team)
+          .map((p) => ({ user_id: p.user_id, rate: p.rate_before, mmr: p.mmr_before }));
+      const changes = new Map(
+        rateMatch({ teamA: side('A'), teamB: side('B'), winner: m.winner }).map((c) => [c.user_id, c]),
+      );
+      for (const p of m.players) {
+        expect(p.rate_after).toBe(changes.get(p.user_id)?.after);
         expect(p.rate_after - p.rate_before).toBe(p.rate_delta);
+        expect(p.mmr_after).toEqual(changes.get(p.user_id)?.mmr_after);
         if (m.winner === null) expect(p.rate_delta).toBe(0);
         else expect(Math.sign(p.rate_delta)).toBe(p.team === m.winner ? 1 : -1);
+        const before = last.get(p.user_id);
         const rated = m.winner !== null ? 1 : 0;
         last.set(p.user_id, {
           rate: p.rate_after,
+          mmr: p.mmr_after,
           free: m.settled_at,
           matches: (before?.matches ?? 0) + rated,
           wins: (before?.wins ?? 0) + (m.winner === p.team ? 1 : 0),
         });
       }
+      // The wave matched the players on their MMR (rounded): the match's rating spread is theirs.
+      const mus = m.players.map((p) => Math.round(p.mmr_before.mu));
+      expect(m.rating_spread).toBe(Math.max(...mus) - Math.min(...mus));
     }
     for (const [id, s] of sim.stats) {
       expect(s.rate).toBe(last.get(id)?.rate);
       expect(s.match_count).toBe(last.get(id)?.matches);
       expect(s.win_count).toBe(last.get(id)?.wins);
       expect(s.max_rate).toBeGreaterThanOrEqual(s.rate);
+      expect(sim.mmr.get(id)).toEqual({ ...last.get(id)?.mmr, season_id: 's' });
+    }
+  });
+
+  it('carries the MMR into the next season (σ widened at the first match) while the rate starts again', () => {
+    const meta = seasonMeta(11, 's');
+    const players = simulatePopulation({ seed: 11, accounts: accounts(40), meta });
+    const next = simulateSeason({
+      seed: 11,
+      season_id: 's2',
+      start: START + 14 * DAY,
+      stop_waves: START + 17 * DAY,
+      players,
+      meta,
+      mmr: sim.mmr,
+    });
+    const first = new Map<string, SeasonSimulation['matches'][number]['players'][number]>();
+    for (const m of [...next.matches].sort((a, b) => a.settled_at - b.settled_at || a.id - b.id)) {
+      for (const p of m.players) if (!first.has(p.user_id)) first.set(p.user_id, p);
+    }
+    expect(first.size).toBeGreaterThan(10);
+    for (const [id, p] of first) {
+      const carried = sim.mmr.get(id);
+      if (!carried) continue;
+      expect(p.mmr_before).toEqual(mmrForSeason(carried, p.rate_before, 's2', DEFAULT_RATING_CONFIG.mmr));
+      expect(p.mmr_before.sigma).toBeGreaterThan(carried.sigma);
+      expect(p.rate_before).toBe(players.find((q) => q.user_id === id)?.start_rate);
+    }
+  });
+
+  it("plays today's rule when asked (legacy_elo): Elo against team averages, the MMR untouched", () => {
+    const meta = seasonMeta(11, 's');
+    const players = simulatePopulation({ seed: 11, accounts: accounts(40), meta });
+    const old = simulateSeason({
+      seed: 11,
+      season_id: 's',
+      start: START,
+      stop_waves: START + 3 * DAY,
+      players,
+      meta,
+      legacy_elo: true,
+    });
+    expect(old.matches.length).toBeGreaterThan(5);
+    expect(old.mmr.size).toBe(0);
+    for (const m of old.matches.filter((x) => x.winner !== null)) {
+      const side = (team: 'A' | 'B') =>
+        m.players.filter((p) => p.team === team).map((p) => ({ user_id: p.user_id, rate: p.rate_before }));
+      const changes = rateMatchElo({ teamA: side('A'), teamB: side('B'), winner: m.winner });
+      expect(m.players.map((p) => p.rate_delta)).toEqual(changes.map((c) => c.delta));
     }
   });
 
@@ -128,10 +198,18 @@ describe('the season simulation', () => {
   it('ratings follow the hidden skill over four weeks', () => {
     const { sim: month, skill } = run(5, 28);
     const accuracy = ratingAccuracy(
-      [...month.stats].map(([id, s]) => ({ skill: skill.get(id) as number, rate: s.rate, matches: s.match_count })),
+      [...month.stats].map(([id, s]) => ({
+        skill: skill.get(id) as number,
+        rate: s.rate,
+        mu: month.mmr.get(id)?.mu as number,
+        start: 1500,
+        matches: s.match_count,
+      })),
       month.predictions,
     );
     expect(accuracy.rank_correlation).toBeGreaterThan(0.3);
+    expect(accuracy.mmr_rank_correlation).toBeGreaterThan(0.3);
+    expect(accuracy.start_rank_correlation).toBeNaN();
     expect(accuracy.brier_truth).toBeLessThan(0.25);
   });
 });

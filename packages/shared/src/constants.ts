@@ -1,6 +1,8 @@
 // Business constants and limits (spec player side §9, admin side §9). Defined once; server and web import them.
 
 export const INITIAL_RATE = 1500;
+/** A season rate with fewer rated matches than this is shown as provisional (暫定): it is still finding its level. */
+export const PROVISIONAL_MATCHES = 10;
 /** The spec's special test id that logs in with rate 1800. */
 export const SPECIAL_TEST_USER_ID = 'dummy_special';
 export const SPECIAL_TEST_RATE = 1800;

@@ -219,6 +219,21 @@ export const seasonStats = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.seasonId] }), index('season_stats_season_idx').on(t.seasonId, t.maxRate)],
 );
 
+/**
+ * The hidden matchmaking rating (MMR) of every player who has played a rated match: a belief N(mu, sigma²) about their
+ * skill on the rate's scale, carried across seasons (engine rating/mmr.ts). Written by settlement and result
+ * corrections only; season_id is the season of the last match it includes (a match of another season widens sigma).
+ */
+export const playerMmr = pgTable('player_mmr', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  mu: doublePrecision('mu').notNull(),
+  sigma: doublePrecision('sigma').notNull(),
+  seasonId: text('season_id').notNull(),
+  updatedAt: unix('updated_at').notNull(),
+});
+
 /** The frozen result of an ended season for every player who played it (written once by the season end). */
 export const seasonRecords = pgTable(
   'season_records',
@@ -364,6 +379,9 @@ export const matchPlayers = pgTable(
     /** Set when the match settles (equal to rate_before for an invalid match). */
     rateAfter: integer('rate_after'),
     rateDelta: integer('rate_delta'),
+    /** The MMR the match was rated from (set when it settles; a correction re-rates from it). */
+    mmrMu: doublePrecision('mmr_mu'),
+    mmrSigma: doublePrecision('mmr_sigma'),
   },
   (t) => [
     primaryKey({ columns: [t.matchId, t.userId] }),

@@ -1,15 +1,15 @@
-import { correctMatch } from '@rankmatch/engine';
-import { eq, inArray, sql } from 'drizzle-orm';
+import { correctMatch, initialMmr, type Mmr, shiftMmr } from '@rankmatch/engine';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { recordAudit } from '../audit/log.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
-import { matches, matchPlayers, seasonStats, users } from '../db/schema.ts';
+import { matches, matchPlayers, playerMmr, seasonStats, users } from '../db/schema.ts';
 import { AppError } from '../http/errors.ts';
 import { lockMatch } from './queries.ts';
 
 // An admin voids or corrects a settled match's result (the engine's correctMatch says how far the effect reaches).
 // One transaction under the match's row lock: the match, its players' changes, the later history shifted, the season
-// numbers and the audit entry.
+// numbers, the players' MMRs (under their row locks) and the audit entry.
 
 type Winner = 'A' | 'B' | null;
 
@@ -25,12 +25,22 @@ export async function correctMatchResult(
     if (oldWinner === input.winner) throw new AppError('NO_CHANGES');
 
     const players = await tx.select().from(matchPlayers).where(eq(matchPlayers.matchId, match.id));
+    // The MMR the match was rated from (a match settled before the MMR existed: a newcomer's at the rate it had).
+    const ratedFrom = new Map(
+      players.map((p): [string, Mmr] => [
+        p.userId,
+        p.mmrMu !== null && p.mmrSigma !== null
+          ? { mu: p.mmrMu, sigma: p.mmrSigma }
+          : initialMmr((p.rateAfter ?? p.rateBefore) - (p.rateDelta ?? 0), input.rules.rating.mmr),
+      ]),
+    );
     const corrections = correctMatch(
       players.map((p) => ({
         user_id: p.userId,
         team: p.team as 'A' | 'B',
         rate_after: p.rateAfter ?? p.rateBefore,
         rate_delta: p.rateDelta ?? 0,
+        mmr: ratedFrom.get(p.userId) as Mmr,
       })),
       oldWinner,
       input.winner,
@@ -82,6 +92,35 @@ export async function correctMatchResult(
       from ${users}
       where ${users.id} = ${seasonStats.userId} and ${seasonStats.seasonId} = ${match.seasonId}
         and ${inArray(seasonStats.userId, ids)}`);
+
+    // The MMRs: each player's current belief moves by the match's new belief − its old one. A player without one (their
+    // only matches were void) starts from the belief the match was rated from.
+    const current = new Map(
+      (
+        await tx
+          .select()
+          .from(playerMmr)
+          .where(inArray(playerMmr.userId, ids))
+          .orderBy(asc(playerMmr.userId))
+          .for('update')
+      ).map((row) => [row.userId, row]),
+    );
+    const beliefs = corrections
+      .filter((c) => c.mmr_shift.mu !== 0 || c.mmr_shift.sigma !== 0)
+      .map((c) => {
+        const row = current.get(c.user_id);
+        const next = shiftMmr(row ?? (ratedFrom.get(c.user_id) as Mmr), c.mmr_shift);
+        return { userId: c.user_id, ...next, seasonId: row?.seasonId ?? match.seasonId, updatedAt: input.now };
+      });
+    if (beliefs.length > 0) {
+      await tx
+        .insert(playerMmr)
+        .values(beliefs)
+        .onConflictDoUpdate({
+          target: playerMmr.userId,
+          set: { mu: sql`excluded.mu`, sigma: sql`excluded.sigma`, updatedAt: sql`excluded.updated_at` },
+        });
+    }
 
     await tx
       .update(matches)

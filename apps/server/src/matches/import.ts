@@ -5,10 +5,10 @@ import { type Executor, rowsOf } from '../db/client.ts';
 
 // Bulk import of a season that was played elsewhere (the engine's simulation: the demo data and the benchmarks):
 // settled matches with their players and reports, the wave records, and what settlement would have written along
-// the way — the season numbers and the players' penalty states. The settlement's own statements work match by match
+// the way — the season numbers, the MMRs and the players' penalty states. The settlement's own statements work match by match
 // on the hot path; this writes the same rows thousands at a time.
 
-/** Writes a simulated season's matches, players, reports, waves and season numbers. */
+/** Writes a simulated season's matches, players, reports, waves, season numbers and MMRs. */
 export async function importSeason(db: Executor, season: SeasonSimulation): Promise<void> {
   await bulkInsert(
     db,
@@ -88,8 +88,18 @@ export async function importSeason(db: Executor, season: SeasonSimulation): Prom
       is_open: 'boolean',
       rate_after: 'int',
       rate_delta: 'int',
+      mmr_mu: 'float8',
+      mmr_sigma: 'float8',
     },
-    season.matches.flatMap((m) => m.players.map((p) => ({ match_id: m.id, ...p, is_open: false }))),
+    season.matches.flatMap((m) =>
+      m.players.map((p) => ({
+        match_id: m.id,
+        ...p,
+        is_open: false,
+        mmr_mu: p.mmr_before.mu,
+        mmr_sigma: p.mmr_before.sigma,
+      })),
+    ),
   );
   await bulkInsert(
     db,
@@ -122,6 +132,22 @@ export async function importSeason(db: Executor, season: SeasonSimulation): Prom
     },
     [...season.stats].map(([userId, s]) => ({ user_id: userId, season_id: season.season_id, ...s })),
   );
+  // The MMRs as the season left them (those who played it; carried ones stay as they are).
+  const lastSettled = new Map<string, number>();
+  for (const m of season.matches) {
+    if (m.winner === null) continue;
+    for (const p of m.players) lastSettled.set(p.user_id, Math.max(lastSettled.get(p.user_id) ?? 0, m.settled_at));
+  }
+  await bulkInsert(
+    db,
+    'player_mmr',
+    { user_id: 'text', mu: 'float8', sigma: 'float8', season_id: 'text', updated_at: 'bigint' },
+    [...season.mmr]
+      .filter(([userId, g]) => g.season_id === season.season_id && lastSettled.has(userId))
+      .map(([userId, g]) => ({ user_id: userId, ...g, updated_at: lastSettled.get(userId) })),
+    sql`on conflict (user_id) do update set mu = excluded.mu, sigma = excluded.sigma, season_id = excluded.season_id,
+      updated_at = excluded.updated_at`,
+  );
   // The serial ids continue after the imported ones.
   await db.execute(
     sql`select setval(pg_get_serial_sequence('matches', 'id'), greatest(1, (select max(id) from matches)))`,
@@ -130,7 +156,7 @@ export async function importSeason(db: Executor, season: SeasonSimulation): Prom
     sql`select setval(pg_get_serial_sequence('wave_runs', 'id'), greatest(1, (select max(id) from wave_runs)))`,
   );
   // Thousands of new rows at once: the planner needs to know (PGlite has no autovacuum to notice).
-  await db.execute(sql`analyze matches, match_players, match_reports, wave_runs, season_stats`);
+  await db.execute(sql`analyze matches, match_players, match_reports, wave_runs, season_stats, player_mmr`);
 }
 
 /** The next free match and wave ids (an import continues the site's numbering). */

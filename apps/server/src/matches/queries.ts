@@ -2,7 +2,7 @@ import type { MatchReport, MatchResult } from '@rankmatch/engine';
 import { and, asc, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import { type Executor, rowsOf, type Tx } from '../db/client.ts';
 import { rowJsonText } from '../db/row-json.ts';
-import { matches, matchPlayers, matchReports, seasonStats, users } from '../db/schema.ts';
+import { matches, matchPlayers, matchReports, playerMmr, seasonStats, users } from '../db/schema.ts';
 
 export async function isParticipant(db: Executor, matchId: string, userId: string): Promise<boolean> {
   if (!/^\d{1,18}$/.test(matchId)) return false;
@@ -138,6 +138,7 @@ export const engineReport = (
 });
 
 /** The ten players of a match with their current season numbers (the rate Elo starts from). */
+/** A match's players with what rating them needs: start rate, season numbers and MMR (null: none yet). */
 export async function playersOf(db: Executor, match: Pick<MatchRow, 'id' | 'seasonId'>) {
   return db
     .select({
@@ -145,10 +146,12 @@ export async function playersOf(db: Executor, match: Pick<MatchRow, 'id' | 'seas
       team: matchPlayers.team,
       startRate: users.startRate,
       stats: seasonStats,
+      mmr: { mu: playerMmr.mu, sigma: playerMmr.sigma, seasonId: playerMmr.seasonId },
     })
     .from(matchPlayers)
     .innerJoin(users, eq(users.id, matchPlayers.userId))
     .leftJoin(seasonStats, and(eq(seasonStats.userId, matchPlayers.userId), eq(seasonStats.seasonId, match.seasonId)))
+    .leftJoin(playerMmr, eq(playerMmr.userId, matchPlayers.userId))
     .where(eq(matchPlayers.matchId, match.id))
     .orderBy(asc(matchPlayers.team), asc(matchPlayers.slot));
 }
@@ -180,7 +183,9 @@ export async function matchStates(tx: Tx, matchIds: readonly number[]): Promise<
             'startRate', (select u.start_rate from users u where u.id = mp.user_id),
             'stats', (select json_build_object('userId', s.user_id, 'seasonId', s.season_id, 'rate', s.rate,
               'maxRate', s.max_rate, 'matchCount', s.match_count, 'winCount', s.win_count, 'maxRateAt', s.max_rate_at)
-              from season_stats s where s.user_id = mp.user_id and s.season_id = m.season_id))
+              from season_stats s where s.user_id = mp.user_id and s.season_id = m.season_id),
+            'mmr', (select json_build_object('mu', g.mu, 'sigma', g.sigma, 'seasonId', g.season_id)
+              from player_mmr g where g.user_id = mp.user_id))
             order by mp.team, mp.slot), '[]')
           from match_players mp where mp.match_id = m.id)) as state
       from matches m where m.id = any(${idArray(matchIds)}::bigint[])`),

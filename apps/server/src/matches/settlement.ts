@@ -1,5 +1,6 @@
 import {
   type MatchResult,
+  mmrForSeason,
   penaltyStateAfterMatch,
   rateMatch,
   reportDeadline,
@@ -87,13 +88,29 @@ async function advanceMatch(tx: Tx, locked: MatchRow, now: number, rules: Rules)
   return { match, settled, penalised, update: updateOf(match, reports.length), players: changed };
 }
 
-/** What settling a match writes: the match as it is then, and each player's rate after and season numbers. */
+/**
+ * What settling a match writes: the match as it is then, and per player the rate after and season numbers, the MMR
+ * the match was rated from (mmr_mu, mmr_sigma: kept with the match for a correction) and after it.
+ */
 export interface Settlement {
   match: MatchRow;
-  players: { user_id: string; rate_after: number; rate_delta: number; max_rate: number; won: 0 | 1 }[];
+  players: {
+    user_id: string;
+    rate_after: number;
+    rate_delta: number;
+    max_rate: number;
+    won: 0 | 1;
+    mmr_mu: number;
+    mmr_sigma: number;
+    mu_after: number;
+    sigma_after: number;
+  }[];
 }
 
-/** The settlement of a match by the engine's rating rules (Elo from each player's season rate; a draw moves none). */
+/**
+ * The settlement of a match by the engine's rating rules: each player's season rate and MMR (carried across seasons,
+ * see mmrForSeason) rated with the winner; a void match moves neither.
+ */
 export function settlementOf(
   match: MatchRow,
   players: PlayerRow[],
@@ -103,21 +120,32 @@ export function settlementOf(
   rules: Rules,
 ): Settlement {
   const rateOf = (p: PlayerRow) => p.stats?.rate ?? p.startRate;
+  const mmrOf = (p: PlayerRow) =>
+    mmrForSeason(p.mmr && { ...p.mmr, season_id: p.mmr.seasonId }, p.startRate, match.seasonId, rules.rating.mmr);
   const rated = (team: 'A' | 'B') =>
-    players.filter((p) => p.team === team).map((p) => ({ user_id: p.userId, rate: rateOf(p) }));
+    players.filter((p) => p.team === team).map((p) => ({ user_id: p.userId, rate: rateOf(p), mmr: mmrOf(p) }));
   const changes = new Map(
     rateMatch({ teamA: rated('A'), teamB: rated('B'), winner }, rules.rating).map((c) => [c.user_id, c]),
   );
-  const after = (p: PlayerRow) => (winner === null ? rateOf(p) : (changes.get(p.userId)?.after ?? rateOf(p)));
   return {
     match: { ...match, status: 'done', winner, settledAt: now, settleReason: reason },
-    players: players.map((p) => ({
-      user_id: p.userId,
-      rate_after: after(p),
-      rate_delta: after(p) - rateOf(p),
-      max_rate: updateMaxRate(p.stats?.maxRate ?? rateOf(p), after(p)),
-      won: p.team === winner ? 1 : 0,
-    })),
+    players: players.map((p) => {
+      const change = changes.get(p.userId);
+      const after = change?.after ?? rateOf(p);
+      const before = change?.mmr_before ?? mmrOf(p);
+      const mmrAfter = change?.mmr_after ?? before;
+      return {
+        user_id: p.userId,
+        rate_after: after,
+        rate_delta: after - rateOf(p),
+        max_rate: updateMaxRate(p.stats?.maxRate ?? rateOf(p), after),
+        won: p.team === winner ? 1 : 0,
+        mmr_mu: before.mu,
+        mmr_sigma: before.sigma,
+        mu_after: mmrAfter.mu,
+        sigma_after: mmrAfter.sigma,
+      };
+    }),
   };
 }
 
@@ -127,7 +155,8 @@ export function settlementOf(
  * and team size: its text is a constant with the reports, the matches and the players as three JSON values, since it
  * sits on the report's hot path, where every round trip holds a pooled connection and a text rebuilt per call costs
  * the instance's CPU. Season numbers (new rows start them; existing ones add the match, and excluded.* is the row
- * proposed here) only for a match with a winner; every player's rate after; each match's result.
+ * proposed here) and MMRs only for a match with a winner; every player's rate after and the MMR the match was rated
+ * from; each match's result.
  */
 export async function writeOutcome(tx: Tx, reports: readonly ReportRow[], list: readonly Settlement[]): Promise<void> {
   if (reports.length === 0 && list.length === 0) return;
@@ -167,7 +196,9 @@ export async function writeOutcome(tx: Tx, reports: readonly ReportRow[], list: 
         as d(id bigint, season_id text, winner text, reason text, settled_at bigint)),
     v as (
       select * from json_to_recordset(${JSON.stringify(players)}::json)
-        as v(match_id bigint, user_id text, rate_after integer, rate_delta integer, max_rate integer, won integer)),
+        as v(match_id bigint, user_id text, rate_after integer, rate_delta integer, max_rate integer, won integer,
+          mmr_mu double precision, mmr_sigma double precision, mu_after double precision,
+          sigma_after double precision)),
     s as (insert into season_stats (user_id, season_id, rate, max_rate, max_rate_at, match_count, win_count)
       select v.user_id, d.season_id, v.rate_after, v.max_rate, d.settled_at, 1, v.won
       from v join d on d.id = v.match_id where d.winner is not null
@@ -179,7 +210,14 @@ export async function writeOutcome(tx: Tx, reports: readonly ReportRow[], list: 
         match_count = season_stats.match_count + 1,
         win_count = season_stats.win_count + excluded.win_count
       returning 1),
-    p as (update match_players mp set is_open = false, rate_after = v.rate_after, rate_delta = v.rate_delta
+    g as (insert into player_mmr (user_id, mu, sigma, season_id, updated_at)
+      select v.user_id, v.mu_after, v.sigma_after, d.season_id, d.settled_at
+      from v join d on d.id = v.match_id where d.winner is not null
+      on conflict (user_id) do update set mu = excluded.mu, sigma = excluded.sigma, season_id = excluded.season_id,
+        updated_at = excluded.updated_at
+      returning 1),
+    p as (update match_players mp set is_open = false, rate_after = v.rate_after, rate_delta = v.rate_delta,
+        mmr_mu = v.mmr_mu, mmr_sigma = v.mmr_sigma
       from v where mp.match_id = v.match_id and mp.user_id = v.user_id
       returning 1),
     m as (update matches m set status = 'done', winner = d.winner, settled_at = d.settled_at, settle_reason = d.reason

@@ -4,7 +4,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../context.ts';
 import type { Tx } from '../db/client.ts';
-import { matches, matchPlayers, queueEntries, seasonStats, users, waveRuns } from '../db/schema.ts';
+import { matches, matchPlayers, playerMmr, queueEntries, seasonStats, users, waveRuns } from '../db/schema.ts';
 import type { EventBus } from '../events/bus.ts';
 import type { Job, Scheduler } from '../jobs/scheduler.ts';
 import type { Metrics } from '../metrics/metrics.ts';
@@ -45,6 +45,9 @@ const LOCKED: WaveOutcome = {
 
 /** Writes an admin's audit entry inside the wave's transaction. */
 export type WaveAudit<T> = (tx: Tx, outcome: T) => Promise<void>;
+
+/** A queue entry as the engine takes it (rate: the MMR's mean), with the deck and the season rate the match shows. */
+type Waiting = WaitingEntry & { deck: string | null; shown: number };
 
 interface CreatedMatch {
   id: string;
@@ -179,7 +182,8 @@ export class WaveRunner {
         missed: missedEntries(waiting, wave.waiting),
       })
       .returning({ id: waveRuns.id });
-    const deckTypes = new Map(waiting.map((w) => [w.user_id, (w as WaitingEntry & { deck: string | null }).deck]));
+    const deckTypes = new Map(waiting.map((w) => [w.user_id, w.deck]));
+    const shownRates = new Map(waiting.map((w) => [w.user_id, w.shown]));
     const created: CreatedMatch[] = [];
     for (const m of wave.matches) {
       const [row] = await tx
@@ -203,7 +207,7 @@ export class WaveRunner {
           team,
           slot,
           role: p.role,
-          rateBefore: p.rate,
+          rateBefore: shownRates.get(p.user_id) ?? p.rate,
           deckType: deckTypes.get(p.user_id) ?? null,
           waitSeconds: p.wait_seconds,
         })),
@@ -233,24 +237,24 @@ export class WaveRunner {
   }
 
   /** Waiting entries with their season rate; entries that became ineligible are removed. */
-  private async loadWaiting(
-    tx: Tx,
-    seasonId: string,
-    now: number,
-  ): Promise<{ waiting: (WaitingEntry & { deck: string | null })[]; dropped: number }> {
+  private async loadWaiting(tx: Tx, seasonId: string, now: number): Promise<{ waiting: Waiting[]; dropped: number }> {
+    // The waves match on the MMR's mean (carried across seasons; a newcomer's is their start rate); the match shows
+    // the season rate.
     const rows = await tx
       .select({
         entry: queueEntries,
         user: users,
         rate: sql<number>`coalesce(${seasonStats.rate}, ${users.startRate})`,
+        mu: sql<number>`coalesce(${playerMmr.mu}, ${users.startRate})`,
         inMatch: sql<boolean>`exists (select 1 from ${matchPlayers} where ${matchPlayers.userId} = ${queueEntries.userId} and ${matchPlayers.isOpen})`,
       })
       .from(queueEntries)
       .innerJoin(users, eq(users.id, queueEntries.userId))
       .leftJoin(seasonStats, and(eq(seasonStats.userId, queueEntries.userId), eq(seasonStats.seasonId, seasonId)))
+      .leftJoin(playerMmr, eq(playerMmr.userId, queueEntries.userId))
       .orderBy(queueEntries.joinedAt);
     const ineligible: string[] = [];
-    const waiting: (WaitingEntry & { deck: string | null })[] = [];
+    const waiting: Waiting[] = [];
     for (const r of rows) {
       // The queue rule of the join call; the season is open (the wave checked it) and the match comes from the row.
       const blocked =
@@ -261,7 +265,8 @@ export class WaveRunner {
       }
       waiting.push({
         user_id: r.entry.userId,
-        rate: Number(r.rate),
+        rate: Math.round(Number(r.mu)),
+        shown: Number(r.rate),
         roles: r.entry.roles as Role[],
         joined_at: r.entry.joinedAt,
         waves_missed: r.entry.wavesMissed,

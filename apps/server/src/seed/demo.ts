@@ -25,8 +25,8 @@ import { findSeason, type SeasonRow } from '../seasons/queries.ts';
 import { penaltyStateOf } from '../users/queries.ts';
 
 // Demo data for development starts: a ladder that was really played. The engine's simulation plays a finished
-// season and four weeks of the running one through the real rules (matchmaking waves, reports, settlement, Elo,
-// penalties) with 60 test accounts of hidden skill; the result is written in bulk, the past season is ended by the
+// season and four weeks of the running one through the real rules (matchmaking waves on the MMR, reports,
+// settlement, the displayed rate and the MMR, penalties) with 60 test accounts of hidden skill; the result is written in bulk, the past season is ended by the
 // real season end (records, rewards, the penalty rule), achievements are evaluated by the real service. Seeded once:
 // a restart finds the demo season and does nothing.
 
@@ -133,12 +133,16 @@ interface DemoDeps {
   achievements: AchievementService;
 }
 
+/** How well the running season's ratings (the displayed rate, the MMR) and the start rates rank the hidden skill. */
 function accuracyOf(players: readonly SimPlayer[], seasonsPlayed: readonly SeasonSimulation[]): RatingAccuracy {
   const last = seasonsPlayed[seasonsPlayed.length - 1] as SeasonSimulation;
   return ratingAccuracy(
     players.flatMap((p) => {
       const s = last.stats.get(p.user_id);
-      return s ? [{ skill: p.skill, rate: s.rate, matches: s.match_count }] : [];
+      const mmr = last.mmr.get(p.user_id);
+      return s && mmr
+        ? [{ skill: p.skill, rate: s.rate, mu: mmr.mu, start: p.start_rate, matches: s.match_count }]
+        : [];
     }),
     seasonsPlayed.flatMap((s) => s.predictions),
   );
@@ -278,7 +282,7 @@ export async function seedDemoData(deps: DemoDeps, now: number): Promise<DemoSum
     .set({ acquiredAt: calendar.past.end })
     .where(and(eq(userBadges.source, 'season'), eq(userBadges.reference, DEMO_PAST_SEASON_ID)));
 
-  // The running season, from the penalties the season change left.
+  // The running season, from the penalties the season change left and the MMRs the past season carried over.
   await db.insert(seasons).values({
     id: DEMO_SEASON_ID,
     name: 'デモシーズン2',
@@ -301,6 +305,7 @@ export async function seedDemoData(deps: DemoDeps, now: number): Promise<DemoSum
     players,
     meta: seasonMeta(DEMO_SEED, DEMO_SEASON_ID),
     penalties: await penaltiesOf(ctx, ids),
+    mmr: past.mmr,
     rules,
     first_match_id: ids0.match,
     first_wave_id: ids0.wave,

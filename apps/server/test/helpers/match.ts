@@ -21,8 +21,9 @@ export interface MatchedPlayers {
 }
 
 /**
- * Ten test accounts (dummy_01…10 unless given), all rated 1500 so one window holds them and an even match moves each
- * rate by exactly 20, join the queue; the admin triggers a wave; returns the match.
+ * Ten test accounts (dummy_01…10 unless given), all rated 1500 (and, new to the MMR, 1500 ± 125 there) so one window
+ * holds them and an even match moves each rate by exactly 10, join the queue; the admin triggers a wave; returns the
+ * match.
  */
 export async function matchTen(t: TestApp, admin: string, ids = tenIds()): Promise<MatchedPlayers> {
   const tokens = new Map<string, string>();
@@ -91,6 +92,26 @@ export async function seasonRow(t: TestApp, userId: string, seasonId = 's-test')
   );
   return (res as unknown as { rows: { rate: number; max_rate: number; match_count: number; win_count: number }[] })
     .rows[0];
+}
+
+/**
+ * The MMR of a match's players: the belief the match was rated from (rated_mu, rated_sigma) and each player's current
+ * one (mu, sigma, season_id; null without one), by user id.
+ */
+export async function mmrRows(t: TestApp, matchId: string | number) {
+  const res = await t.ctx.db.execute(sql`select mp.user_id, mp.mmr_mu as rated_mu, mp.mmr_sigma as rated_sigma,
+      g.mu, g.sigma, g.season_id
+    from match_players mp left join player_mmr g on g.user_id = mp.user_id
+    where mp.match_id = ${Number(matchId)}`);
+  type Row = {
+    user_id: string;
+    rated_mu: number | null;
+    rated_sigma: number | null;
+    mu: number | null;
+    sigma: number | null;
+    season_id: string | null;
+  };
+  return new Map((res as unknown as { rows: Row[] }).rows.map((r) => [r.user_id, r]));
 }
 
 /**

@@ -9,6 +9,7 @@ export function describeMatchmakingRule(config: MatchmakingConfig = DEFAULT_MATC
   const { windowBase: base, windowStepPerWave: step, gapTolerance: tol } = config;
   const ja = [
     'マッチングは2分ごとの「ウェーブ」でまとめて行います。',
+    'マッチングには、表示されるレートとは別の内部レート（MMR：試合結果から推定した実力）を使います。この項目の「レート」は内部レートのことです。',
     `待ち時間が長い人から優先します。各マッチの10人は、基準プレイヤー（その中で最も長く待っている人）のレート±${base}（マッチしなかったウェーブ1回ごとに±${step}ずつ広がります）の範囲に収まります。次のウェーブに回るのは、自分の範囲に自分より後から来た人が9人もいない人だけです（10人ずつに分けきれない端数は、後から来た人が回ります）。`,
     'マッチする人はレート順に並べて10人ずつに区切り、レートの近い人同士で組みます。同じレートの人どうしは、希望ロールをより多く満たせるよう入れ替えます。',
     `10人を5人ずつに分ける126通りのうち、チーム平均レートの差が最も小さい分け方を選びます（差が${tol}以内なら、希望ロールをより多くの人が満たせる分け方を優先します）。`,
@@ -17,6 +18,7 @@ export function describeMatchmakingRule(config: MatchmakingConfig = DEFAULT_MATC
   ].join('\n');
   const en = [
     'Matchmaking runs in waves every 2 minutes.',
+    'It uses the hidden matchmaking rating (MMR: the skill estimated from results), not the displayed rate; "rating" in this section means the MMR.',
     `Longest-waiting players come first. Every match is built around an anchor, its longest-waiting player, and lies within ±${base} of the anchor's rating (widened by ±${step} for every wave the anchor has missed). A player waits for the next wave only when fewer than 9 of the players who joined after them are within their range (or as one of the latest arrivals left over after making tens).`,
     'The players matched in a wave are sorted by rating and cut into tens of neighbours; players with equal ratings are swapped between tens so that more of them get a preferred role.',
     `Of the 126 ways to split the 10 into 5 + 5, the one with the smallest team-average rating gap is chosen (within ${tol} points of it, the split that gives more players a preferred role wins).`,

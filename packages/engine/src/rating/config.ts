@@ -1,27 +1,32 @@
+import { INITIAL_RATE, PROVISIONAL_MATCHES } from '@rankmatch/shared';
 import type { RatingConfig } from './types.ts';
 
-// K = 40: an even match moves everyone by exactly ±20, the middle of the rules' "about 10 to 50" band.
-// Inside the matchmaking window (±200 from the opponents' average, E between 0.24 and 0.76) raw changes run
-// from about 10 to 30, so the favourite still gains the 10 floor and a full upset earns about +30; only a
-// 400+ gap gets near 40. The 50 ceiling can never be hit with K = 40 — it guards a larger configured K.
-// The 10 floor keeps every valid match meaningful: even a heavy favourite wins or loses at least 10.
+// Defaults tuned with `npm run bench:rating` (see the README's Rating section for the figures).
 export const DEFAULT_RATING_CONFIG: Readonly<RatingConfig> = Object.freeze({
-  kFactor: 40,
+  kFactor: 20,
+  provisionalKFactor: 80,
+  provisionalSigmas: 1,
+  gapScale: 50,
   minDelta: 10,
   maxDelta: 50,
+  mmr: Object.freeze({ initialSigma: 125, beta: 460, tau: 4, seasonSigma: 40 }),
 });
 
 export function resolveRatingConfig(config: Partial<RatingConfig> = {}): RatingConfig {
-  return { ...DEFAULT_RATING_CONFIG, ...config };
+  return { ...DEFAULT_RATING_CONFIG, ...config, mmr: { ...DEFAULT_RATING_CONFIG.mmr, ...config.mmr } };
 }
 
-/** Rules-page text (Japanese). */
+/** Rules-page text (Japanese), from the running configuration. */
 export function ratingRuleJa(config: RatingConfig = DEFAULT_RATING_CONFIG): string {
+  const { kFactor: k, provisionalKFactor: kp, minDelta: min, maxDelta: max } = config;
   return [
-    'レートはElo方式で計算します（初期レート1500）。',
-    '各プレイヤーの期待勝率は、自分のレートと相手チームの平均レートの差から求めます（期待勝率 = 1 / (1 + 10^((相手平均 − 自分) / 400))）。',
-    `変動幅は K(${config.kFactor}) × (勝ち1・負け0 − 期待勝率) を四捨五入し、勝ちは+${config.minDelta}〜+${config.maxDelta}、負けは−${config.minDelta}〜−${config.maxDelta}の範囲に収めます。`,
-    '格上に勝つほど大きく上がり、格下に負けるほど大きく下がります。無効試合ではレートは変動しません。',
+    `レートはElo方式で計算します（初期レート${INITIAL_RATE}）。`,
+    'このほかに、試合結果から実力を推定する内部レート（MMR：推定値とその不確かさ）があり、マッチングに使います。内部レートはシーズンをまたいで引き継がれ、新しいシーズンの最初の試合で不確かさが少し広がります。',
+    `期待勝率は、両チームの内部レートの平均から求めた自チームの勝率を、自分のレートが内部レートより高いほど高く、低いほど低く補正したものです（${config.gapScale}高いごとにオッズ10倍）。`,
+    `変動幅は K × (勝ち1・負け0 − 期待勝率) を四捨五入し、勝ちは+${min}〜+${max}、負けは−${min}〜−${max}の範囲に収めます。K（通常${k}、暫定${kp}まで）は、レートが内部レートに近いときは${k}で、離れるほど大きくなり、内部レートの不確かさの${config.provisionalSigmas}倍離れると${kp}です。`,
+    'そのため、レートは内部レートに近づくように動きます。内部レートより低いうちは勝つと大きく上がり、高いうちは負けると大きく下がります。内部レートで格上のチームに勝つほど大きく上がります。',
+    '無効試合ではレートも内部レートも変動しません。',
+    `今シーズンの試合数が${PROVISIONAL_MATCHES}試合未満のレートには「暫定」と表示します。`,
     'ランキングは最高レート順です。',
   ].join('\n');
 }

@@ -1,29 +1,35 @@
 import type { TeamSide } from '../settlement/types.ts';
-import { rateMatch } from './elo.ts';
-import type { RatingConfig } from './types.ts';
+import { rateMatch } from './match.ts';
+import type { Mmr, RatingConfig } from './types.ts';
 
-// An admin corrects (or voids) a settled match. The match is re-rated from the rates its players had when it
-// settled (rate_after − rate_delta), with the new winner. Later matches are not re-rated: each player's rating from
-// that match on is shifted by the difference between the new and the old change, so the effect is bounded by one
-// match's change (at most 2 × maxDelta) and later Elo calculations, which used the old rates, stand as played.
+// An admin corrects (or voids) a settled match. The match is re-rated from the ratings its players had when it
+// settled — the displayed rate (rate_after − rate_delta) and the MMR it was rated from (stored with the match) — with
+// the new winner. Later matches are not re-rated: each player's displayed rate from that match on is shifted by the
+// difference between the new and the old change, and their current MMR by the difference between the beliefs the
+// match gives with the new and with the old result. The effect is bounded by one match's change (at most 2 × maxDelta
+// for the displayed rate), and later calculations, which used the old ratings, stand as played.
 
 export interface SettledPlayer {
   user_id: string;
   team: TeamSide;
-  /** The rate after the match as settled. */
+  /** The displayed rate after the match as settled. */
   rate_after: number;
   /** The change the settlement gave (0 for a void match). */
   rate_delta: number;
+  /** The MMR the match was rated from. */
+  mmr: Mmr;
 }
 
 export interface PlayerCorrection {
   user_id: string;
-  /** The rate the match was rated from. */
+  /** The displayed rate the match was rated from. */
   before: number;
   old_delta: number;
   new_delta: number;
-  /** What every later rate of this player moves by: new_delta − old_delta. */
+  /** What every later displayed rate of this player moves by: new_delta − old_delta. */
   shift: number;
+  /** What the player's current MMR moves by: the match's new belief − its old one. */
+  mmr_shift: Mmr;
   /** −1, 0 or +1 to the season's win count. */
   wins: number;
   /** −1, 0 or +1 to the season's match count (a void match counts for nothing). */
@@ -38,22 +44,34 @@ export function correctMatch(
 ): PlayerCorrection[] {
   const before = (p: SettledPlayer) => p.rate_after - p.rate_delta;
   const side = (team: TeamSide) =>
-    players.filter((p) => p.team === team).map((p) => ({ user_id: p.user_id, rate: before(p) }));
-  const changes = new Map(
-    rateMatch({ teamA: side('A'), teamB: side('B'), winner: newWinner }, config).map((c) => [c.user_id, c.delta]),
-  );
+    players.filter((p) => p.team === team).map((p) => ({ user_id: p.user_id, rate: before(p), mmr: p.mmr }));
+  const rated = (winner: TeamSide | null) =>
+    new Map(rateMatch({ teamA: side('A'), teamB: side('B'), winner }, config).map((c) => [c.user_id, c]));
+  const old = rated(oldWinner);
+  const fresh = rated(newWinner);
   const won = (winner: TeamSide | null, team: TeamSide) => (winner === team ? 1 : 0);
   const counted = (winner: TeamSide | null) => (winner === null ? 0 : 1);
   return players.map((p) => {
-    const newDelta = changes.get(p.user_id) ?? 0;
+    const now = fresh.get(p.user_id);
+    const was = old.get(p.user_id);
+    const newDelta = now?.delta ?? 0;
     return {
       user_id: p.user_id,
       before: before(p),
       old_delta: p.rate_delta,
       new_delta: newDelta,
       shift: newDelta - p.rate_delta,
+      mmr_shift: {
+        mu: (now?.mmr_after.mu ?? p.mmr.mu) - (was?.mmr_after.mu ?? p.mmr.mu),
+        sigma: (now?.mmr_after.sigma ?? p.mmr.sigma) - (was?.mmr_after.sigma ?? p.mmr.sigma),
+      },
       wins: won(newWinner, p.team) - won(oldWinner, p.team),
       matches: counted(newWinner) - counted(oldWinner),
     };
   });
+}
+
+/** A player's current MMR moved by a correction's shift (σ stays positive). */
+export function shiftMmr(current: Mmr, shift: Mmr): Mmr {
+  return { mu: current.mu + shift.mu, sigma: Math.max(1, current.sigma + shift.sigma) };
 }

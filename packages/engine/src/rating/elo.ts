@@ -1,13 +1,37 @@
 import type { TeamSide } from '../settlement/types.ts';
-import { resolveRatingConfig } from './config.ts';
-import type { RatedPlayer, RateMatchInput, RatingChange, RatingConfig } from './types.ts';
+import type { RatingConfig } from './types.ts';
+
+// Elo against the opposing team's average: the expectation and the clamped, rounded step that the displayed rate's
+// rule keeps (see match.ts), and the whole rule the site used before the MMR (rateMatchElo), which the rating
+// benchmark measures as "today's Elo".
+
+/** A player as the team-average Elo sees them. */
+export interface EloPlayer {
+  user_id: string;
+  rate: number;
+}
+
+export interface EloChange {
+  user_id: string;
+  team: TeamSide;
+  before: number;
+  after: number;
+  delta: number;
+  /** Elo expected score against the opposing team's average (0..1). */
+  expected: number;
+}
+
+type EloConfig = Pick<RatingConfig, 'kFactor' | 'minDelta' | 'maxDelta'>;
+
+/** The site's Elo before the MMR: K = 40, changes clamped to 10–50. */
+export const LEGACY_ELO: Readonly<EloConfig> = Object.freeze({ kFactor: 40, minDelta: 10, maxDelta: 50 });
 
 /** Elo expected score of a player rated `rate` against an opponent (team average) rated `opponentRate`. */
 export function expectedScore(rate: number, opponentRate: number): number {
   return 1 / (1 + 10 ** ((opponentRate - rate) / 400));
 }
 
-export function teamAverage(team: readonly RatedPlayer[]): number {
+export function teamAverage(team: readonly { rate: number }[]): number {
   if (team.length === 0) throw new RangeError('teamAverage: empty team');
   let sum = 0;
   for (const player of team) sum += player.rate;
@@ -15,41 +39,53 @@ export function teamAverage(team: readonly RatedPlayer[]): number {
 }
 
 /**
- * Signed rating change for one player: K × (S − E), rounded on its magnitude (half away from zero, so a
- * win and a loss round alike), then clamped in magnitude to [minDelta, maxDelta].
+ * Signed change K × (S − E) for an expected score E: rounded on its magnitude (half away from zero, so a win and a
+ * loss round alike), then clamped in magnitude to [minDelta, maxDelta].
  */
-export function eloDelta(rate: number, opponentRate: number, won: boolean, config: Partial<RatingConfig> = {}): number {
-  const { kFactor, minDelta, maxDelta } = resolveRatingConfig(config);
-  const expected = expectedScore(rate, opponentRate);
-  const magnitude = Math.round(kFactor * (won ? 1 - expected : expected));
-  const clamped = Math.min(maxDelta, Math.max(minDelta, magnitude));
+export function clampedStep(
+  expected: number,
+  won: boolean,
+  k: number,
+  config: Pick<RatingConfig, 'minDelta' | 'maxDelta'>,
+): number {
+  const magnitude = Math.round(k * (won ? 1 - expected : expected));
+  const clamped = Math.min(config.maxDelta, Math.max(config.minDelta, magnitude));
   return won ? clamped : -clamped;
 }
 
-function assertTeam(team: readonly RatedPlayer[], side: TeamSide): void {
-  if (team.length === 0) throw new RangeError(`rateMatch: team ${side} is empty`);
+/** Signed Elo change for one player against an opponent (team average) rated `opponentRate` (see clampedStep; K = 40 unless given). */
+export function eloDelta(rate: number, opponentRate: number, won: boolean, config: Partial<EloConfig> = {}): number {
+  const resolved = { ...LEGACY_ELO, ...config };
+  return clampedStep(expectedScore(rate, opponentRate), won, resolved.kFactor, resolved);
+}
+
+function assertTeam(team: readonly EloPlayer[], side: TeamSide): void {
+  if (team.length === 0) throw new RangeError(`rateMatchElo: team ${side} is empty`);
   for (const player of team) {
-    if (!Number.isFinite(player.rate)) throw new RangeError(`rateMatch: rate of ${player.user_id} is not finite`);
+    if (!Number.isFinite(player.rate)) throw new RangeError(`rateMatchElo: rate of ${player.user_id} is not finite`);
   }
 }
 
 /**
- * Rates a finished 5v5 match (works for any team sizes >= 1). Each player is rated against the opposing
- * team's average. `winner: null` (invalid match) changes nobody: delta 0, after = before.
+ * The site's rule before the MMR (K = 40, clamped to 10–50): rates a finished match (any team sizes ≥ 1) with each
+ * player against the opposing team's average. `winner: null` (invalid match) changes nobody: delta 0, after = before.
  * Returns team A's players then team B's, in input order.
  */
-export function rateMatch(input: RateMatchInput, config: Partial<RatingConfig> = {}): RatingChange[] {
+export function rateMatchElo(
+  input: { teamA: readonly EloPlayer[]; teamB: readonly EloPlayer[]; winner: TeamSide | null },
+  config: Partial<EloConfig> = {},
+): EloChange[] {
   const { teamA, teamB, winner } = input;
   assertTeam(teamA, 'A');
   assertTeam(teamB, 'B');
   const seen = new Set<string>();
   for (const player of [...teamA, ...teamB]) {
-    if (seen.has(player.user_id)) throw new RangeError(`rateMatch: ${player.user_id} appears twice`);
+    if (seen.has(player.user_id)) throw new RangeError(`rateMatchElo: ${player.user_id} appears twice`);
     seen.add(player.user_id);
   }
-  const resolved = resolveRatingConfig(config);
+  const resolved = { ...LEGACY_ELO, ...config };
   const opponentAverage: Record<TeamSide, number> = { A: teamAverage(teamB), B: teamAverage(teamA) };
-  const rateSide = (team: readonly RatedPlayer[], side: TeamSide): RatingChange[] =>
+  const rateSide = (team: readonly EloPlayer[], side: TeamSide): EloChange[] =>
     team.map((player) => {
       const opponents = opponentAverage[side];
       const delta = winner === null ? 0 : eloDelta(player.rate, opponents, winner === side, resolved);
@@ -71,6 +107,6 @@ export function updateMaxRate(maxRate: number, rateAfter: number): number {
 }
 
 /** Convenience lookup of changes by user id. */
-export function ratingChangesById(changes: readonly RatingChange[]): Map<string, RatingChange> {
+export function ratingChangesById<C extends { user_id: string }>(changes: readonly C[]): Map<string, C> {
   return new Map(changes.map((change) => [change.user_id, change]));
 }

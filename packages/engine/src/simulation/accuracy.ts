@@ -48,29 +48,45 @@ export function brier(predictions: readonly { p: number; won: boolean }[]): numb
 export interface RatingAccuracy {
   /** Players with at least `minMatches` rated matches. */
   players: number;
-  /** Spearman correlation of their final rate with their hidden skill. */
+  /** Spearman correlation of their final displayed rate with their hidden skill. */
   rank_correlation: number;
+  /** The same of their MMR's mean. */
+  mmr_rank_correlation: number;
+  /** The same of their start rate: what was known before the season. */
+  start_rank_correlation: number;
   matches: number;
-  /** Brier score of the Elo expectation (team averages) against the settled results. */
-  brier_elo: number;
+  /**
+   * Brier score of the matchmaking rating's prediction against the settled results. Teams are balanced on that rating,
+   * so its predictions sit near 1/2 and this says little (the rating benchmark tests predictions on random splits).
+   */
+  brier: number;
   /** Brier score of the true win chance: the best any rating could do. */
   brier_truth: number;
 }
 
 export function ratingAccuracy(
-  players: readonly { skill: number; rate: number; matches: number }[],
+  players: readonly { skill: number; rate: number; mu: number; start: number; matches: number }[],
   predictions: readonly SimPrediction[],
   minMatches = 10,
 ): RatingAccuracy {
   const rated = players.filter((p) => p.matches >= minMatches);
+  const skills = rated.map((p) => p.skill);
   return {
     players: rated.length,
     rank_correlation: spearman(
       rated.map((p) => p.rate),
-      rated.map((p) => p.skill),
+      skills,
+    ),
+    mmr_rank_correlation: spearman(
+      rated.map((p) => p.mu),
+      skills,
+    ),
+    start_rank_correlation: spearman(
+      rated.map((p) => p.start),
+      skills,
     ),
     matches: predictions.length,
-    brier_elo: brier(predictions.map((p) => ({ p: p.expected_a, won: p.a_won }))),
+    brier: brier(predictions.map((p) => ({ p: p.expected_a, won: p.a_won }))),
     brier_truth: brier(predictions.map((p) => ({ p: p.true_a, won: p.a_won }))),
   };
 }

@@ -1,12 +1,14 @@
 // One simulated season, played through the engine's own rules: players arrive in the matching hours and queue, every
 // wave runs runWave, the ten pick and ban, the match is decided by hidden skill, the players report (a few lie or name
-// a violator), settle() closes the match as the server would, rateMatch moves the ratings, and at the report window's
-// end tallyViolations and penaltyStateAfterMatch apply the penalties (whose timeouts keep players out of the queue).
-// Pure and deterministic: the same options give the same season.
+// a violator), settle() closes the match as the server would, rateMatch moves the ratings (the displayed rate and the
+// MMR, which the waves match on), and at the report window's end tallyViolations and penaltyStateAfterMatch apply the
+// penalties (whose timeouts keep players out of the queue). Pure and deterministic: the same options give the same
+// season. `legacy_elo` plays the site's rule before the MMR instead (for the rating benchmark's comparison).
 import { MATCH_SIZE, type Role } from '@rankmatch/shared';
 import { resolveMatchingHoursConfig } from '../hours/config.ts';
 import { nextWaveUnix } from '../hours/schedule.ts';
 import type { MatchingHoursConfig } from '../hours/types.ts';
+import { LEGACY_MATCHMAKING_WINDOW } from '../matchmaking/config.ts';
 import { computeWaveMetrics } from '../matchmaking/metrics.ts';
 import type { Match, MatchmakingConfig, WaitingEntry, WaveMetrics } from '../matchmaking/types.ts';
 import { runWave } from '../matchmaking/wave.ts';
@@ -14,8 +16,11 @@ import { penaltyStateAfterMatch } from '../penalty/lifecycle.ts';
 import type { PenaltyConfig, PenaltyState } from '../penalty/types.ts';
 import { tallyViolations } from '../penalty/violations.ts';
 import { queueIneligibility } from '../queue/eligibility.ts';
-import { expectedScore, rateMatch, updateMaxRate } from '../rating/elo.ts';
-import type { RatingConfig } from '../rating/types.ts';
+import { resolveRatingConfig } from '../rating/config.ts';
+import { expectedScore, LEGACY_ELO, rateMatchElo, updateMaxRate } from '../rating/elo.ts';
+import { rateMatch } from '../rating/match.ts';
+import { mmrForSeason, mmrWinProbability } from '../rating/mmr.ts';
+import type { Mmr, MmrState, RatingConfig } from '../rating/types.ts';
 import { resolveSettlementConfig } from '../settlement/config.ts';
 import { reportDeadline, settle } from '../settlement/decide.ts';
 import type { MatchResult, SettlementConfig, SettlementReason, TeamSide } from '../settlement/types.ts';
@@ -42,6 +47,13 @@ export interface SeasonSimulationOptions {
   meta: SeasonMeta;
   /** Penalty states at the season's start (absent: clean). */
   penalties?: ReadonlyMap<string, PenaltyState>;
+  /** MMRs carried from earlier seasons (absent: a newcomer's, from the start rate). */
+  mmr?: ReadonlyMap<string, MmrState>;
+  /**
+   * The site's rule before the MMR: Elo against the opposing team's average (K 40, 10–50) and matchmaking on it in
+   * a window of ±200, +50 per missed wave (rules.matchmaking may still override it).
+   */
+  legacy_elo?: boolean;
   rules?: SimRules;
   first_match_id?: number;
   first_wave_id?: number;
@@ -52,10 +64,14 @@ export interface SimMatchPlayer {
   team: TeamSide;
   slot: number;
   role: Role;
+  /** The displayed rate before the match. */
   rate_before: number;
   wait_seconds: number;
   rate_after: number;
   rate_delta: number;
+  /** The MMR the match was rated from, and after it (the same for a void match, and under legacy_elo). */
+  mmr_before: Mmr;
+  mmr_after: Mmr;
 }
 
 export interface SimReport {
@@ -104,7 +120,7 @@ export interface SimSeasonStats {
 
 /** One rated match as the ratings saw it before: for the prediction figures. */
 export interface SimPrediction {
-  /** Elo expected score of team A (team averages before the match). */
+  /** Team A's chance as the matchmaking rating saw it (the MMR's; under legacy_elo the Elo expectation). */
   expected_a: number;
   /** What the hidden skills gave team A. */
   true_a: number;
@@ -120,6 +136,8 @@ export interface SeasonSimulation {
   stats: Map<string, SimSeasonStats>;
   /** Penalty states when the season's last report window closed. */
   penalties: Map<string, PenaltyState>;
+  /** Every player's MMR at the end (carried ones included, as they came in when the player did not play). */
+  mmr: Map<string, MmrState>;
   predictions: SimPrediction[];
   next_match_id: number;
   next_wave_id: number;
@@ -156,6 +174,7 @@ interface Live {
 interface State {
   player: SimPlayer;
   stats: SimSeasonStats | null;
+  mmr: MmrState | null;
   penalty: PenaltyState;
   status: 'idle' | 'queued' | 'playing';
   entry: WaitingEntry | null;
@@ -224,6 +243,7 @@ export function simulateSeason(options: SeasonSimulationOptions): SeasonSimulati
     (player): State => ({
       player,
       stats: null,
+      mmr: options.mmr?.get(player.user_id) ?? null,
       penalty: options.penalties?.get(player.user_id) ?? CLEAN,
       status: 'idle',
       entry: null,
@@ -241,7 +261,12 @@ export function simulateSeason(options: SeasonSimulationOptions): SeasonSimulati
   let nextMatchId = options.first_match_id ?? 1;
   let nextWaveId = options.first_wave_id ?? 1;
 
+  const legacy = options.legacy_elo === true;
+  const ratingRules = resolveRatingConfig(rules.rating);
   const rateOf = (s: State) => s.stats?.rate ?? s.player.start_rate;
+  const mmrOf = (s: State): Mmr => mmrForSeason(s.mmr, s.player.start_rate, seasonId, ratingRules.mmr);
+  /** What the waves match on: the MMR's mean (today: the displayed rate). */
+  const matchRateOf = (s: State) => (legacy ? rateOf(s) : Math.round(mmrOf(s).mu));
   const mayQueue = (s: State, now: number): boolean => {
     if (s.player.max_matches !== null && (s.stats?.match_count ?? 0) >= s.player.max_matches) return false;
     const blocked = queueIneligibility(
@@ -257,7 +282,13 @@ export function simulateSeason(options: SeasonSimulationOptions): SeasonSimulati
       return;
     }
     s.status = 'queued';
-    s.entry = { user_id: s.player.user_id, rate: rateOf(s), roles: s.player.roles, joined_at: now, waves_missed: 0 };
+    s.entry = {
+      user_id: s.player.user_id,
+      rate: matchRateOf(s),
+      roles: s.player.roles,
+      joined_at: now,
+      waves_missed: 0,
+    };
   };
 
   const settleMatch = (live: Live, now: number, reason: SettlementReason, winner: TeamSide | null) => {
@@ -266,9 +297,16 @@ export function simulateSeason(options: SeasonSimulationOptions): SeasonSimulati
     const team = (side: TeamSide) =>
       record.players
         .filter((p) => p.team === side)
-        .map((p) => ({ user_id: p.user_id, rate: rateOf(byId.get(p.user_id) as State) }));
+        .map((p) => {
+          const s = byId.get(p.user_id) as State;
+          return { user_id: p.user_id, rate: rateOf(s), mmr: mmrOf(s) };
+        });
+    const input = { teamA: team('A'), teamB: team('B'), winner };
     const changes = new Map(
-      rateMatch({ teamA: team('A'), teamB: team('B'), winner }, rules.rating).map((c) => [c.user_id, c]),
+      (legacy
+        ? rateMatchElo(input, LEGACY_ELO).map((c) => ({ ...c, mmr_after: null }))
+        : rateMatch(input, ratingRules)
+      ).map((c) => [c.user_id, c]),
     );
     for (const mp of record.players) {
       const s = byId.get(mp.user_id) as State;
@@ -276,6 +314,9 @@ export function simulateSeason(options: SeasonSimulationOptions): SeasonSimulati
       const after = winner === null || !change ? rateOf(s) : change.after;
       mp.rate_after = after;
       mp.rate_delta = after - rateOf(s);
+      mp.mmr_before = mmrOf(s);
+      mp.mmr_after = change?.mmr_after ?? mp.mmr_before;
+      if (winner !== null && !legacy) s.mmr = { ...mp.mmr_after, season_id: seasonId };
       if (winner !== null) {
         const previous = s.stats;
         const maxRate = updateMaxRate(previous?.max_rate ?? rateOf(s), after);
@@ -343,8 +384,9 @@ export function simulateSeason(options: SeasonSimulationOptions): SeasonSimulati
       ...match.team_b.players.map((p, slot) => ({ p, team: 'B' as TeamSide, slot })),
     ];
     const deadline = reportDeadline(now, settlement);
+    const displayed = (id: string) => rateOf(byId.get(id) as State);
     const game = playMatch({
-      seats: seats.map(({ p, team }) => ({ user_id: p.user_id, team, role: p.role, rate: p.rate })),
+      seats: seats.map(({ p, team }) => ({ user_id: p.user_id, team, role: p.role, rate: displayed(p.user_id) })),
       first_attack: match.first_attack,
       player: (id) => (byId.get(id) as State).player,
       meta,
@@ -371,10 +413,12 @@ export function simulateSeason(options: SeasonSimulationOptions): SeasonSimulati
         team,
         slot,
         role: p.role,
-        rate_before: p.rate,
+        rate_before: displayed(p.user_id),
         wait_seconds: p.wait_seconds,
-        rate_after: p.rate,
+        rate_after: displayed(p.user_id),
         rate_delta: 0,
+        mmr_before: mmrOf(byId.get(p.user_id) as State),
+        mmr_after: mmrOf(byId.get(p.user_id) as State),
       })),
       reports: [],
     };
@@ -382,7 +426,13 @@ export function simulateSeason(options: SeasonSimulationOptions): SeasonSimulati
       record,
       startedAt: now,
       trueA: game.true_a,
-      expectedA: expectedScore(match.team_a.average_rate, match.team_b.average_rate),
+      expectedA: legacy
+        ? expectedScore(match.team_a.average_rate, match.team_b.average_rate)
+        : mmrWinProbability(
+            match.team_a.players.map((p) => mmrOf(byId.get(p.user_id) as State)),
+            match.team_b.players.map((p) => mmrOf(byId.get(p.user_id) as State)),
+            ratingRules.mmr,
+          ),
       open: true,
       waiting: [],
     };
@@ -428,7 +478,11 @@ export function simulateSeason(options: SeasonSimulationOptions): SeasonSimulati
       for (const entry of entries) entry.waves_missed += 1;
       continue;
     }
-    const wave = runWave(entries, now, { ...rules.matchmaking, seed: now });
+    const wave = runWave(entries, now, {
+      ...(legacy ? LEGACY_MATCHMAKING_WINDOW : {}),
+      ...rules.matchmaking,
+      seed: now,
+    });
     waves.push({ id: waveId, ran_at: now, metrics: wave.metrics });
     for (const entry of wave.waiting) (byId.get(entry.user_id) as State).entry = entry;
     for (const match of wave.matches) play(match, waveId, now);
@@ -437,9 +491,11 @@ export function simulateSeason(options: SeasonSimulationOptions): SeasonSimulati
 
   const stats = new Map<string, SimSeasonStats>();
   const penalties = new Map<string, PenaltyState>();
+  const mmr = new Map<string, MmrState>();
   for (const state of states) {
     if (state.stats) stats.set(state.player.user_id, state.stats);
     penalties.set(state.player.user_id, state.penalty);
+    if (state.mmr) mmr.set(state.player.user_id, state.mmr);
   }
   return {
     season_id: seasonId,
@@ -447,6 +503,7 @@ export function simulateSeason(options: SeasonSimulationOptions): SeasonSimulati
     waves,
     stats,
     penalties,
+    mmr,
     predictions,
     next_match_id: nextMatchId,
     next_wave_id: nextWaveId,
