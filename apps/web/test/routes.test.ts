@@ -46,8 +46,9 @@ describe('the route table', () => {
     vi.stubGlobal('fetch', server.fetch);
     const client = createTestQueryClient();
     const { code, data } = preloadRoute(client, '/players/dummy_01', '');
-    // Requested synchronously, with the code still on its way.
+    // Requested synchronously, with the code still on its way; the shell's data with it (nothing lands mid-render).
     expect(server.callsTo('GET /api/players/dummy_01')).toHaveLength(1);
+    expect(server.callsTo('GET /api/site')).toHaveLength(1);
     await code;
     await data;
     expect(client.getQueryData(['players', 'dummy_01'])).toBeDefined();

@@ -8,6 +8,7 @@ import { rankingQueryOptions } from '../features/ranking/api/get-ranking.ts';
 import { publicMasterQueryOptions } from '../features/rules/api/get-public-master.ts';
 import { publicSystemQueryOptions } from '../features/rules/api/get-public-system.ts';
 import { shopBadgesQueryOptions } from '../features/shop/api/get-shop-badges.ts';
+import { siteQueryOptions } from '../features/static/api/get-site.ts';
 import { seasonsQueryOptions } from '../features/stats/api/get-seasons.ts';
 import { statsQueryOptions } from '../features/stats/api/get-stats.ts';
 import { readStatsParams } from '../features/stats/stats-params.ts';
@@ -170,6 +171,12 @@ export function preloadRoute(
   search: string,
 ): { code: Promise<unknown>; data: Promise<unknown> } {
   const { route, params } = routeAt(pathname);
-  const data = route.prefetch?.(client, params, new URLSearchParams(search)) ?? Promise.resolve();
+  // The shell's own data (its links and ad slot) with the page's: when everything the first render reads is in before
+  // it starts, nothing changes under the time-sliced render (a query landing mid-render makes React redo it at once,
+  // in one long task). The active season comes with index.html (boot-data.ts).
+  const data = Promise.all([
+    client.prefetchQuery(siteQueryOptions()),
+    route.prefetch?.(client, params, new URLSearchParams(search)),
+  ]);
   return { code: loaded.has(route.load) ? Promise.resolve() : loadPage(route), data };
 }
