@@ -34,6 +34,22 @@ describe('my page, signed in', () => {
     expect(card).toHaveTextContent('S0 1位、第1回大会 優勝');
   });
 
+  it('marks the current rate 暫定 below 10 matches, with a tooltip that says why (issue 22)', async () => {
+    signInAs(buildProfile({ rate: 1530, max_rate: 1540, match_count: 3 }), { cacheProfile: true });
+    renderApp('/?tab=mypage');
+    const card = await screen.findByRole('region', { name: 'ステータス' });
+    const mark = within(card).getByRole('button', { name: '暫定' });
+    expect(mark.closest('dt')).toHaveTextContent(/^現在のレート暫定/);
+    expect(mark).toHaveAccessibleDescription(/^今シーズンはまだ3戦です（10戦未満）。/);
+  });
+
+  it('shows no 暫定 mark from 10 matches on', async () => {
+    signInAs(buildProfile({ match_count: 10 }), { cacheProfile: true });
+    renderApp('/?tab=mypage');
+    const card = await screen.findByRole('region', { name: 'ステータス' });
+    expect(within(card).queryByRole('button', { name: '暫定' })).not.toBeInTheDocument();
+  });
+
   it('renders both badges as chips on the profile card (gradient colours, image art)', async () => {
     signInAs(buildProfile({ current_badge: 'badge_001', current_badge_2: 'badge_075' }), { cacheProfile: true });
     renderApp('/?tab=mypage');

@@ -38,7 +38,17 @@ describe('player page', () => {
     expect(value('試合数')).toBe('48');
     expect(value('勝利数')).toBe('27');
     expect(value('勝率')).toBe('56.3%');
+    expect(within(season).queryByRole('button', { name: '暫定' })).not.toBeInTheDocument();
     expect(screen.getByRole('img', { name: 'レート推移: 1600 から 1642（3件）' })).toBeInTheDocument();
+  });
+
+  it('marks a provisional current rate 暫定 with its tooltip, and not a settled one (issue 22)', async () => {
+    const page = buildPlayerPage();
+    renderApp('/players/dummy_05', { [PLAYER]: { body: { ...page, profile: { ...page.profile, match_count: 4 } } } });
+    const season = await screen.findByRole('region', { name: '今シーズンの成績' });
+    expect(within(season).getByRole('button', { name: '暫定' })).toHaveAccessibleDescription(
+      '今シーズンはまだ4戦です（10戦未満）。レートは試合結果から推定した実力（内部レート）に近づいている途中のため、大きく動くことがあります。',
+    );
   });
 
   it('lists the most played characters with their win rates', async () => {

@@ -62,6 +62,25 @@ describe('ranking tab', () => {
     expect(rows[3]).toHaveTextContent('only_discord');
   });
 
+  it('marks a rate with fewer than 10 matches 暫定, with a tooltip that says why (issue 22)', async () => {
+    renderApp('/?tab=ranking', {
+      'GET /api/public/ranking': reply([
+        buildRankingEntry(1, { match_count: 4 }),
+        buildRankingEntry(2, { match_count: 10 }),
+      ]),
+    });
+    const table = await screen.findByRole('table');
+    const [first, second] = within(table).getAllByRole('row').slice(1);
+    const mark = within(first!).getByRole('button', { name: '暫定' });
+    expect(mark).toHaveAccessibleDescription(
+      '今シーズンはまだ4戦です（10戦未満）。レートは試合結果から推定した実力（内部レート）に近づいている途中のため、大きく動くことがあります。',
+    );
+    expect(within(first!).getByRole('tooltip')).toHaveTextContent(
+      '今シーズンはまだ4戦です（10戦未満）。レートは試合結果から推定した実力（内部レート）に近づいている途中のため、大きく動くことがあります。',
+    );
+    expect(within(second!).queryByRole('button', { name: '暫定' })).not.toBeInTheDocument();
+  });
+
   it('uses /api/users/ranking when signed in', async () => {
     signInAs(buildProfile(), { cacheProfile: true });
     const { server } = renderApp('/?tab=ranking', { 'GET /api/users/ranking': reply([buildRankingEntry(1)]) });

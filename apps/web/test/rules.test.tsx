@@ -21,7 +21,8 @@ describe('rules tab', () => {
   it('shows the nine fallback rules when rules_content is empty, with public system data for visitors', async () => {
     const { server } = renderApp('/');
     expect(await screen.findByText(/±200 の範囲/)).toBeInTheDocument();
-    expect(screen.getByText(/50 ずつ広がります/)).toBeInTheDocument();
+    expect(screen.getByText(/内部レート（試合結果から推定した実力）を基準に ±200/)).toBeInTheDocument();
+    expect(screen.getByText(/200 ずつ広がります/)).toBeInTheDocument();
     expect(screen.getByText(/およそ10〜50変動/)).toBeInTheDocument();
     expect(screen.getAllByRole('listitem').filter((li) => li.closest('.rule-list'))).toHaveLength(9);
     expect(await screen.findByText('受付中')).toBeInTheDocument();

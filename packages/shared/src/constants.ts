@@ -3,6 +3,8 @@
 export const INITIAL_RATE = 1500;
 /** A season rate with fewer rated matches than this is shown as provisional (暫定): it is still finding its level. */
 export const PROVISIONAL_MATCHES = 10;
+/** Whether a season rate after `matchCount` rated matches is provisional. */
+export const isProvisional = (matchCount: number): boolean => matchCount < PROVISIONAL_MATCHES;
 /** The spec's special test id that logs in with rate 1800. */
 export const SPECIAL_TEST_USER_ID = 'dummy_special';
 export const SPECIAL_TEST_RATE = 1800;

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { formatInteger, formatPercent } from '../lib/format.ts';
+import { ProvisionalMark } from './provisional-mark.tsx';
 
 const T = {
   currentRate: '現在のレート',
@@ -17,13 +18,16 @@ export interface SeasonNumbersOf {
   win_rate: number;
 }
 
-/** A player's numbers in the active season (current rate highlighted), as on my page and on player pages; `children`
- * adds more stats to the same grid. */
+/** A player's numbers in the active season (current rate highlighted, 暫定 while provisional), as on my page and on
+ * player pages; `children` adds more stats to the same grid. */
 export function SeasonStatGrid({ numbers, children }: { numbers: SeasonNumbersOf; children?: ReactNode }) {
   return (
     <dl className="stat-grid stat-grid--compact">
       <div className="stat stat--highlight">
-        <dt>{T.currentRate}</dt>
+        <dt>
+          {T.currentRate}
+          <ProvisionalMark matchCount={numbers.match_count} />
+        </dt>
         <dd>{formatInteger(numbers.rate)}</dd>
       </div>
       <div className="stat">

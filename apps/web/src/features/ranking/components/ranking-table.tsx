@@ -4,6 +4,7 @@ import { Avatar } from '../../../components/avatar.tsx';
 import { BadgePair } from '../../../components/badge-chip.tsx';
 import { Icon } from '../../../components/icon.tsx';
 import { EmptyState, ErrorState } from '../../../components/notice.tsx';
+import { ProvisionalMark } from '../../../components/provisional-mark.tsx';
 import { Skeleton } from '../../../components/skeleton.tsx';
 import { useSession } from '../../../lib/auth/session.ts';
 import { formatDateTime, formatInteger, formatPercent } from '../../../lib/format.ts';
@@ -114,6 +115,7 @@ export function RankingTable({ rows, me = null }: { rows: RankingEntry[]; me?: s
               </span>
               <span className="rate-current">
                 <small>{T.currentRate}</small> {formatInteger(row.rate)}
+                <ProvisionalMark matchCount={row.match_count} />
               </span>
             </td>
             <td className="ranking-table__winrate">
