@@ -99,7 +99,7 @@ describe('index.html for each address', () => {
     expect(title(html)).toBe('ルカリオ&lt;道場&gt; &quot;R&quot; のプレイヤーページ | rankmatch');
     expect(html).not.toContain('<道場>');
     expect(meta(html, 'og:title')).toBe('ルカリオ&lt;道場&gt; &quot;R&quot; のプレイヤーページ');
-    expect(meta(html, 'description')).toContain('レート 1,520（最高 1,520）、1試合 1勝（勝率 100.0%）');
+    expect(meta(html, 'description')).toContain('レート 1,510（最高 1,510）、1試合 1勝（勝率 100.0%）');
     expect(meta(html, 'og:description')).toBe(meta(html, 'description'));
     expect(meta(html, 'og:type')).toBe('profile');
     expect(meta(html, 'og:image')).toBe('https://cdn.example/a.png');
