@@ -185,6 +185,30 @@ describe('test tools', () => {
     expect((await t.request({ method: 'GET', url: '/api/matches/current', token: player })).statusCode).toBe(200);
   });
 
+  it('fills around the MMR the waves match on, not the shown rate (issue 22)', async () => {
+    // dummy_29 shows 1500 but its MMR says 1700: the nine closest to 1500 would leave it alone in its ±200 window.
+    await activeSeason(t);
+    const player = await t.login('dummy_29');
+    await t.ctx.db.execute(sql`update users set start_rate = 1500 where id = 'dummy_29'`);
+    await t.ctx.db.execute(sql`insert into player_mmr (user_id, mu, sigma, season_id, updated_at)
+      values ('dummy_29', 1700, 90, 's-test', 0)`);
+    expect((await t.request({ method: 'POST', url: '/api/queue/join', token: player, payload: {} })).statusCode).toBe(
+      200,
+    );
+    const res = await t.request({ method: 'POST', url: '/api/debug/queue/fill', token: admin, payload: { count: 10 } });
+    const enqueued: string[] = res.json().enqueued;
+    const rates = (
+      (await t.ctx.db.execute(sql`select id, start_rate from users where is_dummy`)) as unknown as {
+        rows: { id: string; start_rate: number }[];
+      }
+    ).rows.filter((r) => enqueued.includes(r.id));
+    expect(rates).toHaveLength(9);
+    expect(rates.every((r) => Math.abs(r.start_rate - 1700) <= 100)).toBe(true);
+    const wave = await t.request({ method: 'POST', url: '/api/debug/matchmaking/trigger', token: admin });
+    expect(wave.json().created_matches, wave.body).toHaveLength(1);
+    expect((await t.request({ method: 'GET', url: '/api/matches/current', token: player })).statusCode).toBe(200);
+  });
+
   it('reports for every player of the open test matches and settles them', async () => {
     await activeSeason(t);
     // One rating window for all twenty, so one wave makes two matches.

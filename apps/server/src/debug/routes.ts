@@ -77,8 +77,8 @@ export function registerDebugRoutes(
 
   /**
    * Fills the queue up to N players (default 10) with test accounts who may join now, so the next wave can match
-   * them: on an empty queue the N whose rates lie closest together; around players already waiting (a player trying
-   * a match from the browser), the ones closest in rate to theirs, as many as complete the N.
+   * them: on an empty queue the N whose ratings (the MMR the waves match on) lie closest together; around players
+   * already waiting (a player trying a match from the browser), the ones closest to theirs, as many as complete the N.
    */
   admin.post('/api/debug/queue/fill', async (request) => {
     const body = parse(debugQueueFillSchema, request.body ?? {});

@@ -8,20 +8,24 @@ import {
 import { and, asc, eq, like, sql } from 'drizzle-orm';
 import { DUMMY_ID_PREFIX } from '../auth/dummy-accounts.ts';
 import type { Executor } from '../db/client.ts';
-import { matches, matchPlayers, queueEntries, seasonStats, users } from '../db/schema.ts';
+import { matches, matchPlayers, playerMmr, queueEntries, users } from '../db/schema.ts';
 import { parse } from '../http/validate.ts';
-import { markedActiveSeason } from '../seasons/queries.ts';
 
 // Test accounts acting as players for the admin's test tools: who may be put in the queue, which open matches are
 // test matches, and a plausible report for a test account.
 
-/** Test accounts that may play (not banned, not admins) with their rate in the active season, in id order. */
+/** The rating the waves match on: the MMR's mean (a newcomer's is their start rate). */
+const matchmakingRate = sql<number>`coalesce(${playerMmr.mu}, ${users.startRate})`;
+
+/**
+ * Test accounts that may play (not banned, not admins) with the rating the waves match them on (`rate`), in id
+ * order.
+ */
 export async function playableTestAccounts(db: Executor) {
-  const season = await markedActiveSeason(db);
   const rows = await db
-    .select({ user: users, rate: sql<number>`coalesce(${seasonStats.rate}, ${users.startRate})` })
+    .select({ user: users, rate: matchmakingRate })
     .from(users)
-    .leftJoin(seasonStats, and(eq(seasonStats.userId, users.id), eq(seasonStats.seasonId, season?.id ?? '')))
+    .leftJoin(playerMmr, eq(playerMmr.userId, users.id))
     .where(and(like(users.id, `${DUMMY_ID_PREFIX}%`), eq(users.isDummy, true)))
     .orderBy(asc(users.id));
   return rows.filter((r) => !r.user.isBanned && !r.user.isAdmin).map((r) => ({ ...r.user, rate: Number(r.rate) }));
@@ -42,14 +46,13 @@ export function closestByRate<T extends { rate: number }>(accounts: readonly T[]
   return sorted.slice(best, best + count);
 }
 
-/** The players waiting in the queue, with their rate in the active season. */
+/** The players waiting in the queue, with the rating the waves match them on. */
 export async function waitingPlayers(db: Executor): Promise<{ userId: string; rate: number }[]> {
-  const season = await markedActiveSeason(db);
   const rows = await db
-    .select({ userId: queueEntries.userId, rate: sql<number>`coalesce(${seasonStats.rate}, ${users.startRate})` })
+    .select({ userId: queueEntries.userId, rate: matchmakingRate })
     .from(queueEntries)
     .innerJoin(users, eq(users.id, queueEntries.userId))
-    .leftJoin(seasonStats, and(eq(seasonStats.userId, users.id), eq(seasonStats.seasonId, season?.id ?? '')))
+    .leftJoin(playerMmr, eq(playerMmr.userId, users.id))
     .orderBy(asc(queueEntries.joinedAt));
   return rows.map((r) => ({ userId: r.userId, rate: Number(r.rate) }));
 }
