@@ -145,9 +145,18 @@ async function startServer(): Promise<{ url: string; stop: () => Promise<void> }
   throw new Error(`the server did not answer /api/health within 120 s:\n${output}`);
 }
 
+/** fetch, once more on a network error (a kept-alive socket the server closed while Lighthouse ran). */
+async function get(url: string, init?: RequestInit): Promise<Response> {
+  try {
+    return await fetch(url, init);
+  } catch {
+    return fetch(url, init);
+  }
+}
+
 /** A settled match of the demo (the match page to measure). */
 async function someMatchId(url: string): Promise<string> {
-  const reply = await fetch(`${url}/api/players/dummy_01`);
+  const reply = await get(`${url}/api/players/dummy_01`);
   const page = (await reply.json()) as { recent_matches?: { match_id: string; winlose: number }[] };
   const match = page.recent_matches?.find((m) => m.winlose !== 2) ?? page.recent_matches?.[0];
   if (!match) throw new Error('dummy_01 has no match in the demo data');
@@ -223,12 +232,14 @@ function median(values: number[]): number {
   return sorted.length % 2 ? (sorted[mid] as number) : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
 }
 
-/** The entry chunk (the module script index.html loads) and its compressed sizes, from the build. */
-function entryChunk(): { file: string; raw: number; gzip: number; brotli: number } {
-  const html = readFileSync(join(webRoot, 'dist/index.html'), 'utf8');
+/** The entry chunk (the module script index.html loads) and its compressed sizes, as the measured site serves it. */
+async function entryChunk(url: string): Promise<{ file: string; raw: number; gzip: number; brotli: number }> {
+  const html = await (await get(`${url}/`)).text();
   const src = /<script[^>]+type="module"[^>]+src="([^"]+)"/.exec(html)?.[1];
-  if (!src) throw new Error('dist/index.html has no module script');
-  const code = readFileSync(join(webRoot, 'dist', src));
+  if (!src) throw new Error('index.html has no module script');
+  const code = Buffer.from(
+    await (await get(`${url}${src}`, { headers: { 'accept-encoding': 'identity' } })).arrayBuffer(),
+  );
   return {
     file: src,
     raw: code.length,
@@ -282,7 +293,7 @@ async function main(): Promise<void> {
       }
     }
 
-    const entry = entryChunk();
+    const entry = await entryChunk(url);
     const loads = [...results.values()].flat().map((r) => r.load);
     const lines: string[] = [];
     lines.push(
