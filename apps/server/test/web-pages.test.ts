@@ -186,6 +186,23 @@ describe('index.html for each address', () => {
     expect(api.json()).toMatchObject({ current_season: { description: '</script><script>alert(1)</script>' } });
   });
 
+  it("preloads the page's first public data, as the app asks for it, with the code", async () => {
+    const preloads = (html: string) =>
+      [...html.matchAll(/<link rel="preload" as="fetch" crossorigin="anonymous" href="([^"]*)" \/>/g)].map((m) =>
+        (m[1] as string).replaceAll('&amp;', '&'),
+      );
+    const at = async (url: string) => preloads((await t.request({ method: 'GET', url })).body);
+    expect(await at(`/players/${player}`)).toEqual(['/api/site', `/api/players/${player}`]);
+    expect(await at(`/matches/${matchId}`)).toEqual(['/api/site', `/api/matches/${matchId}/summary`]);
+    expect(await at('/stats')).toEqual(['/api/site', '/api/public/seasons', '/api/public/stats?band=all']);
+    expect(await at('/stats?season=s-test&band=ge1700')).toContain('/api/public/stats?band=ge1700&season=s-test');
+    expect(await at('/stats?band=bogus')).toContain('/api/public/stats?band=all');
+    expect(await at('/')).toEqual(['/api/site', '/api/public/system', '/api/public/master']);
+    expect(await at('/?tab=ranking')).toContain('/api/public/ranking');
+    expect(await at('/about')).toEqual(['/api/site']);
+    expect(await at('/players/nobody')).toEqual(['/api/site']);
+  });
+
   it('pages are revalidated with an ETag', async () => {
     const first = await t.request({ method: 'GET', url: '/stats' });
     expect(first.headers['cache-control']).toBe('no-cache');

@@ -92,6 +92,8 @@ export function renderPage(
     '<meta name="twitter:card" content="summary" />',
     ...(preloads?.css ?? []).map((href) => `<link rel="stylesheet" crossorigin href="${href}" />`),
     ...(preloads?.js ?? []).map((href) => `<link rel="modulepreload" crossorigin href="${href}" />`),
+    // The page's first data, fetched as the app fetches it (same-origin, no credentials beyond the origin's).
+    ...head.data.map((href) => `<link rel="preload" as="fetch" crossorigin="anonymous" href="${escapeHtml(href)}" />`),
     ...(boot ? [bootScript(boot)] : []),
   ].join('\n    ');
   const html = template

@@ -7,6 +7,7 @@ import {
   type PageMeta,
   PUBLIC_PAGES,
   playerPageMeta,
+  RATING_BANDS,
   userIdSchema,
 } from '@rankmatch/shared';
 import type { AppContext } from '../context.ts';
@@ -32,7 +33,15 @@ export interface PageHead {
   indexable: boolean;
   /** The page's build chunk (PUBLIC_PAGES[…].chunk), preloaded with the entry. */
   chunk: string | null;
+  /**
+   * The public API calls the page makes first, exactly as the app makes them (same address, no token), which
+   * index.html preloads: the data then downloads with the code instead of after it.
+   */
+  data: string[];
 }
+
+/** The shell's own first call, on every page. */
+const SHELL_DATA = ['/api/site'];
 
 /**
  * Data every page's shell shows at once, written into index.html so the first render has it: the active season (the
@@ -58,6 +67,7 @@ const page = (key: keyof typeof PUBLIC_PAGES, extra: Partial<PageHead> = {}): Pa
   image: null,
   indexable: true,
   chunk: PUBLIC_PAGES[key].chunk,
+  data: SHELL_DATA,
   ...extra,
 });
 
@@ -68,7 +78,17 @@ const notFound = (chunk: string | null = null): PageHead => ({
   image: null,
   indexable: false,
   chunk,
+  data: SHELL_DATA,
 });
+
+/** The statistics page's first calls for its address (apps/web/src/features/stats/api: same order of parameters). */
+function statsData(query: URLSearchParams): string[] {
+  const band = query.get('band');
+  const params = new URLSearchParams({ band: band && RATING_BANDS.some((b) => b === band) ? band : 'all' });
+  const season = query.get('season');
+  if (season) params.set('season', season);
+  return [...SHELL_DATA, '/api/public/seasons', `/api/public/stats?${params}`];
+}
 
 /** React Router's ":param" patterns as regular expressions. */
 const patternOf = (path: string) => new RegExp(`^${path.replace(/:[A-Za-z]+/g, '[^/]+')}/?$`);
@@ -83,6 +103,7 @@ async function playerHead(ctx: AppContext, id: string): Promise<PageHead> {
   const profile = presentPublicUser(user, stats);
   const avatar = profile.discord_avatar_url;
   return page('player', {
+    data: [...SHELL_DATA, `/api/players/${user.id}`],
     meta: playerPageMeta(profile),
     type: 'profile',
     image: avatar?.startsWith('https://') ? avatar : null,
@@ -92,7 +113,11 @@ async function playerHead(ctx: AppContext, id: string): Promise<PageHead> {
 async function matchHead(ctx: AppContext, id: string): Promise<PageHead> {
   if (!matchIdSchema.safeParse(id).success) return notFound(PUBLIC_PAGES.match.chunk);
   try {
-    return page('match', { meta: matchPageMeta(await matchSummary(ctx.db, Number(id))), type: 'article' });
+    return page('match', {
+      meta: matchPageMeta(await matchSummary(ctx.db, Number(id))),
+      type: 'article',
+      data: [...SHELL_DATA, `/api/matches/${id}/summary`],
+    });
   } catch (error) {
     if (error instanceof AppError) return notFound(PUBLIC_PAGES.match.chunk);
     throw error;
@@ -104,16 +129,30 @@ export async function pageHead(ctx: AppContext, path: string, query: URLSearchPa
   const segments = path.split('/');
   if (segments[1] === 'players' && segments.length === 3) return playerHead(ctx, segments[2]!);
   if (segments[1] === 'matches' && segments.length === 3) return matchHead(ctx, segments[2]!);
-  if (path === '/' && query.get('tab') === 'ranking') return page('home', { meta: HOME_TAB_META.ranking });
+  // The top page's calls for a visitor (a signed-in player asks for /api/master instead: one unused preload).
+  const home = [...SHELL_DATA, '/api/public/system', '/api/public/master'];
+  if (path === '/' && query.get('tab') === 'ranking') {
+    return page('home', { meta: HOME_TAB_META.ranking, data: [...home, '/api/public/ranking'] });
+  }
   // The top page's other tabs are the visitor's own (my page, matching): the top page's card, not indexed apart.
-  if (path === '/' && query.has('tab')) return page('home', { indexable: false });
+  if (path === '/' && query.has('tab')) return page('home', { indexable: false, data: home });
+  if (path === '/') return page('home', { data: home });
+  if (path === PUBLIC_PAGES.stats.path) return page('stats', { data: statsData(query) });
   for (const [key, known] of Object.entries(PUBLIC_PAGES)) {
     if (!known.path.includes(':') && (path === known.path || path === `${known.path}/`)) {
       return page(key as keyof typeof PUBLIC_PAGES);
     }
   }
   if (APP_ONLY.some((pattern) => pattern.test(path))) {
-    return { status: 200, meta: PUBLIC_PAGES.home.meta, type: 'website', image: null, indexable: false, chunk: null };
+    return {
+      status: 200,
+      meta: PUBLIC_PAGES.home.meta,
+      type: 'website',
+      image: null,
+      indexable: false,
+      chunk: null,
+      data: SHELL_DATA,
+    };
   }
   return notFound();
 }

@@ -79,7 +79,9 @@ function sessionToken(): string | null {
 export async function apiRequest<T = unknown>(path: string, options: ApiRequestOptions<T> = {}): Promise<ApiResult<T>> {
   const usesSession = options.token === undefined;
   const token = usesSession ? sessionToken() : options.token;
-  const headers: Record<string, string> = { accept: 'application/json' };
+  // No Accept header (every reply is JSON): a request must carry the same headers as the <link rel="preload"> the
+  // server writes into index.html for the page's public data, or the browser fetches it a second time.
+  const headers: Record<string, string> = {};
   if (options.body !== undefined) headers['content-type'] = 'application/json';
   if (token) headers.authorization = `Bearer ${token}`;
 
