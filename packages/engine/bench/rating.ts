@@ -55,10 +55,11 @@ const KIND_TEXT: Record<Kind, string> = {
 };
 
 const POPULATIONS: Population[] = [
-  ...(['newcomers', 'returning', 'demo'] as const).flatMap((kind) =>
-    [60, 110, 200].map((spread) => ({ kind, spread, size: 60 })),
+  ...[60, 300].flatMap((size) =>
+    (['newcomers', 'returning', 'demo'] as const).flatMap((kind) =>
+      [60, 110, 200].map((spread) => ({ kind, spread, size })),
+    ),
   ),
-  ...(['newcomers', 'returning', 'demo'] as const).map((kind) => ({ kind, spread: 110, size: 300 })),
   { kind: 'reset', spread: 110, size: 60 },
 ];
 

@@ -265,7 +265,7 @@ export function simulateSeason(options: SeasonSimulationOptions): SeasonSimulati
   const ratingRules = resolveRatingConfig(rules.rating);
   const rateOf = (s: State) => s.stats?.rate ?? s.player.start_rate;
   const mmrOf = (s: State): Mmr => mmrForSeason(s.mmr, s.player.start_rate, seasonId, ratingRules.mmr);
-  /** What the waves match on: the MMR's mean (today: the displayed rate). */
+  /** What the waves match on: the MMR's mean (under legacy_elo, the displayed rate). */
   const matchRateOf = (s: State) => (legacy ? rateOf(s) : Math.round(mmrOf(s).mu));
   const mayQueue = (s: State, now: number): boolean => {
     if (s.player.max_matches !== null && (s.stats?.match_count ?? 0) >= s.player.max_matches) return false;
