@@ -1,9 +1,11 @@
 import type { MatchmakingConfig } from './types.ts';
 
 // Window ±200 (the rules text's), 5-point gap tolerance for the role trade-off (spent only to put more players in a
-// preferred role). The waves match on the MMR, whose spread is about five times the old Elo's: +200 per missed wave
-// (it was +50 on Elo) keeps the waits of `npm run bench:rating` no longer than they were. poolSize/maxPoolSize/
-// waitBonusPerWave/gapPointsPerOffRole tune the anchor-by-anchor plan and were tuned with `npm run bench:matchmaking`.
+// preferred role). The waves match on the MMR, which keeps players where it believes they are: where start rates say
+// something its spread is about twice the old Elo's (whose spread was mostly noise that kept mixing the queue), so the
+// extremes waited longer with +50 per missed wave; +200 (it was +50 on Elo) keeps the waits of `npm run bench:rating`
+// no longer than they were. poolSize/maxPoolSize/waitBonusPerWave/gapPointsPerOffRole tune the anchor-by-anchor plan
+// and were tuned with `npm run bench:matchmaking`.
 export const DEFAULT_MATCHMAKING_CONFIG: Readonly<MatchmakingConfig> = Object.freeze({
   windowBase: 200,
   windowStepPerWave: 200,
