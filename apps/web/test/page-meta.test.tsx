@@ -1,8 +1,11 @@
 import { PUBLIC_PAGES } from '@rankmatch/shared';
 import { screen, waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { buildMatchSummary, buildPlayerPage } from '../src/testing/players-data.ts';
 import { renderApp } from '../src/testing/render-app.tsx';
+
+// jsdom has no canvas (uPlot asks for matchMedia as it loads): the statistics page's charts draw nothing here.
+vi.mock('../src/features/stats/components/charts/uplot-bar-chart.tsx', () => ({ default: () => null }));
 
 // Each public page's description follows the app's navigation (issue 25): the server writes the first page's into
 // index.html, the app keeps it right as the visitor moves on (the texts are packages/shared/src/pages.ts).

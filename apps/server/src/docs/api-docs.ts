@@ -32,6 +32,14 @@ export const API_DOCS: RouteDoc[] = [
   doc('GET', '/api/docs/openapi.json', 'system', 'public', 'This documentation as OpenAPI 3.1'),
   doc('GET', '/api/health', 'system', 'public', 'Health of the instance, the database and Redis'),
   doc('GET', '/metrics', 'system', 'public', 'Prometheus metrics (METRICS_TOKEN or METRICS_ALLOW)'),
+  doc('GET', '/robots.txt', 'system', 'public', 'For crawlers: what may be crawled, and where the sitemap is'),
+  doc(
+    'GET',
+    '/sitemap.xml',
+    'system',
+    'public',
+    'For crawlers: the public pages (static pages, ranking, statistics, players)',
+  ),
   doc('GET', '/api/ws', 'system', 'user', 'WebSocket (token in the query); a plain GET answers 426', {
     query: S.z.object({ token: S.z.string() }),
   }),
