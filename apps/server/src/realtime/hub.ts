@@ -25,6 +25,8 @@ import { queueInfo } from '../queue/service.ts';
 // Heartbeats are spread the same way over time: every client is pinged once per HEARTBEAT_MS, one group of clients
 // after the other, rather than all of them (and all their pongs) in one burst.
 
+/** The one path that accepts WebSocket upgrades. */
+export const WS_PATH = '/api/ws';
 export const QUEUE_PUSH_INTERVAL_MS = 1000;
 export const HEARTBEAT_MS = 30_000;
 /** Clients are pinged in this many groups, one group every HEARTBEAT_MS / HEARTBEAT_GROUPS. */
@@ -128,9 +130,17 @@ export class RealtimeHub {
     this.log = app.log;
     // permessage-deflate stays off (ws's default for servers): queue diffs are small.
     await app.register(websocket, { options: { maxPayload: WS_MAX_FRAME_BYTES, perMessageDeflate: false } });
+    // The plugin hands every upgrade to the router, and a route without a socket handler (the web app's single-page
+    // fallback, any route registered after the plugin) accepted it (101) and closed it at once. An upgrade anywhere
+    // but here is an unknown route: the not-found JSON (the plugin destroys the socket once it is written).
+    app.addHook('onRequest', async (request, reply) => {
+      if (request.ws && request.routeOptions.url !== WS_PATH) {
+        return reply.status(404).send({ error: ERRORS.ROUTE_NOT_FOUND.message, code: 'ROUTE_NOT_FOUND' });
+      }
+    });
     app.route({
       method: 'GET',
-      url: '/api/ws',
+      url: WS_PATH,
       // A plain GET (no Upgrade) gets a catalogued answer instead of an empty 404.
       handler: async (_request, reply) =>
         reply
