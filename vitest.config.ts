@@ -7,7 +7,7 @@ import { defineConfig } from 'vitest/config';
 // - web:           React components and hooks in jsdom (Testing Library)
 // - faults:        kill -9 of the real server around waves and reports, on PGlite (and PostgreSQL in CI)
 // - e2e:           the built site served by the real server, driven by playwright-core in Debian's Chromium
-// - e2e:admin:     the admin panel's browser test (it ends the demo season)
+// - e2e:admin:     the admin panel's browser test (it ends the demo season; on its own server, beside server:pg)
 // - rehearsal:     the built server on a simulated clock through an evening (scheduled waves, season end), last
 const withPostgres = Boolean(process.env.TEST_DATABASE_URL);
 
@@ -109,8 +109,8 @@ export default defineConfig({
           hookTimeout: 120_000,
         },
       },
-      // The admin's browser test activates a season (which ends the demo season the others play in): it runs last,
-      // on a server of its own.
+      // The admin's browser test activates a season (which ends the demo season the others play in): on a server of
+      // its own, beside the PostgreSQL run and the fault suite (which use one worker between them).
       {
         test: {
           name: 'e2e:admin',
@@ -118,7 +118,7 @@ export default defineConfig({
           environment: 'node',
           globalSetup: ['apps/web/e2e/global-setup.ts'],
           fileParallelism: false,
-          sequence: { groupOrder: 3 },
+          sequence: { groupOrder: 1 },
           testTimeout: 120_000,
           hookTimeout: 180_000,
         },

@@ -36,17 +36,17 @@ export function scenarioOf(options: { from: string; hours: number }): Scenario {
       { id: 'rehearsal-s2', name: 'シーズン2', start: firstEnd + 60, end: firstEnd + 60 + 60 * DAY },
     ],
     operators: {
-      buy: Math.max(from + 30 * 60, evening + 75 * 60),
-      ban: Math.max(from + 60 * 60, evening + 100 * 60),
-      correct: Math.max(from + 90 * 60, evening + 140 * 60),
-      rules: Math.max(from + 100 * 60, evening + 160 * 60),
+      buy: Math.max(from + 20 * 60, evening + 75 * 60),
+      ban: Math.max(from + 40 * 60, evening + 100 * 60),
+      correct: Math.max(from + 60 * 60, evening + 140 * 60),
+      rules: Math.max(from + 70 * 60, evening + 160 * 60),
     },
   };
 }
 
 /**
- * The short rehearsal of `npm test` and CI: a Thursday from 21:30 until 04:30, across the operators' evening, the
- * season's end at 23:59 and the close of matching hours at 04:00, with 200 players; both configurations side by side
- * at 120× (about 3.5 minutes of wall time).
+ * The short rehearsal of `npm test` and CI: a Thursday from 22:30 until 04:30, across the operators' hour, the season's
+ * end at 23:59 and the close of matching hours at 04:00, with 200 players; both configurations side by side at 180×
+ * (about 2.5 minutes of wall time).
  */
-export const CI_REHEARSAL = { from: '2026-11-26T21:30', hours: 7, speed: 120, players: 200, seed: 20261126 };
+export const CI_REHEARSAL = { from: '2026-11-26T22:30', hours: 6, speed: 180, players: 200, seed: 20261126 };
