@@ -7,7 +7,9 @@ import { defineConfig } from 'vitest/config';
 // - web:           React components and hooks in jsdom (Testing Library)
 // - faults:        kill -9 of the real server around waves and reports, on PGlite (and PostgreSQL in CI)
 // - e2e:           the built site served by the real server, driven by playwright-core in Debian's Chromium
-// - e2e:admin:     the admin panel's browser test (it ends the demo season; on its own server, beside server:pg)
+// - e2e:admin:     the admin panel's browser test (it ends the demo season; on its own server)
+// Groups (2 workers): unit, server:pglite and web; then server:pg beside e2e; then faults beside e2e:admin; then the
+// rehearsal alone.
 // - rehearsal:     the built server on a simulated clock through an evening (scheduled waves, season end), last
 const withPostgres = Boolean(process.env.TEST_DATABASE_URL);
 
@@ -67,7 +69,7 @@ export default defineConfig({
           include: ['apps/server/faults/**/*.test.ts'],
           environment: 'node',
           fileParallelism: false,
-          sequence: { groupOrder: 1 },
+          sequence: { groupOrder: 2 },
           testTimeout: 240_000,
         },
       },
@@ -91,7 +93,7 @@ export default defineConfig({
           environment: 'node',
           globalSetup: ['apps/web/e2e/global-setup.ts'],
           fileParallelism: false,
-          sequence: { groupOrder: 2 },
+          sequence: { groupOrder: 1 },
           testTimeout: 60_000,
           hookTimeout: 180_000,
         },
@@ -110,7 +112,7 @@ export default defineConfig({
         },
       },
       // The admin's browser test activates a season (which ends the demo season the others play in): on a server of
-      // its own, beside the PostgreSQL run and the fault suite (which use one worker between them).
+      // its own, after the other browser tests, beside the fault suite.
       {
         test: {
           name: 'e2e:admin',
@@ -118,7 +120,7 @@ export default defineConfig({
           environment: 'node',
           globalSetup: ['apps/web/e2e/global-setup.ts'],
           fileParallelism: false,
-          sequence: { groupOrder: 1 },
+          sequence: { groupOrder: 2 },
           testTimeout: 120_000,
           hookTimeout: 180_000,
         },
