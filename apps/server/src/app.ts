@@ -32,6 +32,7 @@ import { DomainEvents } from './events/domain.ts';
 import { registerHealthRoutes } from './health/routes.ts';
 import { registerErrorHandling } from './http/errors.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
+import { refuseIllFormedText } from './http/validate.ts';
 import { registerWebApp } from './http/web-app.ts';
 import { Scheduler } from './jobs/scheduler.ts';
 import { registerMasterAdminRoutes, registerMasterRoutes } from './master/routes.ts';
@@ -171,6 +172,7 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
     for (const method of [route.method].flat()) routes.push({ method, path: route.url });
   });
   registerErrorHandling(app);
+  refuseIllFormedText(app);
   await registerSecurityHeaders(app, config);
   // Compressed replies where the proxy does not compress (the ranking is 29 KB of JSON).
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });

@@ -93,6 +93,24 @@ describe('Discord sign-in', () => {
     expect(res.json().user.discord_avatar_url).toMatch(/^https:\/\/cdn\.discordapp\.com\/embed\/avatars\/\d\.png$/);
   });
 
+  it("starts from a valid trainer name whatever Discord's names hold, and never fails on them (issue 23)", async () => {
+    // a display name with a zero-width space is refused as a trainer name: the username instead
+    discord.nextUser = { id: '900000000000000011', username: 'zw_user', global_name: 'ピカ\u200b', avatar: null };
+    expect((await callback(await authorize())).json().user.trainer_name).toBe('zw_user');
+    // cut at 32 characters, not 32 UTF-16 units (which split the emoji into a lone surrogate PostgreSQL refuses); a
+    // lone surrogate in Discord's JSON is stored as U+FFFD rather than failing the sign-in
+    discord.nextUser = {
+      id: '900000000000000012',
+      username: 'lone\ud800',
+      global_name: `${'あ'.repeat(31)}\u{1f600}\u{1f600}`,
+      avatar: null,
+    };
+    const res = await callback(await authorize());
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().user.trainer_name).toBe(`${'あ'.repeat(31)}\u{1f600}`);
+    expect(res.json().user.discord_username).toBe('lone\ufffd');
+  });
+
   it('keeps the trainer name on a later sign-in but refreshes the Discord name', async () => {
     discord.nextUser = { id: '900000000000000002', username: 'first', global_name: 'はじめ', avatar: null };
     const first = (await callback(await authorize())).json();

@@ -1,3 +1,4 @@
+import { VALIDATION_MESSAGES } from '@rankmatch/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { buildProfile } from '../src/testing/data.ts';
@@ -39,6 +40,19 @@ describe('profile edit', () => {
     await user.click(within(dialog).getByRole('button', { name: '保存する' }));
 
     expect(within(dialog).getByText('トレーナー名は必須です')).toBeInTheDocument();
+    expect(name).toHaveAttribute('aria-invalid', 'true');
+    expect(server.callsTo('PUT /api/users/me/profile')).toHaveLength(0);
+  });
+
+  it('shows the Japanese message inline for a name with a zero-width space and does not send (issue 23)', async () => {
+    const { user, dialog, server } = await openEditor();
+    const name = within(dialog).getByLabelText('トレーナー名');
+    await user.clear(name);
+    await user.click(name);
+    await user.paste('ピカ\u200b');
+    await user.click(within(dialog).getByRole('button', { name: '保存する' }));
+
+    expect(within(dialog).getByText(VALIDATION_MESSAGES.TEXT_INVISIBLE_CHARACTERS)).toBeInTheDocument();
     expect(name).toHaveAttribute('aria-invalid', 'true');
     expect(server.callsTo('PUT /api/users/me/profile')).toHaveLength(0);
   });

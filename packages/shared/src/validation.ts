@@ -68,6 +68,9 @@ export const VALIDATION_MESSAGES = {
   TEST_CARD_INVALID: 'カード番号は16桁の数字で入力してください',
   TEXT_CONTROL_CHARACTERS: '使用できない制御文字が含まれています',
   TEXT_BIDI_CONTROL: '文字の向きを変える制御文字は名前に使えません',
+  TEXT_INVISIBLE_CHARACTERS:
+    '見えない文字（ゼロ幅スペース・書式制御文字・異体字セレクタ・空白に見えるフィラー文字など）は名前に使えません',
+  TEXT_ILL_FORMED: '文字として読み取れないデータ（対になっていないサロゲート）が含まれています',
   DATE_OUT_OF_RANGE: '日時は2000年から2100年までの範囲で指定してください',
   STATS_BAND_INVALID: 'レート帯は all・lt1500・1500_1699・ge1700 のいずれかを指定してください',
   POKEMON_ROLE_UNKNOWN: 'ポケモンのタイプが正しくありません（アタック・スピード・バランス・ディフェンス・サポート）',

@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { toWellFormedText } from '@rankmatch/shared';
 import type { Config } from '../config.ts';
 import { AppError } from '../http/errors.ts';
 
@@ -121,10 +122,12 @@ export async function fetchDiscordUser(
   if (!json || typeof json.id !== 'string' || !/^\d{1,25}$/.test(json.id) || typeof json.username !== 'string') {
     throw new AppError('OAUTH_EXCHANGE_FAILED');
   }
+  // Discord's JSON could carry a lone surrogate ("\ud800"), which PostgreSQL refuses: it becomes U+FFFD rather than
+  // failing the sign-in.
   return {
     id: json.id,
-    username: json.username,
-    global_name: typeof json.global_name === 'string' ? json.global_name : null,
-    avatar: typeof json.avatar === 'string' ? json.avatar : null,
+    username: toWellFormedText(json.username),
+    global_name: typeof json.global_name === 'string' ? toWellFormedText(json.global_name) : null,
+    avatar: typeof json.avatar === 'string' ? toWellFormedText(json.avatar) : null,
   };
 }

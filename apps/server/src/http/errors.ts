@@ -1,4 +1,4 @@
-import { ERRORS, type ErrorBody, type ErrorCode, validationErrorOf } from '@rankmatch/shared';
+import { ERRORS, type ErrorBody, type ErrorCode, type ValidationCode, validationErrorOf } from '@rankmatch/shared';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import type { ZodError } from 'zod';
 
@@ -19,6 +19,15 @@ export class AppError extends Error {
 export function validationError(error: ZodError): AppError & { body: ErrorBody } {
   const details = error.issues.map((i) => ({ path: i.path.join('.'), message: validationErrorOf(i).message }));
   const { code, message } = validationErrorOf(error.issues[0]);
+  const err = new AppError('VALIDATION_ERROR', message, details) as AppError & { body: ErrorBody };
+  err.body = { error: message, code, details };
+  return err;
+}
+
+/** A validation problem found outside a schema (a check at the input boundary): the same reply as a failed parse. */
+export function validationProblem(code: ValidationCode, path: string): AppError & { body: ErrorBody } {
+  const { message } = validationErrorOf({ message: code });
+  const details = [{ path, message }];
   const err = new AppError('VALIDATION_ERROR', message, details) as AppError & { body: ErrorBody };
   err.body = { error: message, code, details };
   return err;

@@ -1,4 +1,4 @@
-import { type profileUpdateSchema, TRAINER_NAME_MAX, type UserProfile } from '@rankmatch/shared';
+import { type profileUpdateSchema, TRAINER_NAME_MAX, trainerNameSchema, type UserProfile } from '@rankmatch/shared';
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Executor } from '../db/client.ts';
@@ -9,10 +9,18 @@ import { markedActiveSeason } from '../seasons/queries.ts';
 import { presentProfile } from './presenter.ts';
 import { findSeasonStats, findUser, type NewUser, ownedBadgeIds, type UserRow } from './queries.ts';
 
-/** New users' trainer name: the Discord global name, else the username, else 'Trainer' (spec §4), at most 32. */
+/**
+ * New users' trainer name: the Discord global name, else the username, else 'Trainer' (spec §4): the first that is a
+ * valid trainer name once cut to TRAINER_NAME_MAX characters (code points, so an emoji is never cut in half), since a
+ * Discord name may hold what the site refuses (characters that show nothing, controls, nothing visible at all).
+ */
 export function defaultTrainerName(globalName: string | null | undefined, username: string | null | undefined): string {
-  const name = (globalName?.trim() || username?.trim() || 'Trainer').slice(0, TRAINER_NAME_MAX);
-  return [...name].slice(0, TRAINER_NAME_MAX).join('');
+  for (const candidate of [globalName, username]) {
+    if (!candidate) continue;
+    const parsed = trainerNameSchema.safeParse([...candidate.trim()].slice(0, TRAINER_NAME_MAX).join(''));
+    if (parsed.success) return parsed.data;
+  }
+  return 'Trainer';
 }
 
 export async function loadProfile(db: Executor, userId: string): Promise<UserProfile | null> {

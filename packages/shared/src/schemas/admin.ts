@@ -16,6 +16,7 @@ export const adminUserSearchSchema = z.object({
   query: nameText({
     required: V.ADMIN_SEARCH_QUERY_REQUIRED,
     max: { length: 64, message: V.ADMIN_SEARCH_QUERY_TOO_LONG },
+    allowHidden: true,
   }),
   search_type: z.enum(ADMIN_SEARCH_TYPES, V.ADMIN_SEARCH_TYPE_INVALID).default('all'),
   limit: z

@@ -1,3 +1,4 @@
+import { illFormedTextPath } from '../text.ts';
 import { z } from '../validation.ts';
 import { queueInfoSchema } from './queue.ts';
 
@@ -46,10 +47,15 @@ export const serverMessageSchema = z.discriminatedUnion('type', [
 ]);
 export type ServerMessage = z.infer<typeof serverMessageSchema>;
 
-/** Parses a client frame; anything else is reported as unexpected rather than thrown. */
+/**
+ * Parses a client frame; anything else is reported as unexpected rather than thrown. A frame whose JSON holds ill-formed
+ * text (a lone surrogate, which the "\ud800" escape carries) is refused whole, even where the schema would drop it.
+ */
 export function parseClientMessage(raw: string): { ok: true; message: ClientMessage } | { ok: false } {
   try {
-    const result = clientMessageSchema.safeParse(JSON.parse(raw));
+    const json: unknown = JSON.parse(raw);
+    if (illFormedTextPath(json) !== null) return { ok: false };
+    const result = clientMessageSchema.safeParse(json);
     return result.success ? { ok: true, message: result.data } : { ok: false };
   } catch {
     return { ok: false };
