@@ -180,7 +180,7 @@ export class RealtimeHub {
       },
     });
     const stopEvents = this.bus.subscribe((event) => this.onEvent(event));
-    // After a Redis outage this instance may have missed events: its clients reconnect and read the state over HTTP.
+    // Events of other instances were lost (see RedisBus): the clients reconnect and read the state over HTTP.
     const stopRecovered = this.bus.onRecovered(() => {
       for (const client of this.clients) client.socket.close(1012, 'resync');
     });
