@@ -24,7 +24,6 @@ import { registerBadgeAdminRoutes, registerBadgeRoutes } from './badges/routes.t
 import type { Config } from './config.ts';
 import { type AppContext, unixNow } from './context.ts';
 import type { Database } from './db/client.ts';
-import { defineMaintenance } from './db/maintenance.ts';
 import { registerDebugRoutes } from './debug/routes.ts';
 import { registerDocsRoutes } from './docs/openapi.ts';
 import { type EventBus, openBus } from './events/bus.ts';
@@ -34,6 +33,7 @@ import { registerErrorHandling } from './http/errors.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { refuseIllFormedText } from './http/validate.ts';
 import { registerWebApp } from './http/web-app.ts';
+import { defineMaintenance } from './jobs/maintenance.ts';
 import { Scheduler } from './jobs/scheduler.ts';
 import { registerMasterAdminRoutes, registerMasterRoutes } from './master/routes.ts';
 import { registerMatchAdminRoutes } from './matches/admin-routes.ts';

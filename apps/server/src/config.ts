@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import {
@@ -14,7 +14,6 @@ import {
 } from '@rankmatch/engine';
 import { z } from 'zod';
 import { CLOCK_FORMAT_MESSAGE, parseSimulatedClock, type SimulatedClock } from './clock/simulated.ts';
-import { busChannel } from './events/bus.ts';
 
 // Configuration from environment variables, validated once at start. Development needs no configuration at all.
 
@@ -219,6 +218,15 @@ function shopConfig(e: z.output<typeof envSchema>, production: boolean, dataDir:
     );
   }
   return { mode: 'test', webhookSecret: persistedSecret(dataDir, 'webhook-secret', 'whsec_') };
+}
+
+/**
+ * The channel of a deployment: REDIS_NAMESPACE, else derived from the database the instances share (its URL, or the
+ * embedded database's folder), so separate deployments never share a channel.
+ */
+export function busChannel(namespace: string | undefined, database: string): string {
+  const name = namespace ?? createHash('sha256').update(database).digest('hex').slice(0, 16);
+  return `rankmatch:${name}:events`;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {

@@ -20,7 +20,7 @@ export interface SessionRow {
 /** Opens a server-side session and signs an access token for it. */
 export async function openSession(
   db: Executor,
-  tokens: TokenService,
+  tokens: Pick<TokenService, 'sign'>,
   input: { userId: string; dummy: boolean; now: number },
 ): Promise<string> {
   const id = randomBytes(18).toString('base64url');

@@ -2,9 +2,8 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { documentTitle, ERRORS, SITE_NAME } from '@rankmatch/shared';
+import { documentTitle, ERRORS, type PageMeta, SITE_NAME } from '@rankmatch/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { PageHead } from '../site/pages.ts';
 
 // The built web app, outside /api. Vite names every file under assets/ after a hash of its content, so such a file
 // never changes: browsers keep it a year without asking again. Everything else (index.html, which names the current
@@ -18,6 +17,25 @@ import type { PageHead } from '../site/pages.ts';
 
 export const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';
 export const REVALIDATE_CACHE = 'no-cache';
+
+/** What index.html says about one address (site/pages.ts's pageHead decides it). */
+export interface PageHead {
+  status: number;
+  meta: PageMeta;
+  /** Open Graph type. */
+  type: 'website' | 'profile' | 'article';
+  /** An https image for the card (a player's avatar), if any. */
+  image: string | null;
+  /** false: noindex (tools, sign-in, 404). */
+  indexable: boolean;
+  /** The page's build chunk (PUBLIC_PAGES[…].chunk), preloaded with the entry. */
+  chunk: string | null;
+  /**
+   * The public API calls the page makes first, exactly as the app makes them (same address, no token), which
+   * index.html preloads: the data then downloads with the code instead of after it.
+   */
+  data: string[];
+}
 
 export interface WebAppOptions {
   /** The site's public address (canonical and Open Graph URLs). */

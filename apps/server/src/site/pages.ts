@@ -4,7 +4,6 @@ import {
   matchIdSchema,
   matchPageMeta,
   NOT_FOUND_META,
-  type PageMeta,
   PUBLIC_PAGES,
   playerPageMeta,
   RATING_BANDS,
@@ -12,6 +11,7 @@ import {
 } from '@rankmatch/shared';
 import type { AppContext } from '../context.ts';
 import { AppError } from '../http/errors.ts';
+import type { PageHead } from '../http/web-app.ts';
 import { isListed, matchSummary } from '../players/service.ts';
 import { presentSeason } from '../seasons/presenter.ts';
 import { isSeasonOpen, markedActiveSeason, nextSeason } from '../seasons/queries.ts';
@@ -21,24 +21,6 @@ import { findSeasonStats, findUser } from '../users/queries.ts';
 // What index.html says about each address before the app runs: the status, title, description and Open Graph card
 // (link previews on Discord and X read only the HTML), whether search engines may index it, and which page chunk to
 // preload. A player or match that has no public page is a 404 (the app still shows its not-found message).
-
-export interface PageHead {
-  status: number;
-  meta: PageMeta;
-  /** Open Graph type. */
-  type: 'website' | 'profile' | 'article';
-  /** An https image for the card (a player's avatar), if any. */
-  image: string | null;
-  /** false: noindex (tools, sign-in, 404). */
-  indexable: boolean;
-  /** The page's build chunk (PUBLIC_PAGES[…].chunk), preloaded with the entry. */
-  chunk: string | null;
-  /**
-   * The public API calls the page makes first, exactly as the app makes them (same address, no token), which
-   * index.html preloads: the data then downloads with the code instead of after it.
-   */
-  data: string[];
-}
 
 /** The shell's own first call, on every page. */
 const SHELL_DATA = ['/api/site'];

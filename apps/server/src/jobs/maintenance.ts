@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import type { Scheduler } from '../jobs/scheduler.ts';
-import type { Database } from './client.ts';
+import type { Database } from '../db/client.ts';
+import type { Scheduler } from './scheduler.ts';
 
 // The embedded database has no autovacuum: without fresh planner statistics its plans for the big tables (matches,
 // their players and reports) turn into nested loops over thousands of rows. An hourly job refreshes them; PostgreSQL's
