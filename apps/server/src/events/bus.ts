@@ -3,7 +3,7 @@ import { EventEmitter } from 'node:events';
 import type { MatchUpdate, ProfileChangeReason } from '@rankmatch/shared';
 import { Redis } from 'ioredis';
 
-// Fan-out of domain events to every instance: in-process by default, Redis pub/sub when REDIS_URL is set (so several
+// Fan-out of domain events to every instance: in-process by default, a Redis stream when REDIS_URL is set (so several
 // instances serve one site). Each instance turns events into WebSocket pushes for its own clients.
 
 export interface BadgeGrantEvent {
@@ -37,7 +37,7 @@ export interface EventBus {
   /** Never throws and never waits on the network: a committed request is not held up by the fan-out. */
   publish(event: DomainEvent): Promise<void>;
   subscribe(listener: (event: DomainEvent) => void): () => void;
-  /** Called when the bus comes back after an outage: events may have been missed meanwhile. */
+  /** Called when events of other instances may have been lost (past the buffer of an outage, a Redis restart). */
   onRecovered(listener: () => void): () => void;
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -68,33 +68,64 @@ export const REDIS_BUFFER_LIMIT = 1000;
 const PING_TIMEOUT_MS = 1000;
 /** The most events sent to Redis in one message. */
 const REDIS_FLUSH_BATCH = 200;
+/** Messages the stream keeps (about: Redis trims whole nodes): what an instance that was away can still catch up on. */
+export const REDIS_STREAM_LENGTH = 1000;
+/** The stream disappears this long after its last message (a deployment gone, a test's stream). */
+const STREAM_TTL_SECONDS = 86_400;
+/** How long one read waits for messages before asking again; the reader's socket is deemed dead after twice that. */
+const READ_BLOCK_MS = 5000;
+/** Messages read at once. */
+const READ_COUNT = 100;
+/** Instances whose last sequence number is remembered (the oldest are forgotten past this). */
+const KNOWN_INSTANCES = 1000;
 /** queue_changed only says "read the queue again": one waiting to be sent is enough. */
 const QUEUE_CHANGED = JSON.stringify({ type: 'queue_changed' });
 
+/** An event waiting to be sent: its number in this instance's sequence, and its JSON. */
+interface Pending {
+  seq: number;
+  raw: string;
+}
+
 /**
- * Redis pub/sub between instances, on a channel named after the deployment (so two deployments on one Redis, whatever
- * their database numbers, never see each other's events). An event reaches this instance's own listeners at once,
- * without a round trip; other instances get it through Redis, and this instance skips its own echo. The events
- * published during one turn of the event loop go together, in order, as one message (`{ from, events }`), sent at the
- * end of that turn without waiting for Redis to answer earlier ones (Redis keeps the order of one connection): a
- * burst of settlements costs a few messages, not three each, and no event waits for another's round trip. While
- * Redis is down, publishing neither fails nor waits: events are buffered (bounded) and sent once it is back, and
- * listeners of onRecovered are told, so the sockets can make their clients read the state again over HTTP.
+ * Fan-out through a Redis stream, named after the deployment (so two deployments on one Redis, whatever their database
+ * numbers, never see each other's events). An event reaches this instance's own listeners at once, without a round
+ * trip; other instances read it from the stream (XREAD, blocking), and this instance skips its own. The events
+ * published during one turn of the event loop go together, in order, as one message (`{ from, seq, events }`), sent at
+ * the end of that turn without waiting for Redis to answer earlier ones (Redis keeps the order of one connection): a
+ * burst of settlements costs a few messages, not three each, and no event waits for another's round trip.
+ *
+ * A Redis outage loses nothing that fits in the buffer: while Redis is unreachable publishing neither fails nor waits,
+ * the events are buffered (bounded) and appended once it is back, and every reader goes on from the last message it
+ * read, which a stream (unlike pub/sub) still holds after a reconnect. So the other instances' clients get them, in
+ * order. Each instance numbers its events (`seq`): a reader skips numbers it has seen (a message appended again after
+ * an answer lost with the connection) and notices numbers it never saw (the buffer overflowed), as it notices a stream
+ * that no longer holds its last message (trimmed while it was away, Redis restarted without its data). Only then are
+ * the listeners of onRecovered told that events were lost, so the sockets can make their clients read the state again
+ * over HTTP.
  */
 export class RedisBus implements EventBus {
   readonly kind = 'redis' as const;
   private readonly pub: Redis;
-  private readonly sub: Redis;
+  private readonly reader: Redis;
   private readonly local = new EventEmitter().setMaxListeners(0);
   private readonly instance = randomBytes(8).toString('hex');
-  /** Serialized events not sent yet, oldest first. */
-  private buffer: string[] = [];
+  /** Events not sent yet, oldest first. */
+  private buffer: Pending[] = [];
   /** Messages sent that Redis has not confirmed yet, oldest first: their events go back to the buffer on a failure. */
-  private inFlight: string[][] = [];
+  private inFlight: Pending[][] = [];
   /** Counts failures, so that the answers to messages sent before one are not counted again. */
   private generation = 0;
   private flushScheduled = false;
   private wasDown = false;
+  private closed = false;
+  /** The number of the next event this instance publishes. */
+  private nextSeq = 1;
+  /** The id of the last stream entry read ('0-0': none, the stream was empty). */
+  private lastId = '0-0';
+  /** The last event number read from each other instance. */
+  private readonly seen = new Map<string, number>();
+  private expiredAt = 0;
   dropped = 0;
 
   private constructor(
@@ -104,23 +135,19 @@ export class RedisBus implements EventBus {
   ) {
     const options = {
       lazyConnect: true,
-      // Commands fail at once while disconnected (no unbounded offline queue); reconnects keep trying.
+      // Commands fail at once while disconnected (no unbounded offline queue), and those the lost connection had
+      // not answered fail with it rather than being sent again after the reconnect: a message goes back to the
+      // buffer and is sent again in its order (ioredis would resend it after those sent on 'ready'), the read loop
+      // reads again from its last id. Reconnects keep trying.
       enableOfflineQueue: false,
-      maxRetriesPerRequest: 1,
+      maxRetriesPerRequest: 0,
+      autoResendUnfulfilledCommands: false,
       retryStrategy: (times: number) => Math.min(200 * times, 2000),
     };
     this.pub = new Redis(url, options);
-    this.sub = new Redis(url, { ...options, enableOfflineQueue: true });
-    this.sub.on('message', (_channel: string, raw: string) => {
-      try {
-        const message = JSON.parse(raw) as { from?: string; events?: unknown };
-        if (message.from === this.instance || !Array.isArray(message.events)) return;
-        for (const event of message.events as DomainEvent[]) this.local.emit('event', event);
-      } catch {
-        // a foreign message on our channel: ignore
-      }
-    });
-    for (const client of [this.pub, this.sub]) {
+    // A reader's connection that stops answering (a blocking read answers within READ_BLOCK_MS) is dropped.
+    this.reader = new Redis(url, { ...options, socketTimeout: 2 * READ_BLOCK_MS });
+    for (const client of [this.pub, this.reader]) {
       client.on('error', () => {
         // reported through health; reconnects go on
       });
@@ -133,7 +160,6 @@ export class RedisBus implements EventBus {
       if (this.wasDown) {
         this.wasDown = false;
         this.log.warn({ channel: this.channel, dropped: this.dropped }, 'redis is back: fan-out resumed');
-        this.local.emit('recovered');
       }
     });
   }
@@ -144,17 +170,20 @@ export class RedisBus implements EventBus {
     log: { warn(obj: object, msg: string): void } = { warn: () => {} },
   ): Promise<RedisBus> {
     const bus = new RedisBus(url, channel, log);
-    await Promise.all([bus.pub.connect(), bus.sub.connect()]);
-    await bus.sub.subscribe(bus.channel);
+    await Promise.all([bus.pub.connect(), bus.reader.connect()]);
+    // Read from the stream's end as it is now: what is published from here on.
+    const [last] = await bus.reader.xrevrange(bus.channel, '+', '-', 'COUNT', 1);
+    if (last) bus.lastId = last[0];
     bus.wasDown = false;
+    void bus.read();
     return bus;
   }
 
   async publish(event: DomainEvent): Promise<void> {
     this.local.emit('event', event);
     const raw = JSON.stringify(event);
-    if (raw === QUEUE_CHANGED && this.buffer.includes(QUEUE_CHANGED)) return;
-    this.buffer.push(raw);
+    if (raw === QUEUE_CHANGED && this.buffer.some((pending) => pending.raw === QUEUE_CHANGED)) return;
+    this.buffer.push({ seq: this.nextSeq++, raw });
     if (this.buffer.length > REDIS_BUFFER_LIMIT) {
       this.buffer.splice(0, this.buffer.length - REDIS_BUFFER_LIMIT);
       this.dropped += 1;
@@ -169,16 +198,27 @@ export class RedisBus implements EventBus {
   }
 
   /**
-   * Sends the buffered events while the connection is up, REDIS_FLUSH_BATCH per message. A message that fails puts
-   * its events, and those of every message sent after it, back at the head of the buffer for the next 'ready'.
+   * Appends the buffered events while the connection is up, REDIS_FLUSH_BATCH per message, each message a run of
+   * consecutive numbers. A message that fails puts its events, and those of every message sent after it, back at the
+   * head of the buffer for the next 'ready'.
    */
   private flush(): void {
     while (this.buffer.length > 0 && this.pub.status === 'ready') {
-      const batch = this.buffer.splice(0, REDIS_FLUSH_BATCH);
+      let size = 1;
+      while (
+        size < this.buffer.length &&
+        size < REDIS_FLUSH_BATCH &&
+        (this.buffer[size] as Pending).seq === (this.buffer[size - 1] as Pending).seq + 1
+      ) {
+        size += 1;
+      }
+      const batch = this.buffer.splice(0, size);
       const generation = this.generation;
       this.inFlight.push(batch);
-      const message = `{"from":${JSON.stringify(this.instance)},"events":[${batch.join(',')}]}`;
-      this.pub.publish(this.channel, message).then(
+      const message =
+        `{"from":${JSON.stringify(this.instance)},"seq":${(batch[0] as Pending).seq},` +
+        `"events":[${batch.map((pending) => pending.raw).join(',')}]}`;
+      this.pub.xadd(this.channel, 'MAXLEN', '~', REDIS_STREAM_LENGTH, '*', 'm', message).then(
         () => {
           if (generation === this.generation) this.inFlight.shift();
         },
@@ -189,7 +229,89 @@ export class RedisBus implements EventBus {
           this.inFlight = [];
         },
       );
+      if (Date.now() - this.expiredAt > 60_000) {
+        this.expiredAt = Date.now();
+        this.pub.expire(this.channel, STREAM_TTL_SECONDS).catch(() => {});
+      }
     }
+  }
+
+  /** The read loop: the stream's messages from the last one read, for as long as the bus is open. */
+  private async read(): Promise<void> {
+    let reconnected = false;
+    while (!this.closed) {
+      try {
+        if (reconnected) {
+          reconnected = false;
+          await this.checkContinuity();
+        }
+        const reply = await this.reader.xread(
+          'COUNT',
+          READ_COUNT,
+          'BLOCK',
+          READ_BLOCK_MS,
+          'STREAMS',
+          this.channel,
+          this.lastId,
+        );
+        for (const [, entries] of reply ?? []) {
+          for (const [id, fields] of entries) {
+            this.lastId = id;
+            this.receive(fields[1]);
+          }
+        }
+      } catch {
+        if (this.closed) return;
+        reconnected = true;
+        await this.readerReady();
+      }
+    }
+  }
+
+  private readerReady(): Promise<void> {
+    return new Promise((resolve) => {
+      const done = () => {
+        clearInterval(timer);
+        resolve();
+      };
+      // 'ready' may have come and gone between the failure and this wait: look at the status as well.
+      const timer = setInterval(() => {
+        if (this.closed || this.reader.status === 'ready') done();
+      }, 50);
+      timer.unref();
+    });
+  }
+
+  /** After the reader's reconnect: a stream that lost the last message read may have lost later ones too. */
+  private async checkContinuity(): Promise<void> {
+    if (this.lastId === '0-0') return;
+    const still = await this.reader.xrange(this.channel, this.lastId, this.lastId);
+    if (still.length === 0) this.lost({ reason: 'stream trimmed or emptied', last_id: this.lastId });
+  }
+
+  private receive(raw: string | undefined): void {
+    let message: { from?: unknown; seq?: unknown; events?: unknown };
+    try {
+      message = JSON.parse(raw ?? '') as typeof message;
+    } catch {
+      return; // a foreign entry in our stream: ignore
+    }
+    const { from, seq, events } = message;
+    if (from === this.instance || typeof from !== 'string' || typeof seq !== 'number' || !Array.isArray(events)) return;
+    const last = this.seen.get(from);
+    // Numbers already seen come again when a message was appended twice: each event is delivered once.
+    const fresh = last === undefined ? events : events.slice(Math.max(0, last + 1 - seq));
+    const end = seq + events.length - 1;
+    this.seen.delete(from);
+    this.seen.set(from, Math.max(end, last ?? end));
+    if (this.seen.size > KNOWN_INSTANCES) this.seen.delete(this.seen.keys().next().value as string);
+    for (const event of fresh as DomainEvent[]) this.local.emit('event', event);
+    if (last !== undefined && seq > last + 1) this.lost({ reason: 'events dropped', from, missing: seq - last - 1 });
+  }
+
+  private lost(details: object): void {
+    this.log.warn({ channel: this.channel, ...details }, 'redis fan-out lost events: clients resynchronise');
+    this.local.emit('recovered');
   }
 
   subscribe(listener: (event: DomainEvent) => void): () => void {
@@ -214,8 +336,9 @@ export class RedisBus implements EventBus {
     }
   }
   async close(): Promise<void> {
+    this.closed = true;
     this.local.removeAllListeners();
-    this.sub.disconnect();
+    this.reader.disconnect();
     this.pub.disconnect();
   }
 }
