@@ -39,7 +39,6 @@ import { registerMasterAdminRoutes, registerMasterRoutes } from './master/routes
 import { registerMatchAdminRoutes } from './matches/admin-routes.ts';
 import { MatchNotifier } from './matches/notify.ts';
 import { registerMatchRoutes } from './matches/routes.ts';
-import { WaveRunner } from './matches/wave-runner.ts';
 import { Metrics, registerMetrics } from './metrics/metrics.ts';
 import { registerPlayerRoutes } from './players/routes.ts';
 import { registerQueueRoutes } from './queue/routes.ts';
@@ -59,6 +58,7 @@ import { registerStatsRoutes } from './stats/routes.ts';
 import { StatsService } from './stats/service.ts';
 import { registerUserAdminRoutes } from './users/admin-routes.ts';
 import { registerUserRoutes } from './users/routes.ts';
+import { WaveRunner } from './waves/runner.ts';
 
 export interface AppOptions {
   config: Config;

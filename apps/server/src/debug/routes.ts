@@ -5,13 +5,11 @@ import {
   debugViewQuerySchema,
   matchIdParamsSchema,
 } from '@rankmatch/shared';
-import { count } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { adminOf } from '../admin/scope.ts';
 import { recordAudit } from '../audit/log.ts';
 import type { AppContext } from '../context.ts';
 import type { Tx } from '../db/client.ts';
-import { queueEntries } from '../db/schema.ts';
 import type { EventBus } from '../events/bus.ts';
 import { AppError } from '../http/errors.ts';
 import { parse } from '../http/validate.ts';
@@ -20,9 +18,9 @@ import { findMatch, playersOf } from '../matches/queries.ts';
 import { reportIn } from '../matches/service.ts';
 import type { MatchProgress } from '../matches/settlement.ts';
 import { matchViewFor } from '../matches/view.ts';
-import type { WaveRunner } from '../matches/wave-runner.ts';
-import { joinBlock, joinQueue } from '../queue/service.ts';
+import { clearQueue, joinBlock, joinQueue, queueSize } from '../queue/service.ts';
 import { findUser } from '../users/queries.ts';
+import type { WaveRunner } from '../waves/runner.ts';
 import {
   closestByRate,
   closestTo,
@@ -71,8 +69,7 @@ export function registerDebugRoutes(
   });
 
   admin.get('/api/debug/queue', async () => {
-    const [row] = await ctx.db.select({ n: count() }).from(queueEntries);
-    return { queue_count: row?.n ?? 0 };
+    return { queue_count: await queueSize(ctx.db) };
   });
 
   /**
@@ -112,9 +109,9 @@ export function registerDebugRoutes(
 
   admin.delete('/api/debug/queue', async (request) => {
     const removed = await ctx.db.transaction(async (tx) => {
-      const rows = await tx.delete(queueEntries).returning({ id: queueEntries.userId });
-      await audit(request, tx, 'debug.queue_clear', { removed: rows.length });
-      return rows.length;
+      const removed = await clearQueue(tx);
+      await audit(request, tx, 'debug.queue_clear', { removed });
+      return removed;
     });
     await deps.bus.publish({ type: 'queue_changed' });
     return { removed };

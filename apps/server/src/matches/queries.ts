@@ -1,5 +1,5 @@
 import type { MatchReport, MatchResult } from '@rankmatch/engine';
-import { and, asc, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNull, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { type Executor, rowsOf, type Tx } from '../db/client.ts';
 import { rowJsonText } from '../db/row-json.ts';
 import { matches, matchPlayers, matchReports, playerMmr, seasonStats, users } from '../db/schema.ts';
@@ -16,15 +16,31 @@ export async function isParticipant(db: Executor, matchId: string, userId: strin
 
 export type MatchRow = typeof matches.$inferSelect;
 
+/**
+ * The id of a player's open match (status matched), or null: the one definition of "this player is in an open match",
+ * as an SQL value for a user id or a user-id column. A settlement clears is_open; the partial unique index
+ * match_players_one_open keeps it to one match per player.
+ */
+export const openMatchIdOf = (userId: string | SQLWrapper): SQL<number | null> =>
+  sql<number | null>`(select ${matchPlayers.matchId} from ${matchPlayers}
+    where ${matchPlayers.userId} = ${userId} and ${matchPlayers.isOpen} limit 1)`;
+
+/** Whether a player is in an open match (the queue's rule). */
+export async function isInOpenMatch(db: Executor, userId: string): Promise<boolean> {
+  const [row] = rowsOf<{ in_match: boolean }>(
+    await db.execute(sql`select ${openMatchIdOf(userId)} is not null as in_match`),
+  );
+  return row?.in_match === true;
+}
+
 /** The open match of a user (status matched), if any. */
 export async function openMatchOf(db: Executor, userId: string): Promise<MatchRow | undefined> {
   const [row] = await db
-    .select({ match: matches })
-    .from(matchPlayers)
-    .innerJoin(matches, eq(matches.id, matchPlayers.matchId))
-    .where(and(eq(matchPlayers.userId, userId), eq(matchPlayers.isOpen, true)))
+    .select()
+    .from(matches)
+    .where(eq(matches.id, openMatchIdOf(userId)))
     .limit(1);
-  return row?.match;
+  return row;
 }
 
 /**

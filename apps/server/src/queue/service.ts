@@ -6,12 +6,16 @@ import {
   remainingTimeoutMinutes,
 } from '@rankmatch/engine';
 import { penaltyTimeoutMessage, type QueueEntry, type QueueInfo } from '@rankmatch/shared';
-import { and, count, countDistinct, desc, eq, gt, sql } from 'drizzle-orm';
+import { and, count, countDistinct, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Db, Executor, Tx } from '../db/client.ts';
-import { matchPlayers, queueEntries, waveRuns } from '../db/schema.ts';
+import { matchPlayers, playerMmr, queueEntries, seasonStats, users, waveRuns } from '../db/schema.ts';
 import { AppError } from '../http/errors.ts';
+import { isInOpenMatch, openMatchIdOf } from '../matches/queries.ts';
 import { isSeasonOpen, markedActiveSeason } from '../seasons/queries.ts';
 import type { UserRow } from '../users/queries.ts';
+
+// The queue_entries table belongs to this folder: joins and leaves, and the wave's removals and missed-wave counts
+// (removeEntries, markWaveMissed) are written here only.
 
 type EntryRow = typeof queueEntries.$inferSelect;
 
@@ -23,15 +27,6 @@ export function presentEntry(row: EntryRow): QueueEntry {
     joined_at: row.joinedAt,
     waves_missed: row.wavesMissed,
   };
-}
-
-export async function isInOpenMatch(db: Executor, userId: string): Promise<boolean> {
-  const rows = await db
-    .select({ id: matchPlayers.matchId })
-    .from(matchPlayers)
-    .where(and(eq(matchPlayers.userId, userId), eq(matchPlayers.isOpen, true)))
-    .limit(1);
-  return rows.length > 0;
 }
 
 /** A user as the queue rule reads them. */
@@ -125,6 +120,54 @@ export async function leaveQueue(db: Executor, userId: string): Promise<boolean>
 export async function findEntry(db: Executor, userId: string): Promise<QueueEntry | null> {
   const [row] = await db.select().from(queueEntries).where(eq(queueEntries.userId, userId));
   return row ? presentEntry(row) : null;
+}
+
+/** How many players wait. */
+export async function queueSize(db: Executor): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(queueEntries);
+  return row?.n ?? 0;
+}
+
+/**
+ * The waiting entries, longest-waiting first, with what a wave needs of each player: the user row, the season rate the
+ * match shows, the MMR's mean the waves match on (carried across seasons; a newcomer's is their start rate) and
+ * whether they are in an open match.
+ */
+export async function waitingEntries(tx: Tx, seasonId: string) {
+  return tx
+    .select({
+      entry: queueEntries,
+      user: users,
+      rate: sql<number>`coalesce(${seasonStats.rate}, ${users.startRate})`,
+      mu: sql<number>`coalesce(${playerMmr.mu}, ${users.startRate})`,
+      inMatch: sql<boolean>`${openMatchIdOf(queueEntries.userId)} is not null`,
+    })
+    .from(queueEntries)
+    .innerJoin(users, eq(users.id, queueEntries.userId))
+    .leftJoin(seasonStats, and(eq(seasonStats.userId, queueEntries.userId), eq(seasonStats.seasonId, seasonId)))
+    .leftJoin(playerMmr, eq(playerMmr.userId, queueEntries.userId))
+    .orderBy(queueEntries.joinedAt);
+}
+
+/** Takes players out of the queue (matched by a wave, or no longer eligible). */
+export async function removeEntries(tx: Tx, userIds: readonly string[]): Promise<void> {
+  if (userIds.length === 0) return;
+  await tx.delete(queueEntries).where(inArray(queueEntries.userId, [...userIds]));
+}
+
+/** The players a wave left waiting missed it: their matching window widens. */
+export async function markWaveMissed(tx: Tx, userIds: readonly string[]): Promise<void> {
+  if (userIds.length === 0) return;
+  await tx
+    .update(queueEntries)
+    .set({ wavesMissed: sql`${queueEntries.wavesMissed} + 1` })
+    .where(inArray(queueEntries.userId, [...userIds]));
+}
+
+/** Empties the queue (the admin's test tools); resolves how many entries it removed. */
+export async function clearQueue(tx: Tx): Promise<number> {
+  const rows = await tx.delete(queueEntries).returning({ id: queueEntries.userId });
+  return rows.length;
 }
 
 /** The queue panel's numbers (spec §3 queue info, plus what the UI needs to say when the next wave runs). */

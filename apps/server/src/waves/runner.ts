@@ -1,22 +1,24 @@
 import { isMatchingOpen, isWaveTime, queueIneligibility, runWave, type WaitingEntry } from '@rankmatch/engine';
 import type { Role } from '@rankmatch/shared';
-import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../context.ts';
 import type { Tx } from '../db/client.ts';
-import { matches, matchPlayers, playerMmr, queueEntries, seasonStats, users, waveRuns } from '../db/schema.ts';
+import { waveRuns } from '../db/schema.ts';
 import type { EventBus } from '../events/bus.ts';
 import type { Job, Scheduler } from '../jobs/scheduler.ts';
+import { type CreatedMatch, createMatches } from '../matches/create.ts';
+import type { MatchNotifier } from '../matches/notify.ts';
+import { gatherMatches, type MatchProgress } from '../matches/settlement.ts';
 import type { Metrics } from '../metrics/metrics.ts';
-import { lockQueue, queueCandidate } from '../queue/service.ts';
+import { lockQueue, markWaveMissed, queueCandidate, removeEntries, waitingEntries } from '../queue/service.ts';
 import { isSeasonOpen, markedActiveSeason } from '../seasons/queries.ts';
-import type { MatchNotifier } from './notify.ts';
-import { gatherMatches, type MatchProgress } from './settlement.ts';
 
 // The wave runner: every 2 minutes (even minutes, Japan time) while matching hours are open and a season is active.
 // One wave = gather (close matches whose report window ended) → drop ineligible entries → run the engine → create
 // the matches and remove their entries, all in one transaction → publish. Only one instance runs a wave at a time
 // (a transaction-level advisory lock), and the unique index on open match players makes a double match impossible.
+// It orchestrates the queue (entries, written through the queue module), the matches (settlement's gather, created
+// through the matches module) and the seasons; it owns wave_runs.
 
 /** The job (and lock) name of waves: scheduled or triggered by an admin, one at a time across instances. */
 export const WAVE_JOB = 'matching-wave';
@@ -48,11 +50,6 @@ export type WaveAudit<T> = (tx: Tx, outcome: T) => Promise<void>;
 
 /** A queue entry as the engine takes it (rate: the MMR's mean), with the deck and the season rate the match shows. */
 type Waiting = WaitingEntry & { deck: string | null; shown: number };
-
-interface CreatedMatch {
-  id: string;
-  userIds: string[];
-}
 
 /** The entries the engine left waiting, as they were given to it (before their missed-wave count went up). */
 function missedEntries(given: readonly WaitingEntry[], left: readonly WaitingEntry[]): WaitingEntry[] {
@@ -184,47 +181,36 @@ export class WaveRunner {
       .returning({ id: waveRuns.id });
     const deckTypes = new Map(waiting.map((w) => [w.user_id, w.deck]));
     const shownRates = new Map(waiting.map((w) => [w.user_id, w.shown]));
-    const created: CreatedMatch[] = [];
-    for (const m of wave.matches) {
-      const [row] = await tx
-        .insert(matches)
-        .values({
-          seasonId: season.id,
-          waveId: run?.id ?? null,
-          matchedAt: now,
-          startedAt: now,
-          hostUserId: m.host_user_id,
-          firstAttack: m.first_attack,
-          teamGap: m.team_gap,
-          ratingSpread: m.rating_spread,
-        })
-        .returning({ id: matches.id });
-      if (!row) throw new Error('match insert returned nothing');
-      const players = (['A', 'B'] as const).flatMap((team) =>
-        (team === 'A' ? m.team_a : m.team_b).players.map((p, slot) => ({
-          matchId: row.id,
-          userId: p.user_id,
-          team,
-          slot,
-          role: p.role,
-          rateBefore: shownRates.get(p.user_id) ?? p.rate,
-          deckType: deckTypes.get(p.user_id) ?? null,
-          waitSeconds: p.wait_seconds,
-        })),
-      );
-      await tx.insert(matchPlayers).values(players);
-      created.push({ id: String(row.id), userIds: players.map((p) => p.userId) });
-    }
-    const matchedIds = created.flatMap((c) => c.userIds);
-    if (matchedIds.length > 0) await tx.delete(queueEntries).where(inArray(queueEntries.userId, matchedIds));
+    const created = await createMatches(
+      tx,
+      { seasonId: season.id, waveId: run?.id ?? null, now },
+      wave.matches.map((m) => ({
+        hostUserId: m.host_user_id,
+        firstAttack: m.first_attack,
+        teamGap: m.team_gap,
+        ratingSpread: m.rating_spread,
+        players: (['A', 'B'] as const).flatMap((team) =>
+          (team === 'A' ? m.team_a : m.team_b).players.map((p, slot) => ({
+            userId: p.user_id,
+            team,
+            slot,
+            role: p.role,
+            rateBefore: shownRates.get(p.user_id) ?? p.rate,
+            deckType: deckTypes.get(p.user_id) ?? null,
+            waitSeconds: p.wait_seconds,
+          })),
+        ),
+      })),
+    );
+    await removeEntries(
+      tx,
+      created.flatMap((c) => c.userIds),
+    );
     // The players left waiting missed this wave: their window widens.
-    const left = wave.waiting.map((w) => w.user_id);
-    if (left.length > 0) {
-      await tx
-        .update(queueEntries)
-        .set({ wavesMissed: sql`${queueEntries.wavesMissed} + 1` })
-        .where(inArray(queueEntries.userId, left));
-    }
+    await markWaveMissed(
+      tx,
+      wave.waiting.map((w) => w.user_id),
+    );
     return {
       ran: true,
       processed_matches: processed,
@@ -240,19 +226,7 @@ export class WaveRunner {
   private async loadWaiting(tx: Tx, seasonId: string, now: number): Promise<{ waiting: Waiting[]; dropped: number }> {
     // The waves match on the MMR's mean (carried across seasons; a newcomer's is their start rate); the match shows
     // the season rate.
-    const rows = await tx
-      .select({
-        entry: queueEntries,
-        user: users,
-        rate: sql<number>`coalesce(${seasonStats.rate}, ${users.startRate})`,
-        mu: sql<number>`coalesce(${playerMmr.mu}, ${users.startRate})`,
-        inMatch: sql<boolean>`exists (select 1 from ${matchPlayers} where ${matchPlayers.userId} = ${queueEntries.userId} and ${matchPlayers.isOpen})`,
-      })
-      .from(queueEntries)
-      .innerJoin(users, eq(users.id, queueEntries.userId))
-      .leftJoin(seasonStats, and(eq(seasonStats.userId, queueEntries.userId), eq(seasonStats.seasonId, seasonId)))
-      .leftJoin(playerMmr, eq(playerMmr.userId, queueEntries.userId))
-      .orderBy(queueEntries.joinedAt);
+    const rows = await waitingEntries(tx, seasonId);
     const ineligible: string[] = [];
     const waiting: Waiting[] = [];
     for (const r of rows) {
@@ -273,7 +247,7 @@ export class WaveRunner {
         deck: r.entry.deckType,
       });
     }
-    if (ineligible.length > 0) await tx.delete(queueEntries).where(inArray(queueEntries.userId, ineligible));
+    await removeEntries(tx, ineligible);
     return { waiting, dropped: ineligible.length };
   }
 }

@@ -1,0 +1,54 @@
+import type { Tx } from '../db/client.ts';
+import { matches, matchPlayers } from '../db/schema.ts';
+
+// New matches: the rows a wave decided, written here (the matches module owns matches and match_players) in the
+// wave's transaction.
+
+export interface NewMatch {
+  hostUserId: string;
+  firstAttack: 'A' | 'B';
+  teamGap: number;
+  ratingSpread: number;
+  players: {
+    userId: string;
+    team: 'A' | 'B';
+    slot: number;
+    role: string;
+    rateBefore: number;
+    deckType: string | null;
+    waitSeconds: number;
+  }[];
+}
+
+export interface CreatedMatch {
+  id: string;
+  userIds: string[];
+}
+
+/** Writes a wave's matches and their players (open, as a started match is), in the given order. */
+export async function createMatches(
+  tx: Tx,
+  wave: { seasonId: string; waveId: number | null; now: number },
+  list: readonly NewMatch[],
+): Promise<CreatedMatch[]> {
+  const created: CreatedMatch[] = [];
+  for (const m of list) {
+    const [row] = await tx
+      .insert(matches)
+      .values({
+        seasonId: wave.seasonId,
+        waveId: wave.waveId,
+        matchedAt: wave.now,
+        startedAt: wave.now,
+        hostUserId: m.hostUserId,
+        firstAttack: m.firstAttack,
+        teamGap: m.teamGap,
+        ratingSpread: m.ratingSpread,
+      })
+      .returning({ id: matches.id });
+    if (!row) throw new Error('match insert returned nothing');
+    await tx.insert(matchPlayers).values(m.players.map((p) => ({ matchId: row.id, ...p })));
+    created.push({ id: String(row.id), userIds: m.players.map((p) => p.userId) });
+  }
+  return created;
+}
