@@ -4,7 +4,8 @@ import { openSession } from '../src/auth/sessions.ts';
 import type { AppContext } from '../src/context.ts';
 import { bulkInsert } from '../src/db/bulk.ts';
 import { seasons, users } from '../src/db/schema.ts';
-import { importPenalties, importSeason, nextImportIds } from '../src/matches/import.ts';
+import { importSeason, nextImportIds } from '../src/matches/import.ts';
+import { storePenaltyStates } from '../src/users/penalties.ts';
 
 // Data the server benchmarks set up straight through drizzle (faster than thousands of HTTP logins).
 
@@ -124,6 +125,6 @@ export async function simulatedBenchSeason(
   const simulateMs = performance.now() - mark;
   mark = performance.now();
   await importSeason(ctx.db, season);
-  await importPenalties(ctx.db, season.penalties);
+  await storePenaltyStates(ctx.db, season.penalties);
   return { matches: season.matches.length, players: count, simulateMs, importMs: performance.now() - mark };
 }

@@ -40,14 +40,17 @@ import { registerMatchAdminRoutes } from './matches/admin-routes.ts';
 import { MatchNotifier } from './matches/notify.ts';
 import { registerMatchRoutes } from './matches/routes.ts';
 import { Metrics, registerMetrics } from './metrics/metrics.ts';
+import { loadProfile } from './players/profile.ts';
 import { registerPlayerRoutes } from './players/routes.ts';
+import { registerUserRoutes } from './players/user-routes.ts';
 import { registerQueueRoutes } from './queue/routes.ts';
 import { queueInfo } from './queue/service.ts';
 import { registerRankingAdminRoutes, registerRankingRoutes } from './ranking/routes.ts';
 import { RankingService } from './ranking/service.ts';
 import { RealtimeHub } from './realtime/hub.ts';
-import { SeasonEnder } from './seasons/end.ts';
-import { registerSeasonAdminRoutes, registerSeasonRoutes } from './seasons/routes.ts';
+import { registerSeasonAdminRoutes } from './season-end/admin-routes.ts';
+import { SeasonEnder } from './season-end/end.ts';
+import { registerSeasonRoutes } from './seasons/routes.ts';
 import { registerShopAdminRoutes } from './shop/admin-routes.ts';
 import { StripeProvider, stripeClient, TestPaymentProvider } from './shop/provider.ts';
 import { registerShopRoutes } from './shop/routes.ts';
@@ -56,8 +59,7 @@ import { bootData, pageHead } from './site/pages.ts';
 import { registerSiteRoutes } from './site/routes.ts';
 import { registerStatsRoutes } from './stats/routes.ts';
 import { StatsService } from './stats/service.ts';
-import { registerUserAdminRoutes } from './users/admin-routes.ts';
-import { registerUserRoutes } from './users/routes.ts';
+import { registerUserAdminRoutes } from './user-admin/routes.ts';
 import { WaveRunner } from './waves/runner.ts';
 
 export interface AppOptions {
@@ -209,7 +211,7 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
   app.addHook('onClose', async () => events.drain());
   registerHealthRoutes(app, ctx, bus);
   registerDocsRoutes(app);
-  registerAuthRoutes(app, ctx, guard, events);
+  registerAuthRoutes(app, ctx, guard, events, loadProfile);
   registerUserRoutes(app, ctx, guard);
   const jobs = new Scheduler(database, app.log);
   app.addHook('onClose', async () => jobs.stop());

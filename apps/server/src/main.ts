@@ -3,7 +3,7 @@ import { installSimulatedClock } from './clock/install.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { unixNow } from './context.ts';
 import { DatabaseLockedError, openDatabase } from './db/client.ts';
-import { SEASON_END_JOB } from './seasons/end.ts';
+import { SEASON_END_JOB } from './season-end/end.ts';
 import { seedDemoData } from './seed/demo.ts';
 import { seedOnStart } from './seed/index.ts';
 import { assertPortFree, PortUnavailableError, portProblem } from './startup/port.ts';

@@ -16,6 +16,7 @@ import { markedActiveSeason } from '../seasons/queries.ts';
 import { seasonNumbers } from '../users/presenter.ts';
 import { findSeasonStats, type UserRow } from '../users/queries.ts';
 import { ensureUser } from '../users/service.ts';
+import { createMissingUsers } from '../users/writes.ts';
 import { DUMMY_ID_PREFIX, type DummySeed, dummySeeds } from './dummy-accounts.ts';
 
 /** Creates the seeded test accounts that are missing. The dev admin is an admin only outside production. */
@@ -37,7 +38,7 @@ export async function seedDummyAccounts(
     createdAt: now,
     updatedAt: now,
   }));
-  await db.insert(users).values(rows).onConflictDoNothing({ target: users.id });
+  await createMissingUsers(db, rows);
 }
 
 export async function listDummyUsers(db: Executor): Promise<DummyUser[]> {

@@ -4,16 +4,18 @@ import {
   discordCallbackSchema,
   dummyLoginSchema,
   OAUTH_STATE_LIFETIME_SECONDS,
+  type UserProfile,
 } from '@rankmatch/shared';
 import { and, eq, gt, lt } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.ts';
 import type { Executor } from '../db/client.ts';
-import { discordCredentials, oauthStates, users } from '../db/schema.ts';
+import { discordCredentials, oauthStates } from '../db/schema.ts';
 import type { DomainEvents } from '../events/domain.ts';
 import { AppError } from '../http/errors.ts';
 import { parse } from '../http/validate.ts';
-import { defaultTrainerName, ensureUser, loadProfile } from '../users/service.ts';
+import { defaultTrainerName, ensureUser } from '../users/service.ts';
+import { setDiscordProfile } from '../users/writes.ts';
 import {
   authorizeUrl,
   avatarUrl,
@@ -61,10 +63,7 @@ async function upsertDiscordUser(db: Executor, user: DiscordUser, now: number): 
     updatedAt: now,
   });
   if (row.discordUsername !== user.username || row.discordAvatarUrl !== avatarUrl(user)) {
-    await db
-      .update(users)
-      .set({ discordUsername: user.username, discordAvatarUrl: avatarUrl(user), updatedAt: now })
-      .where(eq(users.id, user.id));
+    await setDiscordProfile(db, user.id, { username: user.username, avatarUrl: avatarUrl(user) }, now);
   }
   if (row.isBanned) throw new AppError('BANNED');
 }
@@ -86,7 +85,19 @@ function cookieValue(header: string | undefined, name: string): string | null {
   return null;
 }
 
-export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext, guard: Guard, events: DomainEvents): void {
+/**
+ * The profile a sign-in replies with: players/profile.ts's loadProfile, handed in by app.ts (the profile is assembled
+ * from modules that sit above auth, so auth does not import it).
+ */
+export type ProfileLoader = (db: Executor, userId: string) => Promise<UserProfile | null>;
+
+export function registerAuthRoutes(
+  app: FastifyInstance,
+  ctx: AppContext,
+  guard: Guard,
+  events: DomainEvents,
+  loadProfile: ProfileLoader,
+): void {
   const { db } = ctx;
 
   /** What the sign-in screen may offer. */
@@ -165,10 +176,7 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext, guard:
       if (profile) await saveCredentials(db, profile, tokens, now);
     }
     if (!profile) throw new AppError('UNAUTHORIZED');
-    await db
-      .update(users)
-      .set({ discordUsername: profile.username, discordAvatarUrl: avatarUrl(profile), updatedAt: now })
-      .where(eq(users.id, user.id));
+    await setDiscordProfile(db, user.id, { username: profile.username, avatarUrl: avatarUrl(profile) }, now);
     return loadProfile(db, user.id);
   });
 

@@ -5,8 +5,7 @@ import type { Guard } from '../auth/guard.ts';
 import type { AppContext } from '../context.ts';
 import type { DomainEvents } from '../events/domain.ts';
 import { parse } from '../http/validate.ts';
-import { ownedBadgeIds } from '../users/queries.ts';
-import { awardBadge, equipBadges, grantedEvent } from './service.ts';
+import { awardBadge, equipBadges, grantedEvent, ownedBadgeIds } from './service.ts';
 
 export function registerBadgeRoutes(app: FastifyInstance, ctx: AppContext, guard: Guard): void {
   app.get('/api/users/me/badges', async (request) => {
@@ -22,7 +21,7 @@ export function registerBadgeRoutes(app: FastifyInstance, ctx: AppContext, guard
   });
 }
 
-/** Admin scope: award a badge (through grantBadge). */
+/** Admin scope: award a badge (awardBadge: a grant through grantBadges, audited). */
 export function registerBadgeAdminRoutes(admin: FastifyInstance, ctx: AppContext, events: DomainEvents): void {
   admin.post('/api/admin/badges/award', async (request) => {
     const body = parse(awardBadgeSchema, request.body);

@@ -6,14 +6,13 @@ import {
   getBadge,
   type OwnedBadgeRecord,
 } from '@rankmatch/shared';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import { recordAudit } from '../audit/log.ts';
 import type { Db, Executor } from '../db/client.ts';
 import { badges, userBadges, users } from '../db/schema.ts';
 import type { DomainEvent } from '../events/bus.ts';
 import { AppError } from '../http/errors.ts';
-import { ownedBadgeIds } from '../users/queries.ts';
-import { assertOwned } from '../users/service.ts';
+import { setEquippedBadges, unequipBadges } from '../users/writes.ts';
 
 /** Seeds the live badge table from the bundled catalogue (new ids only; live values are never overwritten). */
 export async function seedBadges(db: Executor): Promise<void> {
@@ -40,6 +39,24 @@ export async function liveCatalogue(db: Executor): Promise<Badge[]> {
   });
 }
 
+/** The ids of the badges a player owns, in id order. */
+export async function ownedBadgeIds(db: Executor, userId: string): Promise<string[]> {
+  const rows = await db
+    .select({ id: userBadges.badgeId })
+    .from(userBadges)
+    .where(eq(userBadges.userId, userId))
+    .orderBy(asc(userBadges.badgeId));
+  return rows.map((r) => r.id);
+}
+
+/** Checks that equipped badges are owned; null clears a slot. */
+export function assertOwned(owned: string[], ...slots: (string | null | undefined)[]): void {
+  for (const slot of slots) {
+    if (slot && !owned.includes(slot)) throw new AppError('BADGE_NOT_OWNED');
+  }
+}
+
+/** Wears owned badges in the two slots (null empties one). */
 export async function equipBadges(
   db: Executor,
   userId: string,
@@ -49,10 +66,7 @@ export async function equipBadges(
 ): Promise<void> {
   const owned = await ownedBadgeIds(db, userId);
   assertOwned(owned, primary, secondary);
-  await db
-    .update(users)
-    .set({ currentBadge: primary, currentBadge2: secondary, updatedAt: now })
-    .where(eq(users.id, userId));
+  await setEquippedBadges(db, userId, primary, secondary, now);
 }
 
 export interface BadgeGrant {
@@ -98,11 +112,6 @@ export async function grantBadges(tx: Executor, grants: readonly BadgeGrant[]): 
   return given;
 }
 
-/** grantBadges for one badge: whether it gave it. */
-export async function grantBadge(tx: Executor, grant: BadgeGrant): Promise<boolean> {
-  return (await grantBadges(tx, [grant])).length > 0;
-}
-
 /** The event that tells the players' screens (after commit). */
 export function grantedEvent(grants: readonly BadgeGrant[]): DomainEvent[] {
   if (grants.length === 0) return [];
@@ -127,16 +136,7 @@ export async function revokeBadges(tx: Executor, userId: string, badgeIds: strin
     .where(and(eq(userBadges.userId, userId), inArray(userBadges.badgeId, badgeIds)))
     .returning({ badgeId: userBadges.badgeId });
   const gone = removed.map((r) => r.badgeId);
-  if (gone.length > 0) {
-    await tx
-      .update(users)
-      .set({
-        currentBadge: sql`case when ${inArray(users.currentBadge, gone)} then null else ${users.currentBadge} end`,
-        currentBadge2: sql`case when ${inArray(users.currentBadge2, gone)} then null else ${users.currentBadge2} end`,
-        updatedAt: now,
-      })
-      .where(eq(users.id, userId));
-  }
+  await unequipBadges(tx, userId, gone, now);
   return gone;
 }
 
@@ -180,14 +180,6 @@ export async function awardBadge(
     }
     return granted;
   });
-}
-
-export async function hasBadge(db: Executor, userId: string, badgeId: string): Promise<boolean> {
-  const rows = await db
-    .select({ id: userBadges.badgeId })
-    .from(userBadges)
-    .where(and(eq(userBadges.userId, userId), eq(userBadges.badgeId, badgeId)));
-  return rows.length > 0;
 }
 
 /** An admin sets a badge's price, stock and sale state (audited). The stock never goes below what was sold. */

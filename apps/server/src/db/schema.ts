@@ -168,7 +168,7 @@ export const userBadges = pgTable(
     badgeId: text('badge_id')
       .notNull()
       .references(() => badges.id),
-    /** admin | season | achievement | purchase | seed (see grantBadge) */
+    /** admin | season | achievement | purchase | seed (see grantBadges) */
     source: text('source').notNull(),
     /** Why: the season id, achievement id, order id or admin id behind the grant. */
     reference: text('reference'),

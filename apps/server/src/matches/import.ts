@@ -1,12 +1,12 @@
-import type { PenaltyState, SeasonSimulation } from '@rankmatch/engine';
+import type { SeasonSimulation } from '@rankmatch/engine';
 import { sql } from 'drizzle-orm';
 import { bulkInsert } from '../db/bulk.ts';
 import { type Executor, rowsOf } from '../db/client.ts';
 
 // Bulk import of a season that was played elsewhere (the engine's simulation: the demo data and the benchmarks):
 // settled matches with their players and reports, the wave records, and what settlement would have written along
-// the way — the season numbers, the MMRs and the players' penalty states. The settlement's own statements work match by match
-// on the hot path; this writes the same rows thousands at a time.
+// the way — the season numbers and the MMRs (the players' penalty states are the users module's: storePenaltyStates).
+// The settlement's own statements work match by match on the hot path; this writes the same rows thousands at a time.
 
 /** Writes a simulated season's matches, players, reports, waves, season numbers and MMRs. */
 export async function importSeason(db: Executor, season: SeasonSimulation): Promise<void> {
@@ -166,16 +166,4 @@ export async function nextImportIds(db: Executor): Promise<{ match: number; wave
   );
   const [row] = rowsOf<{ match: string | number; wave: string | number }>(result);
   return { match: Number(row?.match ?? 1), wave: Number(row?.wave ?? 1) };
-}
-
-/** Stores the players' penalty states as settlement leaves them. */
-export async function importPenalties(db: Executor, penalties: ReadonlyMap<string, PenaltyState>): Promise<void> {
-  const rows = [...penalties].map(([id, p]) => ({ id, ...p }));
-  if (rows.length === 0) return;
-  await db.execute(sql`update users set penalty_count = x.penalty_count, penalty_correction = x.penalty_correction,
-      matches_since_penalty = x.matches_since_penalty, penalty_timeout_until = x.penalty_timeout_until,
-      last_penalty_at = x.last_penalty_at
-    from json_to_recordset(${JSON.stringify(rows)}::json) as x(id text, penalty_count int, penalty_correction int,
-      matches_since_penalty int, penalty_timeout_until bigint, last_penalty_at bigint)
-    where users.id = x.id`);
 }

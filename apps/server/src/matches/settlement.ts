@@ -1,6 +1,7 @@
 import {
   type MatchResult,
   mmrForSeason,
+  type PenaltyState,
   penaltyStateAfterMatch,
   rateMatch,
   reportDeadline,
@@ -13,8 +14,9 @@ import type { MatchUpdate } from '@rankmatch/shared';
 import { and, asc, eq, lte, or, sql } from 'drizzle-orm';
 import type { Config } from '../config.ts';
 import { rowsOf, type Tx } from '../db/client.ts';
-import { matches, users } from '../db/schema.ts';
-import { lockUsers, penaltyStateOf } from '../users/queries.ts';
+import { matches } from '../db/schema.ts';
+import { penaltyStateOf, storePenaltyStates } from '../users/penalties.ts';
+import { lockUsers } from '../users/queries.ts';
 import {
   engineReport,
   lockMatch,
@@ -250,21 +252,13 @@ async function applyPenalties(
     tx,
     roster.map((p) => p.userId),
   );
+  const changed = new Map<string, PenaltyState>();
   for (const user of rows) {
     const state = penaltyStateOf(user);
     const next = penaltyStateAfterMatch(state, { penalised: penalised.has(user.id), result }, now, rules.penalty);
-    if (JSON.stringify(next) === JSON.stringify(state)) continue;
-    await tx
-      .update(users)
-      .set({
-        penaltyCount: next.penalty_count,
-        penaltyCorrection: next.penalty_correction,
-        matchesSincePenalty: next.matches_since_penalty,
-        penaltyTimeoutUntil: next.penalty_timeout_until,
-        lastPenaltyAt: next.last_penalty_at,
-      })
-      .where(eq(users.id, user.id));
+    if (JSON.stringify(next) !== JSON.stringify(state)) changed.set(user.id, next);
   }
+  await storePenaltyStates(tx, changed);
   const [processed] = await tx
     .update(matches)
     .set({ penaltiesProcessed: true, penaltyUserIds: summary.penalised_user_ids })

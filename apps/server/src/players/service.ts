@@ -6,6 +6,7 @@ import {
   type Role,
 } from '@rankmatch/shared';
 import { and, desc, eq, isNotNull, ne, sql } from 'drizzle-orm';
+import { ownedBadgeIds } from '../badges/service.ts';
 import type { Executor } from '../db/client.ts';
 import { matches, matchPlayers, matchReports } from '../db/schema.ts';
 import { AppError } from '../http/errors.ts';
@@ -14,13 +15,10 @@ import { findMatch, matchRoster } from '../matches/queries.ts';
 import { markedActiveSeason } from '../seasons/queries.ts';
 import { seasonRecords } from '../seasons/records.ts';
 import { presentPublicUser, winRate } from '../users/presenter.ts';
-import { findSeasonStats, findUser, ownedBadgeIds, type UserRow } from '../users/queries.ts';
+import { findSeasonStats, findUser, isListed } from '../users/queries.ts';
 
-// Player pages and match summaries: what anyone may see. A banned player, or one who never set a trainer name, has
-// no page (404), as if they did not exist.
-
-export const isListed = (user: UserRow | undefined): user is UserRow =>
-  user !== undefined && !user.isBanned && user.trainerName.trim() !== '';
+// Player pages and match summaries: what anyone may see, assembled from the users, seasons, badges and matches
+// modules. A banned player, or one who never set a trainer name, has no page (404), as if they did not exist (isListed).
 
 /** The characters a player reported most in the season's rated matches, with their wins. */
 async function topCharacters(db: Executor, userId: string, seasonId: string) {

@@ -34,7 +34,9 @@ export class RankingService {
     private readonly now: () => number,
     jobs: Scheduler,
   ) {
-    // One instance computes the snapshot; every instance reloads the stored one into its own memory.
+    // The job computes and stores the snapshot, on whichever instance runs it (a cron turn, a nudge, an admin's
+    // refresh), one run at a time across instances (the job's lock); every instance reloads the stored snapshot into
+    // its own memory (ranking-reload, each instance on its own interval).
     this.job = jobs.define({ name: RANKING_JOB, schedule: { cron: RANKING_CRON }, run: () => this.compute() });
     jobs.define({
       name: 'ranking-reload',

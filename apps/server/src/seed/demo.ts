@@ -19,10 +19,11 @@ import { seedDummyAccounts } from '../auth/dummy.ts';
 import { type DummySeed, dummySeeds } from '../auth/dummy-accounts.ts';
 import type { AppContext } from '../context.ts';
 import { matches, matchPlayers, seasons, userBadges, users } from '../db/schema.ts';
-import { importPenalties, importSeason, nextImportIds } from '../matches/import.ts';
-import type { SeasonEnder } from '../seasons/end.ts';
+import { importSeason, nextImportIds } from '../matches/import.ts';
+import type { SeasonEnder } from '../season-end/end.ts';
 import { findSeason, type SeasonRow } from '../seasons/queries.ts';
-import { penaltyStateOf } from '../users/queries.ts';
+import { penaltyStateOf, storePenaltyStates } from '../users/penalties.ts';
+import { setRegistrationDates } from '../users/writes.ts';
 
 // Demo data for development starts: a ladder that was really played. The engine's simulation plays a finished
 // season and four weeks of the running one through the real rules (matchmaking waves on the MMR, reports,
@@ -203,17 +204,13 @@ async function backdateRegistrations(ctx: AppContext, siteOpened: number): Promi
     .leftJoin(matches, eq(matches.id, matchPlayers.matchId))
     .where(eq(users.isDummy, true))
     .groupBy(users.id);
-  if (firsts.length === 0) return;
-  const values = sql.join(
+  await setRegistrationDates(
+    ctx.db,
     firsts.map((f) => {
       const hash = idHash(f.id);
-      const registered = Number(f.first ?? siteOpened) - DAY * (1 + (hash % 14)) - ((hash >>> 4) % DAY);
-      return sql`(${f.id}, ${registered}::bigint)`;
+      return { id: f.id, createdAt: Number(f.first ?? siteOpened) - DAY * (1 + (hash % 14)) - ((hash >>> 4) % DAY) };
     }),
-    sql`, `,
   );
-  await ctx.db.execute(sql`update ${users} set created_at = v.registered
-    from (values ${values}) as v(id, registered) where ${users.id} = v.id`);
 }
 
 /**
@@ -269,7 +266,7 @@ export async function seedDemoData(deps: DemoDeps, now: number): Promise<DemoSum
   });
   await db.transaction(async (tx) => {
     await importSeason(tx, past);
-    await importPenalties(tx, past.penalties);
+    await storePenaltyStates(tx, past.penalties);
   });
   const pastRow = await findSeason(db, DEMO_PAST_SEASON_ID);
   if (pastRow) await evaluatePlayed(deps, pastRow, ids);
@@ -312,7 +309,7 @@ export async function seedDemoData(deps: DemoDeps, now: number): Promise<DemoSum
   });
   await db.transaction(async (tx) => {
     await importSeason(tx, current);
-    await importPenalties(tx, current.penalties);
+    await storePenaltyStates(tx, current.penalties);
   });
   const currentRow = await findSeason(db, DEMO_SEASON_ID);
   if (currentRow) await evaluatePlayed(deps, currentRow, ids);

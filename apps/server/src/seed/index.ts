@@ -1,9 +1,8 @@
-import { eq, inArray } from 'drizzle-orm';
 import { seedDummyAccounts } from '../auth/dummy.ts';
 import { seedBadges } from '../badges/service.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
-import { users } from '../db/schema.ts';
+import { demoteTestAccounts, makeAdmins } from '../users/writes.ts';
 
 /**
  * Start-up data, idempotent: the live badge table, admins from ADMIN_USER_IDS and the test accounts when they are on.
@@ -12,9 +11,7 @@ import { users } from '../db/schema.ts';
 export async function seedOnStart(db: Db, config: Config, now: number): Promise<void> {
   await seedBadges(db);
   // A test account is never an admin in production, even on a data folder first used in development.
-  if (config.env === 'production') await db.update(users).set({ isAdmin: false }).where(eq(users.isDummy, true));
+  if (config.env === 'production') await demoteTestAccounts(db);
   if (config.dummyLogin.enabled) await seedDummyAccounts(db, config, now);
-  if (config.adminUserIds.length > 0) {
-    await db.update(users).set({ isAdmin: true }).where(inArray(users.id, config.adminUserIds));
-  }
+  await makeAdmins(db, config.adminUserIds);
 }

@@ -12,11 +12,11 @@ import {
 import type { AppContext } from '../context.ts';
 import { AppError } from '../http/errors.ts';
 import type { PageHead } from '../http/web-app.ts';
-import { isListed, matchSummary } from '../players/service.ts';
+import { matchSummary } from '../players/service.ts';
 import { presentSeason } from '../seasons/presenter.ts';
 import { isSeasonOpen, markedActiveSeason, nextSeason } from '../seasons/queries.ts';
 import { presentPublicUser } from '../users/presenter.ts';
-import { findSeasonStats, findUser } from '../users/queries.ts';
+import { findSeasonStats, findUser, isListed } from '../users/queries.ts';
 
 // What index.html says about each address before the app runs: the status, title, description and Open Graph card
 // (link previews on Discord and X read only the HTML), whether search engines may index it, and which page chunk to

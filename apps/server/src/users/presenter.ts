@@ -1,9 +1,10 @@
 import { effectivePenalty as engineEffectivePenalty } from '@rankmatch/engine';
 import { INITIAL_RATE, type PublicUser, type UserProfile } from '@rankmatch/shared';
-import type { SeasonRow } from '../seasons/queries.ts';
 import type { SeasonStatsRow, UserRow } from './queries.ts';
 
-// Presenters are the only JSON boundary for users: REST replies (and later WebSocket pushes) go through them.
+// A user row as replies show it: the own profile and the public user, and the pieces that other replies showing
+// players reuse (season numbers, win rate, effective penalty: the ranking, the player page, the admin's user tab). Those
+// replies are built by their own modules; this is not the only place a user becomes JSON.
 
 /** The engine's effective penalty of a user row. */
 export const effectivePenalty = (u: Pick<UserRow, 'penaltyCount' | 'penaltyCorrection'>) =>
@@ -30,7 +31,7 @@ export function presentProfile(input: {
   user: UserRow;
   ownedBadges: string[];
   stats: SeasonStatsRow | undefined;
-  season: SeasonRow | undefined;
+  season: { id: string; name: string } | undefined;
   latestMatches: UserProfile['latest_matches'];
 }): UserProfile {
   const { user } = input;

@@ -1,18 +1,12 @@
-import type { PenaltyState } from '@rankmatch/engine';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { AdminSearchType } from '@rankmatch/shared';
+import { and, asc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../db/client.ts';
-import { seasonStats, userBadges, users } from '../db/schema.ts';
+import { seasonStats, users } from '../db/schema.ts';
+
+// The users table belongs to this folder: its reads here, its writes in service.ts (profile, flags, badges worn) and
+// penalties.ts (the penalty columns). Every other folder calls those; none writes users itself.
 
 export type UserRow = typeof users.$inferSelect;
-
-/** A user's penalties as the engine's rules read them. */
-export const penaltyStateOf = (user: UserRow): PenaltyState => ({
-  penalty_count: user.penaltyCount,
-  penalty_correction: user.penaltyCorrection,
-  matches_since_penalty: user.matchesSincePenalty,
-  penalty_timeout_until: user.penaltyTimeoutUntil,
-  last_penalty_at: user.lastPenaltyAt,
-});
 export type NewUser = typeof users.$inferInsert;
 export type SeasonStatsRow = typeof seasonStats.$inferSelect;
 
@@ -36,14 +30,12 @@ export async function findUser(db: Executor, id: string): Promise<UserRow | unde
   return row;
 }
 
-export async function ownedBadgeIds(db: Executor, userId: string): Promise<string[]> {
-  const rows = await db
-    .select({ id: userBadges.badgeId })
-    .from(userBadges)
-    .where(eq(userBadges.userId, userId))
-    .orderBy(asc(userBadges.badgeId));
-  return rows.map((r) => r.id);
-}
+/**
+ * Whether a user has a public face (player page, public profile, a page's preview): a banned player, or one who never
+ * set a trainer name, has none, as if they did not exist.
+ */
+export const isListed = (user: UserRow | undefined): user is UserRow =>
+  user !== undefined && !user.isBanned && user.trainerName.trim() !== '';
 
 export async function findSeasonStats(
   db: Executor,
@@ -56,4 +48,28 @@ export async function findSeasonStats(
     .where(and(eq(seasonStats.userId, userId), eq(seasonStats.seasonId, seasonId)))
     .limit(1);
   return row;
+}
+
+/** LIKE pattern for a literal substring (%, _ and \ in the query match themselves). */
+const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * The admin's user search: substring, case-insensitive, on the chosen names; an exact user id always matches. Exact id
+ * first, then by name; each with their numbers of the given season.
+ */
+export async function searchUsersByName(
+  db: Executor,
+  input: { query: string; searchType: AdminSearchType; limit: number; seasonId: string },
+): Promise<{ user: UserRow; stats: SeasonStatsRow | null }[]> {
+  const pattern = containing(input.query);
+  const names: SQL[] = [];
+  if (input.searchType !== 'discord_name') names.push(ilike(users.trainerName, pattern));
+  if (input.searchType !== 'trainer_name') names.push(ilike(users.discordUsername, pattern));
+  return db
+    .select({ user: users, stats: seasonStats })
+    .from(users)
+    .leftJoin(seasonStats, and(eq(seasonStats.userId, users.id), eq(seasonStats.seasonId, input.seasonId)))
+    .where(or(eq(users.id, input.query), ...names))
+    .orderBy(sql`${users.id} = ${input.query} desc`, asc(users.trainerName), asc(users.id))
+    .limit(input.limit);
 }

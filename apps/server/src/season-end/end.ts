@@ -10,9 +10,10 @@ import type { DomainEvents } from '../events/domain.ts';
 import { AppError } from '../http/errors.ts';
 import type { Job, Scheduler } from '../jobs/scheduler.ts';
 import { rankingOrder } from '../ranking/queries.ts';
-import { activateNextSeason, beginEnd } from './activation.ts';
-import { presentSeason } from './presenter.ts';
-import { findSeason, type SeasonRow } from './queries.ts';
+import { activateNextSeason, beginEnd } from '../seasons/activation.ts';
+import { presentSeason } from '../seasons/presenter.ts';
+import { findSeason, type SeasonRow } from '../seasons/queries.ts';
+import { clearPenaltiesAtSeasonChange, effectivePenaltySql } from '../users/penalties.ts';
 
 // The season end: a season ends when its end date passes (the job looks every minute), when an admin ends it, or when
 // another season is activated. It runs in steps, each one transaction that is safe to repeat, so a run that dies
@@ -204,7 +205,7 @@ export class SeasonEnder {
         case when ${users.isBanned} then null
           else row_number() over (partition by ${users.isBanned} order by ${order}) end,
         ${seasonStats.matchCount}, ${seasonStats.winCount},
-        greatest(0, ${users.penaltyCount} - ${users.penaltyCorrection})
+        ${effectivePenaltySql}
       from ${seasonStats} join ${users} on ${users.id} = ${seasonStats.userId}
       where ${seasonStats.seasonId} = ${seasonId} and ${seasonStats.matchCount} > 0
       on conflict do nothing`);
@@ -253,20 +254,7 @@ export class SeasonEnder {
   private async finish(tx: Tx, seasonId: string, now: number): Promise<void> {
     const [season] = await tx.select().from(seasons).where(eq(seasons.id, seasonId)).for('update');
     if (!season || season.endedAt !== null) return;
-    await tx
-      .update(users)
-      .set({
-        penaltyCount: 0,
-        penaltyCorrection: 0,
-        matchesSincePenalty: 0,
-        penaltyTimeoutUntil: null,
-      })
-      .where(
-        and(
-          or(gt(users.penaltyCount, 0), isNotNull(users.penaltyTimeoutUntil)),
-          lte(sql`greatest(0, ${users.penaltyCount} - ${users.penaltyCorrection})`, PENALTY_CLEAR_MAX),
-        ),
-      );
+    await clearPenaltiesAtSeasonChange(tx, PENALTY_CLEAR_MAX);
     await tx.update(seasons).set({ endedAt: now }).where(eq(seasons.id, seasonId));
   }
 }

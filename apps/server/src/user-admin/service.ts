@@ -1,19 +1,30 @@
 import type { AdminSearchType, AdminUserDetail, AdminUserSummary, adminUserUpdateSchema } from '@rankmatch/shared';
-import { and, asc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { recordAudit } from '../audit/log.ts';
 import { revokeUserSessions } from '../auth/sessions.ts';
 import { type BadgeGrant, grantBadges, ownedBadgeRecords, revokeBadges } from '../badges/service.ts';
 import type { Db, Executor } from '../db/client.ts';
-import { queueEntries, seasonStats, users } from '../db/schema.ts';
+import { seasonStats } from '../db/schema.ts';
 import { AppError } from '../http/errors.ts';
 import { openMatchOf } from '../matches/queries.ts';
-import { leaveQueue } from '../queue/service.ts';
+import { findEntry, leaveQueue } from '../queue/service.ts';
 import { markedActiveSeason, type SeasonRow } from '../seasons/queries.ts';
-import { effectivePenalty, seasonNumbers } from './presenter.ts';
-import { findSeasonStats, lockUsers, type SeasonStatsRow, type UserRow } from './queries.ts';
+import { setPenaltyCounts } from '../users/penalties.ts';
+import { effectivePenalty, seasonNumbers } from '../users/presenter.ts';
+import {
+  findSeasonStats,
+  findUser,
+  lockUsers,
+  type SeasonStatsRow,
+  searchUsersByName,
+  type UserRow,
+} from '../users/queries.ts';
+import { setAccountFlags } from '../users/writes.ts';
 
-// User management of the admin panel (spec admin §2 user tab, §3 user entity, §5 search and update).
+// User management of the admin panel (spec admin §2 user tab, §3 user entity, §5 search and update): a use case over
+// several modules (users, badges, sessions, the queue, matches, seasons, the audit log), which it calls and none of
+// which calls it.
 
 type UserUpdate = z.output<typeof adminUserUpdateSchema>;
 
@@ -33,37 +44,24 @@ export function presentAdminSummary(user: UserRow, stats: SeasonStatsRow | undef
   };
 }
 
-/** LIKE pattern for a literal substring (%, _ and \ in the query match themselves). */
-const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
-/** Substring, case-insensitive, on the chosen names; an exact user id always matches. Exact id first, then by name. */
+/** The admin's search (see searchUsersByName), with the active season's numbers. */
 export async function searchUsers(
   db: Executor,
   input: { query: string; searchType: AdminSearchType; limit: number },
 ): Promise<AdminUserSummary[]> {
   const season = await markedActiveSeason(db);
-  const pattern = containing(input.query);
-  const names: SQL[] = [];
-  if (input.searchType !== 'discord_name') names.push(ilike(users.trainerName, pattern));
-  if (input.searchType !== 'trainer_name') names.push(ilike(users.discordUsername, pattern));
-  const rows = await db
-    .select({ user: users, stats: seasonStats })
-    .from(users)
-    .leftJoin(seasonStats, and(eq(seasonStats.userId, users.id), eq(seasonStats.seasonId, season?.id ?? '')))
-    .where(or(eq(users.id, input.query), ...names))
-    .orderBy(sql`${users.id} = ${input.query} desc`, asc(users.trainerName), asc(users.id))
-    .limit(input.limit);
+  const rows = await searchUsersByName(db, { ...input, seasonId: season?.id ?? '' });
   return rows.map((r) => presentAdminSummary(r.user, r.stats));
 }
 
 export async function adminUserDetail(db: Executor, userId: string): Promise<AdminUserDetail> {
-  const [user] = await db.select().from(users).where(eq(users.id, userId));
+  const user = await findUser(db, userId);
   if (!user) throw new AppError('USER_NOT_FOUND');
   const season = await markedActiveSeason(db);
   const [stats, records, queued, open] = await Promise.all([
     season ? findSeasonStats(db, userId, season.id) : Promise.resolve(undefined),
     ownedBadgeRecords(db, userId),
-    db.select({ id: queueEntries.userId }).from(queueEntries).where(eq(queueEntries.userId, userId)),
+    findEntry(db, userId),
     openMatchOf(db, userId),
   ]);
   return {
@@ -76,7 +74,7 @@ export async function adminUserDetail(db: Executor, userId: string): Promise<Adm
     owned_badges: records.map((r) => r.badge_id).sort(),
     owned_badge_records: records,
     season: season ? { season_id: season.id, season_name: season.name } : null,
-    in_queue: queued.length > 0,
+    in_queue: queued !== null,
     open_match_id: open ? String(open.id) : null,
   };
 }
@@ -129,18 +127,16 @@ export async function updateUserAsAdmin(
     if (changed.is_admin === true && user.isDummy && input.production) throw new AppError('ADMIN_DUMMY_PROMOTE');
 
     if (changed.rate !== undefined) await setSeasonRate(tx, user, season, changed.rate, now);
-    const flags = {
+    const counts = {
       ...(changed.penalty_count !== undefined && { penaltyCount: changed.penalty_count }),
       ...(changed.penalty_correction !== undefined && { penaltyCorrection: changed.penalty_correction }),
+    };
+    if (Object.keys(counts).length > 0) await setPenaltyCounts(tx, user.id, counts, now);
+    const flags = {
       ...(changed.is_banned !== undefined && { isBanned: changed.is_banned }),
       ...(changed.is_admin !== undefined && { isAdmin: changed.is_admin }),
     };
-    if (Object.keys(flags).length > 0) {
-      await tx
-        .update(users)
-        .set({ ...flags, updatedAt: now })
-        .where(eq(users.id, user.id));
-    }
+    if (Object.keys(flags).length > 0) await setAccountFlags(tx, user.id, flags, now);
     let granted: BadgeGrant[] = [];
     if (changed.owned_badges) {
       const next = new Set(changed.owned_badges);

@@ -5,7 +5,7 @@ import { grantedEvent } from '../badges/service.ts';
 import type { AppContext } from '../context.ts';
 import type { DomainEvents } from '../events/domain.ts';
 import { parse } from '../http/validate.ts';
-import { adminUserDetail, searchUsers, updateUserAsAdmin } from './admin.ts';
+import { adminUserDetail, searchUsers, updateUserAsAdmin } from './service.ts';
 
 /** Admin scope: the user tab (search, detail, edit). */
 export function registerUserAdminRoutes(admin: FastifyInstance, ctx: AppContext, events: DomainEvents): void {

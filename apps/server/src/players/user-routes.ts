@@ -7,12 +7,13 @@ import type { AppContext } from '../context.ts';
 import { discordCredentials } from '../db/schema.ts';
 import { AppError } from '../http/errors.ts';
 import { parse } from '../http/validate.ts';
-import { isListed } from '../players/service.ts';
 import { markedActiveSeason } from '../seasons/queries.ts';
-import { presentPublicUser } from './presenter.ts';
-import { findSeasonStats, findUser } from './queries.ts';
-import { defaultTrainerName, ensureUser, loadProfile, updateProfile } from './service.ts';
+import { presentPublicUser } from '../users/presenter.ts';
+import { findSeasonStats, findUser, isListed } from '../users/queries.ts';
+import { defaultTrainerName, ensureUser } from '../users/service.ts';
+import { loadProfile, updateProfile } from './profile.ts';
 
+/** The signed-in player's account and profile, and another user's public fields (/api/users). */
 export function registerUserRoutes(app: FastifyInstance, ctx: AppContext, guard: Guard): void {
   const { db } = ctx;
 
