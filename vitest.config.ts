@@ -48,6 +48,7 @@ export default defineConfig({
                   'apps/server/test/db-lock.test.ts',
                   'apps/server/test/clock.test.ts',
                   'apps/server/test/engines.test.ts',
+                  'apps/server/test/import-graph.test.ts',
                   'apps/server/test/startup.test.ts',
                 ],
                 environment: 'node',
