@@ -16,7 +16,7 @@ import { markedActiveSeason } from '../seasons/queries.ts';
 import { seasonNumbers } from '../users/presenter.ts';
 import { findSeasonStats, type UserRow } from '../users/queries.ts';
 import { ensureUser } from '../users/service.ts';
-import { createMissingUsers } from '../users/writes.ts';
+import { createMissingUsers, demoteTestAccounts } from '../users/writes.ts';
 import { DUMMY_ID_PREFIX, type DummySeed, dummySeeds } from './dummy-accounts.ts';
 
 /** Creates the seeded test accounts that are missing. The dev admin is an admin only outside production. */
@@ -92,6 +92,12 @@ export async function dummyLogin(
   if (existing[0]) {
     if (!existing[0].isDummy) throw new AppError('FORBIDDEN');
     if (existing[0].isBanned) throw new AppError('BANNED');
+    // In production a test account never keeps the flag, whatever gave it since the start (a development instance
+    // on the same database): the login takes it away before it replies.
+    if (existing[0].isAdmin && config.env === 'production') {
+      await demoteTestAccounts(db);
+      return { ...existing[0], isAdmin: false };
+    }
     return existing[0];
   }
   const rate = input.user_id === SPECIAL_TEST_USER_ID ? SPECIAL_TEST_RATE : (input.rate ?? INITIAL_RATE);

@@ -10,8 +10,9 @@ import { demoteTestAccounts, makeAdmins } from '../users/writes.ts';
  */
 export async function seedOnStart(db: Db, config: Config, now: number): Promise<void> {
   await seedBadges(db);
-  // A test account is never an admin in production, even on a data folder first used in development.
-  if (config.env === 'production') await demoteTestAccounts(db);
   if (config.dummyLogin.enabled) await seedDummyAccounts(db, config, now);
   await makeAdmins(db, config.adminUserIds);
+  // A test account is never an admin in production: not when ADMIN_USER_IDS names one, not on a data folder first
+  // used in development.
+  if (config.env === 'production') await demoteTestAccounts(db);
 }
