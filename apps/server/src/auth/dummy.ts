@@ -17,6 +17,7 @@ import { seasonNumbers } from '../users/presenter.ts';
 import { findSeasonStats, type UserRow } from '../users/queries.ts';
 import { ensureUser } from '../users/service.ts';
 import { createMissingUsers, demoteTestAccounts } from '../users/writes.ts';
+import { configuredAdmin } from './admins.ts';
 import { DUMMY_ID_PREFIX, type DummySeed, dummySeeds } from './dummy-accounts.ts';
 
 /** Creates the seeded test accounts that are missing. The dev admin is an admin only outside production. */
@@ -108,6 +109,7 @@ export async function dummyLogin(
     trainerName: input.trainer_name ?? input.user_id,
     discordUsername: input.user_id,
     startRate: rate,
+    isAdmin: configuredAdmin(config, input.user_id, true),
     createdAt: now,
     updatedAt: now,
   });

@@ -16,6 +16,7 @@ import { AppError } from '../http/errors.ts';
 import { parse } from '../http/validate.ts';
 import { defaultTrainerName, ensureUser } from '../users/service.ts';
 import { setDiscordProfile } from '../users/writes.ts';
+import { configuredAdmin } from './admins.ts';
 import {
   authorizeUrl,
   avatarUrl,
@@ -51,11 +52,15 @@ async function saveCredentials(db: Executor, user: DiscordUser, tokens: DiscordT
     .onConflictDoUpdate({ target: discordCredentials.userId, set: values });
 }
 
-/** Creates the user on first sign-in; later sign-ins refresh the Discord name and avatar. */
-async function upsertDiscordUser(db: Executor, user: DiscordUser, now: number): Promise<void> {
+/**
+ * Creates the user on first sign-in (an admin when ADMIN_USER_IDS names them); later sign-ins refresh the Discord
+ * name and avatar.
+ */
+async function upsertDiscordUser(db: Executor, user: DiscordUser, now: number, isAdmin: boolean): Promise<void> {
   const row = await ensureUser(db, {
     id: user.id,
     authSub: `discord|${user.id}`,
+    isAdmin,
     discordUsername: user.username,
     discordAvatarUrl: avatarUrl(user),
     trainerName: defaultTrainerName(user.global_name, user.username),
@@ -150,7 +155,7 @@ export function registerAuthRoutes(
     if (!discordUser) throw new AppError('OAUTH_EXCHANGE_FAILED');
 
     const accessToken = await db.transaction(async (tx) => {
-      await upsertDiscordUser(tx, discordUser, now);
+      await upsertDiscordUser(tx, discordUser, now, configuredAdmin(ctx.config, discordUser.id, false));
       await saveCredentials(tx, discordUser, tokens, now);
       return openSession(tx, ctx.tokens, { userId: discordUser.id, dummy: false, now });
     });

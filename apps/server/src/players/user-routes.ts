@@ -1,6 +1,7 @@
 import { profileUpdateSchema, userIdParamsSchema } from '@rankmatch/shared';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { configuredAdmin } from '../auth/admins.ts';
 import { avatarUrl } from '../auth/discord.ts';
 import type { Guard } from '../auth/guard.ts';
 import type { AppContext } from '../context.ts';
@@ -38,6 +39,7 @@ export function registerUserRoutes(app: FastifyInstance, ctx: AppContext, guard:
       id: identity.userId,
       authSub: `${identity.dummy ? 'dummy' : 'discord'}|${identity.userId}`,
       isDummy: identity.dummy,
+      isAdmin: configuredAdmin(ctx.config, identity.userId, identity.dummy),
       discordUsername: profile?.username ?? (identity.dummy ? identity.userId : ''),
       discordAvatarUrl: profile ? avatarUrl({ id: identity.userId, ...profile }) : '',
       trainerName: defaultTrainerName(profile?.global_name, profile?.username),
