@@ -144,7 +144,7 @@ export class InstanceProbes {
     bus.subscribe((event) => {
       const buffered = bus.kind === 'redis' ? (Reflect.get(bus, 'buffer') as unknown[] | undefined)?.length : 0;
       this.publishBacklog = Math.max(this.publishBacklog, buffered ?? 0);
-      if (event.type === 'match_update' && event.data.status === 'done')
+      if (event.type === 'match.updated' && event.data.status === 'done')
         this.doneSeen.push([event.data.match_id, mono()]);
       this.events[event.type] = (this.events[event.type] ?? 0) + 1;
     });

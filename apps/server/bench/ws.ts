@@ -3,7 +3,7 @@
 // test accounts with an open session and a token each, its own event-loop monitor), client processes
 // (bench/ws/clients.ts) holding the WebSocket connections to /api/ws, and this coordinator.
 // A round: the clients are armed, a test account joins (or leaves) the queue over HTTP, which publishes
-// `queue_changed`; the hub sends one queueDiff frame to every client on its next 1 s tick. Each client stamps its
+// `queue.changed`; the hub sends one queueDiff frame to every client on its next 1 s tick. Each client stamps its
 // frame's arrival on the machine's monotonic clock, shared by all processes; the server reports when the change was
 // published and when the flush started, began and finished handing the frame to the sockets (the hub does so in
 // slices, yielding to the event loop between them), and ended. Printed: delivery latency from the

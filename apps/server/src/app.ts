@@ -228,9 +228,9 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
   events.on('season.ended', () => ranking.nudge());
   events.on('season.activated', () => ranking.nudge());
   const notifier = new MatchNotifier(events);
-  const waves = new WaveRunner(ctx, bus, notifier, app.log, jobs, metrics);
+  const waves = new WaveRunner(ctx, events, notifier, app.log, jobs, metrics);
   const seasonEnd = new SeasonEnder(ctx, jobs, events, app.log);
-  registerQueueRoutes(app, ctx, guard, bus);
+  registerQueueRoutes(app, ctx, guard, events);
   registerMatchRoutes(app, ctx, guard, notifier, metrics);
   registerPlayerRoutes(app, ctx);
   const stats = new StatsService(ctx, bus, jobs);
@@ -259,7 +259,7 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
     registerRankingAdminRoutes(admin, ranking);
     registerMatchAdminRoutes(admin, ctx, ranking, events);
     registerAuditRoutes(admin, ctx);
-    registerDebugRoutes(admin, ctx, { bus, waves, notifier });
+    registerDebugRoutes(admin, ctx, { events, waves, notifier });
     registerShopAdminRoutes(admin, ctx, shop);
   });
   const hub = new RealtimeHub(ctx, bus, metrics);

@@ -217,7 +217,7 @@ describe('PUT /api/admin/users/:user_id', () => {
     expect(joined.statusCode, joined.body).toBe(200);
     const events: string[] = [];
     const stop = t.built.bus.subscribe((e) => {
-      if (e.type === 'user_banned') events.push(e.user_id);
+      if (e.type === 'user.banned') events.push(e.user_id);
     });
     const res = await edit('dummy_01', { is_banned: true });
     stop();

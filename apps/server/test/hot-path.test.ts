@@ -108,7 +108,7 @@ describe('verified tokens', () => {
 const redisUrl = process.env.TEST_REDIS_URL;
 
 describe.runIf(redisUrl && onPostgres)('Redis bus batching', () => {
-  it('sends the events of one turn as one message, in order, with one queue_changed', async () => {
+  it('sends the events of one turn as one message, in order, with one queue.changed', async () => {
     const channel = `rankmatch:test-batch:${process.pid}:${Date.now()}:events`;
     const a = await RedisBus.connect(redisUrl as string, channel);
     const b = await RedisBus.connect(redisUrl as string, channel);
@@ -117,13 +117,13 @@ describe.runIf(redisUrl && onPostgres)('Redis bus batching', () => {
     b.subscribe((event) => received.push(event));
     try {
       const update = (id: string): DomainEvent => ({
-        type: 'match_update',
+        type: 'match.updated',
         data: { match_id: id, lobby_id: null, host_user_id: null, status: 'done', report_count: 2 },
       });
-      const sent: DomainEvent[] = [{ type: 'queue_changed' }, update('1'), { type: 'queue_changed' }, update('2')];
+      const sent: DomainEvent[] = [{ type: 'queue.changed' }, update('1'), { type: 'queue.changed' }, update('2')];
       for (const event of sent) void a.publish(event);
       await expect.poll(() => received.length).toBe(3);
-      expect(received).toEqual([{ type: 'queue_changed' }, update('1'), update('2')]);
+      expect(received).toEqual([{ type: 'queue.changed' }, update('1'), update('2')]);
       // One message in the deployment's stream.
       expect(await raw.xlen(channel)).toBe(1);
     } finally {

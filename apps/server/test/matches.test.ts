@@ -35,7 +35,7 @@ beforeEach(async () => {
   admin = await t.login('dummy_admin');
   updates = [];
   t.built.bus.subscribe((event) => {
-    if (event.type === 'match_update') updates.push(matchUpdateSchema.parse(event.data));
+    if (event.type === 'match.updated') updates.push(matchUpdateSchema.parse(event.data));
   });
 });
 afterAll(() => t.close());

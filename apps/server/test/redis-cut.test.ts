@@ -71,7 +71,7 @@ async function until(check: () => Promise<boolean> | boolean, timeoutMs: number,
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 const update = (id: string): DomainEvent => ({
-  type: 'match_update',
+  type: 'match.updated',
   data: { match_id: id, lobby_id: null, host_user_id: null, status: 'matched', report_count: 0 },
 });
 
@@ -155,27 +155,27 @@ describe.runIf(redisUrl && onPostgres)('a Redis outage cut between two instances
       await nextTurn();
     }
     await new Promise((r) => setTimeout(r, 300));
-    expect(seenOnB.filter((e) => e.type === 'match_found')).toEqual([]);
+    expect(seenOnB.filter((e) => e.type === 'match.found')).toEqual([]);
 
     await proxy.restore();
     const restored = performance.now();
     const found = await Promise.all(onB.map((socket) => socket.next('matchFound', 15_000)));
     const deliveredMs = performance.now() - restored;
     expect(found.map((m) => m.match_id)).toEqual(players.map(() => matchId));
-    await until(() => seenOnB.filter((e) => e.type === 'match_update').length >= series.length, 5000, 'the series');
+    await until(() => seenOnB.filter((e) => e.type === 'match.updated').length >= series.length, 5000, 'the series');
     // Nothing comes twice, and nobody was asked to reconnect.
     await new Promise((r) => setTimeout(r, 500));
     for (const socket of onB) {
       expect(socket.messages.filter((m) => m.type === 'matchFound')).toHaveLength(1);
       expect(socket.closeCode).toBeNull();
     }
-    const foundOnB = seenOnB.filter((e) => e.type === 'match_found');
+    const foundOnB = seenOnB.filter((e) => e.type === 'match.found');
     expect(foundOnB).toHaveLength(1);
-    const ids = seenOnB.flatMap((e) => (e.type === 'match_update' ? [e.data.match_id] : []));
+    const ids = seenOnB.flatMap((e) => (e.type === 'match.updated' ? [e.data.match_id] : []));
     expect(ids.filter((id) => id.startsWith('order-'))).toEqual(series);
-    // In publication order: the wave's match_found before the series.
+    // In publication order: the wave's match.found before the series.
     expect(seenOnB.indexOf(foundOnB[0] as DomainEvent)).toBeLessThan(
-      seenOnB.findIndex((e) => e.type === 'match_update' && e.data.match_id === 'order-0'),
+      seenOnB.findIndex((e) => e.type === 'match.updated' && e.data.match_id === 'order-0'),
     );
     if (process.env.REDIS_CUT_FIGURES)
       console.info(`buffered matchFound on B: ${deliveredMs.toFixed(0)} ms after restore`);
@@ -192,7 +192,7 @@ describe.runIf(redisUrl && onPostgres)('a Redis outage cut between two instances
     await socket.next('pong');
     // B knows A's sequence: a gap in it is what tells B that events were lost.
     void busA.publish(update('known'));
-    await until(() => seenOnB.some((e) => e.type === 'match_update' && e.data.match_id === 'known'), 5000, 'A');
+    await until(() => seenOnB.some((e) => e.type === 'match.updated' && e.data.match_id === 'known'), 5000, 'A');
 
     await cut();
     for (let i = 0; i < REDIS_BUFFER_LIMIT + 50; i++) void busA.publish(update(`lost-${i}`));
@@ -206,7 +206,7 @@ describe.runIf(redisUrl && onPostgres)('a Redis outage cut between two instances
       console.info(`lost events: B's client closed 1012 ${closedMs.toFixed(0)} ms after restore`);
     // The newest events that fitted in the buffer still arrive, in order.
     await until(
-      () => seenOnB.some((e) => e.type === 'match_update' && e.data.match_id === `lost-${REDIS_BUFFER_LIMIT + 49}`),
+      () => seenOnB.some((e) => e.type === 'match.updated' && e.data.match_id === `lost-${REDIS_BUFFER_LIMIT + 49}`),
       5000,
       'the last event',
     );

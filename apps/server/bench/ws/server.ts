@@ -3,7 +3,7 @@
 // BENCH_REDIS_CHANNEL, so that several of these serve one site) listening on 127.0.0.1:0. Unless BENCH_WS_SETUP is
 // 0 (a further instance on the data another one made), it makes the bench's data: BENCH_WS_USERS test accounts with
 // an open session and a signed token each. Instruments that do not change the app:
-// - every `queue_changed` reaching this instance's bus is timed (the bus calls its listeners inside publish() on the
+// - every `queue.changed` reaching this instance's bus is timed (the bus calls its listeners inside publish() on the
 //   instance that made the change, on arrival through Redis on the others);
 // - the hub's flushQueue is wrapped: a flush following a change reports its start and end (end = every frame handed
 //   to its socket) with the times of the changes it coalesced; its fan-out (hub.deliverEach) is timed too, with the slices
@@ -48,7 +48,7 @@ runChild(async () => {
   // Instruments.
   let pending: number[] = [];
   bus.subscribe((event) => {
-    if (event.type === 'queue_changed') pending.push(mono());
+    if (event.type === 'queue.changed') pending.push(mono());
   });
   // The fan-out of a timed flush: when hub.deliverEach began and ended, and its slices (each call of hub.slice runs
   // until it yields to the event loop). A slice belongs to that fan-out when it walks the same target list.

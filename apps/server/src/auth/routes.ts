@@ -189,7 +189,7 @@ export function registerAuthRoutes(
     const identity = await guard.identity(request);
     await revokeSession(db, identity.sessionId, ctx.now());
     // The session's sockets close on every instance.
-    await events.publish({ type: 'session_revoked', user_id: identity.userId, session_id: identity.sessionId });
+    await events.publish({ type: 'session.revoked', user_id: identity.userId, session_id: identity.sessionId });
     return { ok: true as const };
   });
 

@@ -10,7 +10,7 @@ import { adminOf } from '../admin/scope.ts';
 import { recordAudit } from '../audit/log.ts';
 import type { AppContext } from '../context.ts';
 import type { Tx } from '../db/client.ts';
-import type { EventBus } from '../events/bus.ts';
+import type { DomainEvents } from '../events/domain.ts';
 import { AppError } from '../http/errors.ts';
 import { parse } from '../http/validate.ts';
 import type { MatchNotifier } from '../matches/notify.ts';
@@ -36,7 +36,7 @@ import {
 export function registerDebugRoutes(
   admin: FastifyInstance,
   ctx: AppContext,
-  deps: { bus: EventBus; waves: WaveRunner; notifier: MatchNotifier },
+  deps: { events: DomainEvents; waves: WaveRunner; notifier: MatchNotifier },
 ): void {
   const { rules } = ctx.config;
   const audit = (request: FastifyRequest, tx: Tx, action: string, after: unknown, targetId = 'queue') =>
@@ -103,7 +103,7 @@ export function registerDebugRoutes(
       await audit(request, tx, 'debug.queue_fill', { requested: body.count, enqueued, skipped });
       return { enqueued, skipped };
     });
-    await deps.bus.publish({ type: 'queue_changed' });
+    await deps.events.publish({ type: 'queue.changed' });
     return reply;
   });
 
@@ -113,7 +113,7 @@ export function registerDebugRoutes(
       await audit(request, tx, 'debug.queue_clear', { removed });
       return removed;
     });
-    await deps.bus.publish({ type: 'queue_changed' });
+    await deps.events.publish({ type: 'queue.changed' });
     return { removed };
   });
 

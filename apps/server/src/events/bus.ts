@@ -14,18 +14,18 @@ export interface BadgeGrantEvent {
 }
 
 /**
- * Everything that happens, for every instance: the pushes' triggers (queue_changed, match_found, match_update,
- * user_banned, profile_changed) and the domain's facts, published after their transaction committed (match.settled,
+ * Everything that happens, for every instance: the pushes' triggers (queue.changed, match.found, match.updated,
+ * user.banned, profile.changed) and the domain's facts, published after their transaction committed (match.settled,
  * match.corrected, season.ended, season.activated, badges.granted), which also have handlers on the instance that
  * committed them (see domain.ts).
  */
 export type DomainEvent =
-  | { type: 'queue_changed' }
-  | { type: 'match_found'; match_id: string; user_ids: string[] }
-  | { type: 'match_update'; data: MatchUpdate }
-  | { type: 'user_banned'; user_id: string }
-  | { type: 'profile_changed'; user_ids: string[]; reason: ProfileChangeReason }
-  | { type: 'session_revoked'; user_id: string; session_id: string }
+  | { type: 'queue.changed' }
+  | { type: 'match.found'; match_id: string; user_ids: string[] }
+  | { type: 'match.updated'; data: MatchUpdate }
+  | { type: 'user.banned'; user_id: string }
+  | { type: 'profile.changed'; user_ids: string[]; reason: ProfileChangeReason }
+  | { type: 'session.revoked'; user_id: string; session_id: string }
   | { type: 'match.settled'; match_id: string; season_id: string; winner: 'A' | 'B' | null }
   | { type: 'match.corrected'; match_id: string; season_id: string }
   | { type: 'season.ended'; season_id: string }
@@ -78,8 +78,8 @@ const READ_BLOCK_MS = 5000;
 const READ_COUNT = 100;
 /** Instances whose last sequence number is remembered (the oldest are forgotten past this). */
 const KNOWN_INSTANCES = 1000;
-/** queue_changed only says "read the queue again": one waiting to be sent is enough. */
-const QUEUE_CHANGED = JSON.stringify({ type: 'queue_changed' });
+/** queue.changed only says "read the queue again": one waiting to be sent is enough. */
+const QUEUE_CHANGED = JSON.stringify({ type: 'queue.changed' });
 
 /** An event waiting to be sent: its number in this instance's sequence, and its JSON. */
 interface Pending {

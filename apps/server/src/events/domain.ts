@@ -6,6 +6,8 @@ import type { DomainEvent, EventBus } from './bus.ts';
 // registered here run once, on this instance (so a settlement's achievements are evaluated once, not on every
 // instance), and the event then travels the bus to every instance for their pushes. Settlement knows nothing of
 // achievements or the ranking: they subscribe.
+// Every event goes through here, never on the bus directly; their names are dotted lower case (match.settled,
+// queue.changed). The WebSocket messages the hub sends browsers are another protocol, with their own names.
 
 export type DomainEventType = DomainEvent['type'];
 export type EventOf<T extends DomainEventType> = Extract<DomainEvent, { type: T }>;

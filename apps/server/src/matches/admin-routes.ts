@@ -50,7 +50,7 @@ export function registerMatchAdminRoutes(
     ranking.nudge();
     await events.publish(
       { type: 'match.corrected', match_id: id, season_id: seasonId },
-      { type: 'profile_changed', user_ids: userIds, reason: 'corrected' },
+      { type: 'profile.changed', user_ids: userIds, reason: 'corrected' },
     );
     return detail(Number(id));
   });

@@ -10,7 +10,7 @@ export class MatchNotifier {
   constructor(private readonly events: DomainEvents) {}
 
   async updated(update: MatchUpdate): Promise<void> {
-    await this.events.publish({ type: 'match_update', data: update });
+    await this.events.publish({ type: 'match.updated', data: update });
   }
 
   /** After a report, a gather step or a wave: pushes every change; settled matches also free their players. */
@@ -18,7 +18,7 @@ export class MatchNotifier {
     for (const p of progress) await this.updated(p.update);
     const settled = progress.filter((p) => p.settled);
     if (settled.length === 0) return;
-    await this.events.publish({ type: 'queue_changed' });
+    await this.events.publish({ type: 'queue.changed' });
     await this.events.publish(
       ...settled.map((p) => ({
         type: 'match.settled' as const,
@@ -28,7 +28,7 @@ export class MatchNotifier {
       })),
     );
     await this.events.publish({
-      type: 'profile_changed',
+      type: 'profile.changed',
       user_ids: settled.flatMap((p) => p.players),
       reason: 'settled',
     });

@@ -331,16 +331,16 @@ export class RealtimeHub {
 
   private onEvent(event: DomainEvent): void {
     switch (event.type) {
-      case 'queue_changed':
+      case 'queue.changed':
         this.dirty = true;
         return;
-      case 'match_found': {
+      case 'match.found': {
         const targets: Client[] = [];
         for (const userId of event.user_ids) for (const client of this.byUser.get(userId) ?? []) targets.push(client);
         if (targets.length) void this.deliver(targets, prepare({ type: 'matchFound', match_id: event.match_id }));
         return;
       }
-      case 'match_update': {
+      case 'match.updated': {
         const subscribers = this.byMatch.get(event.data.match_id);
         if (subscribers) void this.deliver([...subscribers], prepare({ type: 'matchUpdate', data: event.data }));
         return;
@@ -357,18 +357,18 @@ export class RealtimeHub {
           }
         }
         return;
-      case 'profile_changed': {
+      case 'profile.changed': {
         // Their rate or numbers changed: each of their screens reloads the profile (and drops its cached copy).
         const message = prepare({ type: 'profileChanged', reason: event.reason });
         const targets = event.user_ids.flatMap((userId) => [...(this.byUser.get(userId) ?? [])]);
         if (targets.length) void this.deliver(targets, message);
         return;
       }
-      case 'user_banned':
+      case 'user.banned':
         // Sessions were revoked: the player's sockets on every instance stop receiving anything.
         for (const client of this.byUser.get(event.user_id) ?? []) refuse(client.socket, 'BANNED', WS_CLOSE.banned);
         return;
-      case 'session_revoked':
+      case 'session.revoked':
         for (const client of this.byUser.get(event.user_id) ?? []) {
           if (client.sessionId === event.session_id) refuse(client.socket, 'WS_SESSION_ENDED', WS_CLOSE.unauthorized);
         }

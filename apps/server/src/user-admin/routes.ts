@@ -30,8 +30,8 @@ export function registerUserAdminRoutes(admin: FastifyInstance, ctx: AppContext,
       now: ctx.now(),
       production: ctx.config.env === 'production',
     });
-    await events.publish(...grantedEvent(granted), { type: 'profile_changed', user_ids: [user_id], reason: 'admin' });
-    if (banned) await events.publish({ type: 'user_banned', user_id }, { type: 'queue_changed' });
+    await events.publish(...grantedEvent(granted), { type: 'profile.changed', user_ids: [user_id], reason: 'admin' });
+    if (banned) await events.publish({ type: 'user.banned', user_id }, { type: 'queue.changed' });
     return adminUserDetail(ctx.db, user_id);
   });
 }

@@ -4,7 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../context.ts';
 import type { Tx } from '../db/client.ts';
 import { waveRuns } from '../db/schema.ts';
-import type { EventBus } from '../events/bus.ts';
+import type { DomainEvents } from '../events/domain.ts';
 import type { Job, Scheduler } from '../jobs/scheduler.ts';
 import { type CreatedMatch, createMatches } from '../matches/create.ts';
 import type { MatchNotifier } from '../matches/notify.ts';
@@ -78,7 +78,7 @@ export class WaveRunner {
 
   constructor(
     private readonly ctx: AppContext,
-    private readonly bus: EventBus,
+    private readonly events: DomainEvents,
     private readonly notifier: MatchNotifier,
     private readonly log: FastifyBaseLogger,
     jobs: Scheduler,
@@ -127,9 +127,9 @@ export class WaveRunner {
     // Published after commit: a crash before this point leaves no half-created match and loses no entry.
     await this.notifier.progressed(settled);
     for (const m of result.createdDetail ?? []) {
-      await this.bus.publish({ type: 'match_found', match_id: m.id, user_ids: m.userIds });
+      await this.events.publish({ type: 'match.found', match_id: m.id, user_ids: m.userIds });
     }
-    if (result.ran || result.processed_matches > 0) await this.bus.publish({ type: 'queue_changed' });
+    if (result.ran || result.processed_matches > 0) await this.events.publish({ type: 'queue.changed' });
     const outcome = publicOutcome(result);
     if (outcome.ran) {
       stop?.();
