@@ -1,5 +1,5 @@
 // Measures of issue 23 over the sources (src folders; not benches, not tests): functions longer than a limit, `as`
-// casts (not `as const`) per file, and events published on the bus directly instead of through DomainEvents.
+// casts (not `as const`) per file, non-null assertions, and events published on the bus directly instead of through DomainEvents.
 // node scripts/code-stats.mjs [--limit 80] [--list] [folders...]
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -36,6 +36,7 @@ function nameOf(node) {
 const long = [];
 const casts = new Map();
 const busPublishes = [];
+let nonNull = 0;
 for (const folder of folders) {
   for (const file of sources(folder)) {
     const text = readFileSync(file, 'utf8');
@@ -48,6 +49,7 @@ for (const folder of folders) {
         const lines = end - start + 1;
         if (lines > limit) long.push({ file: rel, line: start + 1, name: nameOf(node), lines });
       }
+      if (ts.isNonNullExpression(node)) nonNull++;
       if (ts.isAsExpression(node) && node.type.getText() !== 'const') casts.set(rel, (casts.get(rel) ?? 0) + 1);
       if (
         ts.isCallExpression(node) &&
@@ -70,5 +72,6 @@ console.log(`as casts: ${totalCasts}`);
 if (list) {
   for (const [file, n] of [...casts].sort((a, b) => b[1] - a[1]).slice(0, 15)) console.log(`  ${n}\t${file}`);
 }
+console.log(`non-null assertions (x!): ${nonNull}`);
 console.log(`bus.publish outside DomainEvents: ${busPublishes.length}`);
 if (list) for (const at of busPublishes) console.log(`  ${at}`);

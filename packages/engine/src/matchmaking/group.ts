@@ -42,10 +42,10 @@ export function offRoleCount(choice: SplitChoice): number {
 /** The group with its highest-priority member (the smallest queue index) moved to the front: the anchor. */
 export function anchorFirst(group: readonly number[]): number[] {
   let best = 0;
-  for (let i = 1; i < group.length; i++) if ((group[i] as number) < (group[best] as number)) best = i;
+  for (let i = 1; i < group.length; i++) if (group[i]! < group[best]!) best = i;
   const out = [...group];
-  out[0] = group[best] as number;
-  out[best] = group[0] as number;
+  out[0] = group[best]!;
+  out[best] = group[0]!;
   return out;
 }
 
@@ -56,11 +56,19 @@ export function planMatch(pool: WavePool, members: number[]): PlannedMatch {
 
 /** True when every member lies inside the anchor's window (members[0] is the anchor). */
 export function insideWindow(pool: WavePool, members: readonly number[]): boolean {
-  const anchor = members[0] as number;
-  const half = windowHalfWidth((pool.queue[anchor] as WaitingEntry).waves_missed, pool.cfg);
-  const center = pool.rates[anchor] as number;
-  for (const q of members) if (Math.abs((pool.rates[q] as number) - center) > half) return false;
+  const anchor = members[0]!;
+  const half = windowHalfWidth(pool.queue[anchor]!.waves_missed, pool.cfg);
+  const center = pool.rates[anchor]!;
+  for (const q of members) if (Math.abs(pool.rates[q]! - center) > half) return false;
   return true;
+}
+
+/** Players of one role mask and first choice, by priority; `head` is the first not yet placed. */
+interface Bucket {
+  mask: number;
+  first: number;
+  items: number[];
+  head: number;
 }
 
 function popcount(x: number): number {
@@ -75,25 +83,20 @@ function popcount(x: number): number {
  * interchangeable for role seating, so a bucket whose first player does not fit is skipped whole.
  */
 class LevelPool {
-  private readonly bucketMask: number[] = [];
-  private readonly bucketFirst: number[] = [];
-  private readonly items: number[][] = [];
-  private readonly head: number[] = [];
+  private readonly buckets: Bucket[] = [];
 
   constructor(members: readonly number[], masks: Int32Array, firstMasks: Int32Array) {
     const byKey = new Map<number, number[]>();
     for (const q of members) {
-      const key = (masks[q] as number) * 64 + (firstMasks[q] as number);
+      const key = masks[q]! * 64 + firstMasks[q]!;
       const list = byKey.get(key);
       if (list) list.push(q);
       else byKey.set(key, [q]);
     }
     const keys = [...byKey.keys()].sort((x, y) => popcount(x >> 6) - popcount(y >> 6) || x - y);
     for (const key of keys) {
-      this.bucketMask.push(key >> 6);
-      this.bucketFirst.push(key & 63);
-      this.items.push((byKey.get(key) as number[]).sort((x, y) => x - y));
-      this.head.push(0);
+      const items = byKey.get(key) ?? [];
+      this.buckets.push({ mask: key >> 6, first: key & 63, items: items.sort((x, y) => x - y), head: 0 });
     }
   }
 
@@ -104,17 +107,16 @@ class LevelPool {
   take(count: number, seats: RoleSlots, out: number[]): void {
     let left = count;
     for (let pass = 0; pass < 3 && left > 0; pass++) {
-      for (let b = 0; b < this.items.length && left > 0; b++) {
-        const list = this.items[b] as number[];
-        const mask = this.bucketMask[b] as number;
-        while (left > 0 && (this.head[b] as number) < list.length) {
+      for (const bucket of this.buckets) {
+        if (left === 0) break;
+        while (left > 0 && bucket.head < bucket.items.length) {
           if (pass === 0) {
             seats.save();
-            const fits = seats.tryAdd(this.bucketFirst[b] as number);
+            const fits = seats.tryAdd(bucket.first);
             seats.restore();
-            if (!fits || !seats.tryAdd(mask)) break;
-          } else if (pass === 1 && !seats.tryAdd(mask)) break;
-          out.push(list[(this.head[b] as number)++] as number);
+            if (!fits || !seats.tryAdd(bucket.mask)) break;
+          } else if (pass === 1 && !seats.tryAdd(bucket.mask)) break;
+          out.push(bucket.items[bucket.head++]!);
           left--;
         }
       }
@@ -127,89 +129,93 @@ class LevelPool {
    * two per role to every ten; places it leaves empty get unassigned players in bucket order.
    */
   takeTens(tens: number, out: number[]): void {
-    const buckets = this.items.length;
-    const cap = 2 * tens;
+    const flow = this.assignRoles(2 * tens);
+    const byRole: number[][] = Array.from({ length: ROLE_COUNT }, () => []);
+    this.buckets.forEach((bucket, b) => {
+      byRole.forEach((players, r) => {
+        for (let k = flow[b * ROLE_COUNT + r]!; k > 0; k--) players.push(bucket.items[bucket.head++]!);
+      });
+    });
+    let spare = 0;
+    for (let i = 0; i < tens; i++) {
+      let placed = 0;
+      for (const players of byRole) {
+        for (const q of players.slice(2 * i, 2 * i + 2)) {
+          out.push(q);
+          placed++;
+        }
+      }
+      spare += TEN - placed;
+    }
+    if (spare > 0) this.fillEmptyPlaces(tens, spare, byRole, out);
+  }
+
+  /**
+   * A maximum assignment of the not yet placed players to roles, `cap` places per role: flow[b * 5 + r] players of
+   * bucket b in ROLES[r]. First choices first, then any preferred role.
+   */
+  private assignRoles(cap: number): Int32Array {
+    const buckets = this.buckets;
     const load = new Int32Array(ROLE_COUNT);
-    const flow = new Int32Array(buckets * ROLE_COUNT);
+    const flow = new Int32Array(buckets.length * ROLE_COUNT);
     let seen = 0;
     // One more player of bucket b gets a role (only their first choice when `firstOnly`), re-seating others along
     // an augmenting path (Kuhn's algorithm, with counts).
     const place = (b: number, firstOnly: boolean): boolean => {
-      const mask = firstOnly ? (this.bucketFirst[b] as number) : (this.bucketMask[b] as number);
+      const bucket = buckets[b]!;
+      const mask = firstOnly ? bucket.first : bucket.mask;
       for (let r = 0; r < ROLE_COUNT; r++) {
         const bit = 1 << r;
         if (!(mask & bit) || seen & bit) continue;
         seen |= bit;
-        if ((load[r] as number) < cap) {
-          load[r] = (load[r] as number) + 1;
-          flow[b * ROLE_COUNT + r] = (flow[b * ROLE_COUNT + r] as number) + 1;
+        if (load[r]! < cap) {
+          load[r]!++;
+          flow[b * ROLE_COUNT + r]!++;
           return true;
         }
-        for (let other = 0; other < buckets; other++) {
-          if ((flow[other * ROLE_COUNT + r] as number) > 0 && place(other, false)) {
-            flow[other * ROLE_COUNT + r] = (flow[other * ROLE_COUNT + r] as number) - 1;
-            flow[b * ROLE_COUNT + r] = (flow[b * ROLE_COUNT + r] as number) + 1;
+        for (let other = 0; other < buckets.length; other++) {
+          if (flow[other * ROLE_COUNT + r]! > 0 && place(other, false)) {
+            flow[other * ROLE_COUNT + r]!--;
+            flow[b * ROLE_COUNT + r]!++;
             return true;
           }
         }
       }
       return false;
     };
-    // First choices first, then any preferred role. Players who fail now could not be placed later either, so the
-    // assignment is a maximum one (Kuhn).
-    const placed = new Int32Array(buckets);
+    // Players who fail now could not be placed later either, so the assignment is a maximum one (Kuhn).
+    const placed = new Int32Array(buckets.length);
     for (const firstOnly of [true, false]) {
-      for (let b = 0; b < buckets; b++) {
-        const available = (this.items[b] as number[]).length - (this.head[b] as number);
-        while ((placed[b] as number) < available) {
+      buckets.forEach((bucket, b) => {
+        const available = bucket.items.length - bucket.head;
+        while (placed[b]! < available) {
           seen = 0;
           if (!place(b, firstOnly)) break;
-          placed[b] = (placed[b] as number) + 1;
+          placed[b]!++;
         }
-      }
+      });
     }
-    const byRole: number[][] = Array.from({ length: ROLE_COUNT }, () => []);
-    for (let b = 0; b < buckets; b++) {
-      const list = this.items[b] as number[];
-      for (let r = 0; r < ROLE_COUNT; r++) {
-        for (let k = flow[b * ROLE_COUNT + r] as number; k > 0; k--) {
-          (byRole[r] as number[]).push(list[(this.head[b] as number)++] as number);
-        }
-      }
+    return flow;
+  }
+
+  /** Empty places: unassigned players, in bucket order, appended to the tens that miss them. */
+  private fillEmptyPlaces(tens: number, spare: number, byRole: readonly number[][], out: number[]): void {
+    const fill: number[] = [];
+    for (const bucket of this.buckets) {
+      while (fill.length < spare && bucket.head < bucket.items.length) fill.push(bucket.items[bucket.head++]!);
+      if (fill.length >= spare) break;
     }
-    let spare = 0;
+    const dealt = out.splice(out.length - (TEN * tens - spare));
+    let at = 0;
+    let next = 0;
     for (let i = 0; i < tens; i++) {
       let placed = 0;
-      for (let r = 0; r < ROLE_COUNT; r++) {
-        for (let k = 2 * i; k < 2 * i + 2 && k < (byRole[r] as number[]).length; k++) {
-          out.push((byRole[r] as number[])[k] as number);
-          placed++;
-        }
+      for (const players of byRole) {
+        if (2 * i < players.length) placed++;
+        if (2 * i + 1 < players.length) placed++;
       }
-      spare += TEN - placed;
-    }
-    // Empty places: unassigned players, in bucket order, appended to the tens that miss them.
-    if (spare > 0) {
-      const fill: number[] = [];
-      for (let b = 0; b < buckets && fill.length < spare; b++) {
-        const list = this.items[b] as number[];
-        while (fill.length < spare && (this.head[b] as number) < list.length) {
-          fill.push(list[(this.head[b] as number)++] as number);
-        }
-      }
-      const dealt = out.splice(out.length - (TEN * tens - spare));
-      let at = 0;
-      let next = 0;
-      for (let i = 0; i < tens; i++) {
-        let placed = 0;
-        for (let r = 0; r < ROLE_COUNT; r++) {
-          const list = byRole[r] as number[];
-          if (2 * i < list.length) placed++;
-          if (2 * i + 1 < list.length) placed++;
-        }
-        for (let k = 0; k < placed; k++) out.push(dealt[at++] as number);
-        for (let k = placed; k < TEN; k++) out.push(fill[next++] as number);
-      }
+      for (let k = 0; k < placed; k++) out.push(dealt[at++]!);
+      for (let k = placed; k < TEN; k++) out.push(fill[next++]!);
     }
   }
 }
@@ -219,10 +225,69 @@ function seatable(masks: Int32Array, slotOf: Int32Array, from: number, skip: num
   probe.reset();
   let seated = 0;
   for (let pos = from; pos < from + TEN; pos++) {
-    if (pos !== skip && probe.tryAdd(masks[slotOf[pos] as number] as number)) seated++;
+    if (pos !== skip && probe.tryAdd(masks[slotOf[pos]!]!)) seated++;
   }
   if (probe.tryAdd(extra)) seated++;
   return seated;
+}
+
+/** Levels: runs of equal rate in `sorted` (levelOf[pos] = the level at that position; its start and end). */
+interface Levels {
+  levelOf: Int32Array;
+  levelStart: number[];
+  levelEnd: number[];
+}
+
+function levelsOf(sorted: readonly number[], rates: Float64Array): Levels {
+  const m = sorted.length;
+  const rateAt = (pos: number): number => rates[sorted[pos]!]!;
+  const levelOf = new Int32Array(m);
+  const levelStart: number[] = [];
+  const levelEnd: number[] = [];
+  for (let pos = 0; pos < m; pos++) {
+    if (pos === 0 || rateAt(pos) !== rateAt(pos - 1)) {
+      if (pos > 0) levelEnd.push(pos);
+      levelStart.push(pos);
+    }
+    levelOf[pos] = levelStart.length - 1;
+  }
+  levelEnd.push(m);
+  return { levelOf, levelStart, levelEnd };
+}
+
+/**
+ * Tens low to high: slotOf[pos] = queue index placed at position pos (ten j = positions 10j … 10j+9). In a ten,
+ * every level but the last is used up; the last may continue into the next ten, and then the ten has a choice.
+ */
+function dealTens(sorted: readonly number[], levels: Levels, masks: Int32Array, firstMasks: Int32Array): Int32Array {
+  const { levelOf, levelStart, levelEnd } = levels;
+  const m = sorted.length;
+  const blocks = m / TEN;
+  const pools = levelStart.map((start, l) => new LevelPool(sorted.slice(start, levelEnd[l]), masks, firstMasks));
+  const slotOf = new Int32Array(m);
+  const picked: number[] = [];
+  for (let j = 0; j < blocks; ) {
+    picked.length = 0;
+    const level = levelOf[j * TEN]!;
+    const inside = Math.floor((levelEnd[level]! - j * TEN) / TEN);
+    if (inside > 0) {
+      // Tens made only of this level: dealt together, by roles.
+      pools[level]!.takeTens(inside, picked);
+      slotOf.set(picked, j * TEN);
+      j += inside;
+      continue;
+    }
+    slots.reset();
+    for (let pos = j * TEN; pos < (j + 1) * TEN; ) {
+      const l = levelOf[pos]!;
+      const take = Math.min(levelEnd[l]!, (j + 1) * TEN) - pos;
+      pools[l]!.take(take, slots, picked);
+      pos += take;
+    }
+    slotOf.set(picked, j * TEN);
+    j++;
+  }
+  return slotOf;
 }
 
 /**
@@ -243,49 +308,13 @@ export function groupByRating(pool: WavePool, members: readonly number[]): Plann
   const { masks, firstMasks, rates, cfg } = pool;
   const m = members.length;
   if (m % TEN !== 0) throw new RangeError('groupByRating: needs a multiple of 10 players');
-  const sorted = [...members].sort((x, y) => (rates[x] as number) - (rates[y] as number) || x - y);
-  const rateAt = (pos: number): number => rates[sorted[pos] as number] as number;
+  const sorted = [...members].sort((x, y) => rates[x]! - rates[y]! || x - y);
+  const rateAt = (pos: number): number => rates[sorted[pos]!]!;
   const blocks = m / TEN;
 
-  // Levels: runs of equal rate in `sorted`.
-  const levelOf = new Int32Array(m);
-  const levelStart: number[] = [];
-  const levelEnd: number[] = [];
-  for (let pos = 0; pos < m; pos++) {
-    if (pos === 0 || rateAt(pos) !== rateAt(pos - 1)) {
-      if (pos > 0) levelEnd.push(pos);
-      levelStart.push(pos);
-    }
-    levelOf[pos] = levelStart.length - 1;
-  }
-  levelEnd.push(m);
-  const pools = levelStart.map((start, l) => new LevelPool(sorted.slice(start, levelEnd[l]), masks, firstMasks));
-
-  // Tens low to high: slotOf[pos] = queue index placed at position pos (ten j = positions 10j … 10j+9). In a ten,
-  // every level but the last is used up; the last may continue into the next ten, and then the ten has a choice.
-  const slotOf = new Int32Array(m);
-  const picked: number[] = [];
-  for (let j = 0; j < blocks; ) {
-    picked.length = 0;
-    const level = levelOf[j * TEN] as number;
-    const inside = Math.floor(((levelEnd[level] as number) - j * TEN) / TEN);
-    if (inside > 0) {
-      // Tens made only of this level: dealt together, by roles.
-      (pools[level] as LevelPool).takeTens(inside, picked);
-      slotOf.set(picked, j * TEN);
-      j += inside;
-      continue;
-    }
-    slots.reset();
-    for (let pos = j * TEN; pos < (j + 1) * TEN; ) {
-      const l = levelOf[pos] as number;
-      const take = Math.min(levelEnd[l] as number, (j + 1) * TEN) - pos;
-      (pools[l] as LevelPool).take(take, slots, picked);
-      pos += take;
-    }
-    slotOf.set(picked, j * TEN);
-    j++;
-  }
+  const levels = levelsOf(sorted, rates);
+  const { levelOf, levelStart, levelEnd } = levels;
+  const slotOf = dealTens(sorted, levels, masks, firstMasks);
 
   const planAt = (j: number): PlannedMatch =>
     planMatch(pool, anchorFirst(Array.from(slotOf.subarray(j * TEN, (j + 1) * TEN))));
@@ -298,27 +327,27 @@ export function groupByRating(pool: WavePool, members: readonly number[]): Plann
   for (let j = 0; j < blocks; j++) {
     const from = j * TEN;
     let improved = safe(j);
-    while (improved && offRoleCount((plans[j] as PlannedMatch).choice) > 0) {
+    while (improved && offRoleCount(plans[j]!.choice) > 0) {
       improved = false;
-      const offJ = offRoleCount((plans[j] as PlannedMatch).choice);
+      const offJ = offRoleCount(plans[j]!.choice);
       for (let x = from; x < from + TEN && !improved; x++) {
-        const level = levelOf[x] as number;
-        const lo = Math.max(levelStart[level] as number, (j - SWAP_REACH) * TEN);
-        const hi = Math.min(levelEnd[level] as number, (j + 1 + SWAP_REACH) * TEN);
+        const level = levelOf[x]!;
+        const lo = Math.max(levelStart[level]!, (j - SWAP_REACH) * TEN);
+        const hi = Math.min(levelEnd[level]!, (j + 1 + SWAP_REACH) * TEN);
         if (lo >= from && hi <= from + TEN) continue; // nobody of this rate outside the ten
-        const maskX = masks[slotOf[x] as number] as number;
+        const maskX = masks[slotOf[x]!]!;
         tried.clear();
         for (let y = lo; y < hi && !improved; y++) {
           const k = Math.floor(y / TEN);
-          const maskY = masks[slotOf[y] as number] as number;
+          const maskY = masks[slotOf[y]!]!;
           if (k === j || maskY === maskX || tried.has(k * 64 + maskY) || !safe(k)) continue;
           tried.add(k * 64 + maskY);
-          const offK = offRoleCount((plans[k] as PlannedMatch).choice);
+          const offK = offRoleCount(plans[k]!.choice);
           // Necessary for a gain (seating ignores the split): more players seatable in preferred roles in total.
           const seats = seatable(masks, slotOf, from, x, maskY) + seatable(masks, slotOf, k * TEN, y, maskX);
           if (seats <= 2 * TEN - offJ - offK) continue;
-          const qx = slotOf[x] as number;
-          slotOf[x] = slotOf[y] as number;
+          const qx = slotOf[x]!;
+          slotOf[x] = slotOf[y]!;
           slotOf[y] = qx;
           const nj = planAt(j);
           const nk = planAt(k);
@@ -327,7 +356,7 @@ export function groupByRating(pool: WavePool, members: readonly number[]): Plann
             plans[k] = nk;
             improved = true;
           } else {
-            slotOf[y] = slotOf[x] as number;
+            slotOf[y] = slotOf[x]!;
             slotOf[x] = qx;
           }
         }

@@ -16,7 +16,7 @@ export interface TeamsSpec {
 }
 
 function toPlayer(entry: WaitingEntry, roleIdx: number, nowUnix: number): MatchPlayer {
-  const role = ROLE_LIST[roleIdx] as Role;
+  const role = ROLE_LIST[roleIdx]!;
   return {
     user_id: entry.user_id,
     rate: entry.rate,
@@ -35,7 +35,7 @@ function toTeam(
   roles: readonly number[],
   now: number,
 ): MatchTeam {
-  const out = members.map((m, j) => toPlayer(players[m] as WaitingEntry, roles[j] as number, now));
+  const out = members.map((m, j) => toPlayer(players[m]!, roles[j]!, now));
   out.sort((x, y) => ROLE_LIST.indexOf(x.role) - ROLE_LIST.indexOf(y.role));
   let sum = 0;
   for (const p of out) sum += p.rate;
@@ -48,7 +48,7 @@ function toTeam(
  */
 function chooseHost(team: readonly MatchPlayer[], players: readonly WaitingEntry[]): string {
   const joinedAt = (userId: string): number => players.find((p) => p.user_id === userId)?.joined_at ?? 0;
-  let best = team[0] as MatchPlayer;
+  let best = team[0]!;
   for (const p of team) {
     if (p.rate < best.rate) continue;
     if (p.rate === best.rate) {
@@ -78,7 +78,7 @@ export function buildMatch(
   halfWidth: number,
   nowUnix: number,
 ): Match {
-  const anchor = players[0] as WaitingEntry;
+  const anchor = players[0]!;
   const teamA = toTeam(players, teams.teamA, teams.rolesA, nowUnix);
   const teamB = toTeam(players, teams.teamB, teams.rolesB, nowUnix);
   const firstAttack: MatchTeamSide = teamB.average_rate < teamA.average_rate ? 'B' : 'A';

@@ -56,7 +56,7 @@ export function fillCostRow(roles: readonly Role[], out: Int32Array, at: number)
   for (let r = 0; r < SIZE; r++) out[at + r] = unlisted;
   // Backwards, so that a role listed twice keeps its first (best) rank, like preferenceRank.
   for (let k = roles.length - 1; k >= 0; k--) {
-    const r = ROLE_INDEX.get(roles[k] as Role);
+    const r = ROLE_INDEX.get(roles[k]!);
     if (r !== undefined) out[at + r] = k;
   }
 }
@@ -72,12 +72,12 @@ export function fillCostTable(players: readonly { roles: readonly Role[] }[], ou
  * Returns the role index of each member and the total cost.
  */
 export function bestPermutation(costs: Int32Array, members: readonly number[]): { roles: number[]; cost: number } {
-  for (let j = 0; j < SIZE; j++) memberBase[j] = (members[j] as number) * SIZE;
+  for (let j = 0; j < SIZE; j++) memberBase[j] = members[j]! * SIZE;
   let best = 0;
   let bestCost = 0x3fffffff;
   for (let k = 0, at = 0; k < PERMUTATION_COUNT; k++) {
     let cost = 0;
-    for (let j = 0; j < SIZE; j++, at++) cost += costs[(memberBase[j] as number) + (PERM_FLAT[at] as number)] as number;
+    for (let j = 0; j < SIZE; j++, at++) cost += costs[memberBase[j]! + PERM_FLAT[at]!]!;
     if (cost < bestCost) {
       bestCost = cost;
       best = k;
@@ -97,12 +97,12 @@ export function fillTeamCosts(costs: Int32Array, dp: Int32Array): void {
   for (let i = 0; i < masks; i++) {
     // A small-integer sentinel keeps the loop in int32 arithmetic (a larger one makes V8 use doubles).
     let best = 0x3fffffff;
-    const end = START[i + 1] as number;
-    for (let t = START[i] as number; t < end; t++) {
-      const cost = (dp[FROM[t] as number] as number) + (costs[COST_AT[t] as number] as number);
+    const end = START[i + 1]!;
+    for (let t = START[i]!; t < end; t++) {
+      const cost = dp[FROM[t]!]! + costs[COST_AT[t]!]!;
       if (cost < best) best = cost;
     }
-    dp[MASKS[i] as number] = best;
+    dp[MASKS[i]!] = best;
   }
 }
 
@@ -118,5 +118,5 @@ export function assignRoles(team: readonly { roles: readonly Role[] }[]): Role[]
     costs,
     team.map((_, i) => i),
   );
-  return roles.map((r) => ROLES[r] as Role);
+  return roles.map((r) => ROLES[r]!);
 }

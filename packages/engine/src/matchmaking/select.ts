@@ -33,7 +33,7 @@ export function orderByPriority(entries: readonly WaitingEntry[], seed: number):
   const waves = new Float64Array(n);
   const tie = new Float64Array(n);
   for (let i = 0; i < n; i++) {
-    const e = entries[i] as WaitingEntry;
+    const e = entries[i]!;
     if (!Number.isFinite(e.rate) || !Number.isFinite(e.joined_at) || !(e.waves_missed >= 0)) {
       throw new RangeError(`matchmaking: invalid entry for ${e.user_id} (rate, joined_at, waves_missed)`);
     }
@@ -43,19 +43,16 @@ export function orderByPriority(entries: readonly WaitingEntry[], seed: number):
   }
   const order = Array.from({ length: n }, (_, i) => i);
   order.sort((x, y) => {
-    const d =
-      (joined[x] as number) - (joined[y] as number) ||
-      (waves[y] as number) - (waves[x] as number) ||
-      (tie[x] as number) - (tie[y] as number);
+    const d = joined[x]! - joined[y]! || waves[y]! - waves[x]! || tie[x]! - tie[y]!;
     if (d !== 0) return d;
-    const a = (entries[x] as WaitingEntry).user_id;
-    const b = (entries[y] as WaitingEntry).user_id;
+    const a = entries[x]!.user_id;
+    const b = entries[y]!.user_id;
     return a < b ? -1 : a > b ? 1 : x - y;
   });
   const seen = new Set<string>();
   const out: WaitingEntry[] = [];
   for (const i of order) {
-    const entry = entries[i] as WaitingEntry;
+    const entry = entries[i]!;
     if (seen.has(entry.user_id)) continue;
     seen.add(entry.user_id);
     out.push(entry);
@@ -83,18 +80,16 @@ export class RateList {
     const n = queue.length;
     const rates = Float64Array.from(queue, (e) => e.rate);
     // Equal rates keep priority order (queue index = priority).
-    const order = Array.from({ length: n }, (_, i) => i).sort(
-      (x, y) => (rates[x] as number) - (rates[y] as number) || x - y,
-    );
+    const order = Array.from({ length: n }, (_, i) => i).sort((x, y) => rates[x]! - rates[y]! || x - y);
     this.byRate = Int32Array.from(order);
     this.posOf = new Int32Array(n);
     this.rateAt = new Float64Array(n);
     this.prev = new Int32Array(n);
     this.next = new Int32Array(n);
     for (let pos = 0; pos < n; pos++) {
-      const q = order[pos] as number;
+      const q = order[pos]!;
       this.posOf[q] = pos;
-      this.rateAt[pos] = (queue[q] as WaitingEntry).rate;
+      this.rateAt[pos] = queue[q]!.rate;
       this.prev[pos] = pos - 1;
       this.next[pos] = pos + 1 < n ? pos + 1 : -1;
     }
@@ -108,9 +103,9 @@ export class RateList {
 
   remove(queueIndex: number): void {
     this.removed[queueIndex] = 1;
-    const pos = this.posOf[queueIndex] as number;
-    const p = this.prev[pos] as number;
-    const nx = this.next[pos] as number;
+    const pos = this.posOf[queueIndex]!;
+    const p = this.prev[pos]!;
+    const nx = this.next[pos]!;
     if (p !== -1) this.next[p] = nx;
     if (nx !== -1) this.prev[nx] = p;
     this.remaining--;
@@ -160,7 +155,7 @@ export class RoleSlots {
   }
 
   private place(p: number): boolean {
-    const mask = this.masks[p] as number;
+    const mask = this.masks[p]!;
     for (let r = 0; r < ROLE_COUNT; r++) {
       if (!(mask & (1 << r)) || this.visited & (1 << r)) continue;
       this.visited |= 1 << r;
@@ -171,7 +166,7 @@ export class RoleSlots {
         }
       }
       for (let k = 0; k < 2; k++) {
-        if (this.place(this.occupant[2 * r + k] as number)) {
+        if (this.place(this.occupant[2 * r + k]!)) {
           this.occupant[2 * r + k] = p;
           return true;
         }
@@ -182,6 +177,61 @@ export class RoleSlots {
 }
 
 const slots = new RoleSlots();
+
+/** Walks a rate list outwards from the anchor, nearest first, inside [lo, hi]; `seen` is told of every player taken. */
+class NearestFirst {
+  private left: number;
+  private right: number;
+  private readonly anchorRate: number;
+
+  constructor(
+    private readonly list: RateList,
+    anchor: number,
+    private readonly lo: number,
+    private readonly hi: number,
+    private readonly seen: (q: number) => void,
+  ) {
+    const anchorPos = list.posOf[anchor]!;
+    this.anchorRate = list.rateAt[anchorPos]!;
+    this.left = list.prev[anchorPos]!;
+    this.right = list.next[anchorPos]!;
+  }
+
+  /** Up to `count` more in-window players, nearest first, as queue indices. */
+  take(count: number): number[] {
+    const list = this.list;
+    const out: number[] = [];
+    while (out.length < count) {
+      const leftOk = this.left !== -1 && list.rateAt[this.left]! >= this.lo;
+      const rightOk = this.right !== -1 && list.rateAt[this.right]! <= this.hi;
+      if (!leftOk && !rightOk) break;
+      let q: number;
+      if (
+        leftOk &&
+        (!rightOk || this.anchorRate - list.rateAt[this.left]! <= list.rateAt[this.right]! - this.anchorRate)
+      ) {
+        q = list.byRate[this.left]!;
+        this.left = list.prev[this.left]!;
+      } else {
+        q = list.byRate[this.right]!;
+        this.right = list.next[this.right]!;
+      }
+      this.seen(q);
+      out.push(q);
+    }
+    return out;
+  }
+}
+
+/** Completes `chosen` to ten (more than `need`) with the best-ranked of `rest` (sorted by score), skipping members. */
+function fillGroup(chosen: readonly number[], rest: readonly number[], need: number): number[] {
+  const out = [...chosen];
+  for (const q of rest) {
+    if (out.length > need) break;
+    if (!out.includes(q)) out.push(q);
+  }
+  return out;
+}
 
 /**
  * Candidate groups of 10 for `anchor` (a queue index), all inside [lo, hi], best-for-roles first; null when fewer
@@ -208,64 +258,32 @@ export function pickGroups(
   hi: number,
   config: MatchmakingConfig,
 ): number[][] | null {
-  const anchorPos = list.posOf[anchor] as number;
-  const anchorRate = list.rateAt[anchorPos] as number;
-  let left = list.prev[anchorPos] as number;
-  let right = list.next[anchorPos] as number;
+  const anchorRate = list.rateAt[list.posOf[anchor]!]!;
   const need = 2 * ROLE_COUNT - 1;
-
   // Scores are computed once per candidate (scores is indexed by queue index and only read for pool members).
   const scoreOf = (q: number): number => {
-    const e = queue[q] as WaitingEntry;
+    const e = queue[q]!;
     return Math.abs(e.rate - anchorRate) - config.waitBonusPerWave * e.waves_missed;
   };
   // Queue index = priority, so equal scores go to the longer-waiting player.
-  const byScore = (x: number, y: number): number => (scores[x] as number) - (scores[y] as number) || x - y;
-
-  // Pulls up to `count` more in-window players, nearest first; returns them as queue indices.
-  const gather = (count: number): number[] => {
-    const out: number[] = [];
-    while (out.length < count) {
-      const leftOk = left !== -1 && (list.rateAt[left] as number) >= lo;
-      const rightOk = right !== -1 && (list.rateAt[right] as number) <= hi;
-      if (!leftOk && !rightOk) break;
-      let q: number;
-      if (
-        leftOk &&
-        (!rightOk || anchorRate - (list.rateAt[left] as number) <= (list.rateAt[right] as number) - anchorRate)
-      ) {
-        q = list.byRate[left] as number;
-        left = list.prev[left] as number;
-      } else {
-        q = list.byRate[right] as number;
-        right = list.next[right] as number;
-      }
-      scores[q] = scoreOf(q);
-      out.push(q);
-    }
-    return out;
-  };
-  // Completes `chosen` to ten with the best-ranked of `rest` (sorted by score), skipping members.
-  const fill = (chosen: number[], rest: readonly number[]): number[] => {
-    const out = [...chosen];
-    for (const q of rest) {
-      if (out.length > need) break;
-      if (!out.includes(q)) out.push(q);
-    }
-    return out;
-  };
+  const byScore = (x: number, y: number): number => scores[x]! - scores[y]! || x - y;
+  const walk = new NearestFirst(list, anchor, lo, hi, (q) => {
+    scores[q] = scoreOf(q);
+  });
+  const gather = (count: number): number[] => walk.take(count);
+  const fill = (chosen: number[], rest: readonly number[]): number[] => fillGroup(chosen, rest, need);
 
   const first = gather(config.poolSize);
   if (first.length < need) return null;
   first.sort(byScore);
 
   slots.reset();
-  slots.tryAdd(masks[anchor] as number);
+  slots.tryAdd(masks[anchor]!);
   const chosen: number[] = [anchor];
   const tryChunk = (chunk: readonly number[]): void => {
     for (const q of chunk) {
       if (chosen.length > need) return;
-      if (slots.tryAdd(masks[q] as number)) chosen.push(q);
+      if (slots.tryAdd(masks[q]!)) chosen.push(q);
     }
   };
   tryChunk(first);

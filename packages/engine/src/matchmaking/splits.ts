@@ -50,7 +50,7 @@ export const PERMUTATIONS: readonly (readonly number[])[] = (() => {
       return;
     }
     for (let i = 0; i < rest.length; i++) {
-      walk([...prefix, rest[i] as number], [...rest.slice(0, i), ...rest.slice(i + 1)]);
+      walk([...prefix, rest[i]!], [...rest.slice(0, i), ...rest.slice(i + 1)]);
     }
   };
   walk(
@@ -78,7 +78,7 @@ export const DP_FROM: Uint16Array = (() => {
   const from: number[] = [];
   for (let i = 0; i < DP_MASKS.length; i++) {
     DP_START[i] = from.length;
-    const mask = DP_MASKS[i] as number;
+    const mask = DP_MASKS[i]!;
     for (let p = 0; p < MATCH_SIZE; p++) if (mask & (1 << p)) from.push(mask ^ (1 << p));
   }
   DP_START[DP_MASKS.length] = from.length;
@@ -87,8 +87,8 @@ export const DP_FROM: Uint16Array = (() => {
 export const DP_COST_AT: Uint8Array = (() => {
   const at: number[] = [];
   for (let i = 0; i < DP_MASKS.length; i++) {
-    const mask = DP_MASKS[i] as number;
-    const role = (POPCOUNT[mask] as number) - 1;
+    const mask = DP_MASKS[i]!;
+    const role = POPCOUNT[mask]! - 1;
     for (let p = 0; p < MATCH_SIZE; p++) if (mask & (1 << p)) at.push(p * TEAM_SIZE + role);
   }
   return Uint8Array.from(at);

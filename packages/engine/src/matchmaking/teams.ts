@@ -64,9 +64,9 @@ export function chooseSplitFor(
 ): SplitChoice {
   if (members.length !== 2 * SIZE) throw new RangeError(`chooseSplitFor: needs ${2 * SIZE} players`);
   for (let i = 0; i < members.length; i++) {
-    const q = members[i] as number;
-    rates[i] = rateOf[q] as number;
-    for (let r = 0; r < SIZE; r++) costs[i * SIZE + r] = costRows[q * SIZE + r] as number;
+    const q = members[i]!;
+    rates[i] = rateOf[q]!;
+    for (let r = 0; r < SIZE; r++) costs[i * SIZE + r] = costRows[q * SIZE + r]!;
   }
   return splitFromTables(gapTolerance);
 }
@@ -74,13 +74,13 @@ export function chooseSplitFor(
 /** The choice for the ten players currently in `rates` and `costs`. */
 function splitFromTables(gapTolerance: number): SplitChoice {
   let total = 0;
-  for (let i = 0; i < 2 * SIZE; i++) total += rates[i] as number;
+  for (let i = 0; i < 2 * SIZE; i++) total += rates[i]!;
 
   // Compare sum differences (|2·sumA − total| = 5 × gap) to avoid dividing in the loop.
   let minDiff = Number.POSITIVE_INFINITY;
   for (let s = 0, k = 0; s < SPLIT_COUNT; s++) {
     let sum = 0;
-    for (let j = 0; j < SIZE; j++, k++) sum += rates[SPLIT_A_FLAT[k] as number] as number;
+    for (let j = 0; j < SIZE; j++, k++) sum += rates[SPLIT_A_FLAT[k]!]!;
     sumA[s] = sum;
     const diff = Math.abs(2 * sum - total);
     if (diff < minDiff) minDiff = diff;
@@ -96,10 +96,10 @@ function splitFromTables(gapTolerance: number): SplitChoice {
   let bestCost = Number.POSITIVE_INFINITY;
   let bestDiff = Number.POSITIVE_INFINITY;
   for (let s = 0; s < SPLIT_COUNT; s++) {
-    const diff = Math.abs(2 * (sumA[s] as number) - total);
+    const diff = Math.abs(2 * sumA[s]! - total);
     if (diff > limit) continue;
-    const maskA = SPLIT_MASK_A[s] as number;
-    const cost = (dp[maskA] as number) + (dp[maskA ^ ALL] as number);
+    const maskA = SPLIT_MASK_A[s]!;
+    const cost = dp[maskA]! + dp[maskA ^ ALL]!;
     const off = Math.floor(cost / OFF_ROLE);
     if (off < bestOff || (off === bestOff && (diff < bestDiff - eps || (diff <= bestDiff + eps && cost < bestCost)))) {
       best = s;
@@ -109,7 +109,7 @@ function splitFromTables(gapTolerance: number): SplitChoice {
     }
   }
 
-  const split = SPLITS[best] as (typeof SPLITS)[number];
+  const split = SPLITS[best]!;
   const a = bestPermutation(costs, split.a);
   const b = bestPermutation(costs, split.b);
   return {

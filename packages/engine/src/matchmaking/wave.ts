@@ -31,7 +31,7 @@ function planByAnchors(pool: WavePool): PlannedMatch[] {
   const plans: PlannedMatch[] = [];
   for (let anchor = 0; anchor < n && list.remaining >= MATCH_SIZE; anchor++) {
     if (list.isRemoved(anchor)) continue;
-    const entry = queue[anchor] as WaitingEntry;
+    const entry = queue[anchor]!;
     const half = windowHalfWidth(entry.waves_missed, cfg);
     const groups = pickGroups(queue, masks, scores, list, anchor, entry.rate - half, entry.rate + half, cfg);
     if (groups === null) {
@@ -59,7 +59,7 @@ function rateRange(pool: WavePool, members: readonly number[]): { lo: number; hi
   let lo = Number.POSITIVE_INFINITY;
   let hi = Number.NEGATIVE_INFINITY;
   for (const q of members) {
-    const rate = pool.rates[q] as number;
+    const rate = pool.rates[q]!;
     if (rate < lo) lo = rate;
     if (rate > hi) hi = rate;
   }
@@ -73,13 +73,13 @@ function rateRange(pool: WavePool, members: readonly number[]): { lo: number; hi
  */
 function regroup(pool: WavePool, plans: readonly PlannedMatch[]): PlannedMatch[] {
   const ranged = plans.map((plan) => ({ plan, ...rateRange(pool, plan.members) }));
-  ranged.sort((a, b) => a.lo - b.lo || a.hi - b.hi || (a.plan.members[0] as number) - (b.plan.members[0] as number));
+  ranged.sort((a, b) => a.lo - b.lo || a.hi - b.hi || a.plan.members[0]! - b.plan.members[0]!);
   const out: PlannedMatch[] = [];
   for (let i = 0; i < ranged.length; ) {
-    let hi = (ranged[i] as (typeof ranged)[number]).hi;
+    let hi = ranged[i]!.hi;
     let j = i + 1;
-    while (j < ranged.length && (ranged[j] as (typeof ranged)[number]).lo <= hi) {
-      hi = Math.max(hi, (ranged[j] as (typeof ranged)[number]).hi);
+    while (j < ranged.length && ranged[j]!.lo <= hi) {
+      hi = Math.max(hi, ranged[j]!.hi);
       j++;
     }
     const run = ranged.slice(i, j).map((r) => r.plan);
@@ -138,7 +138,7 @@ export function runWave(
   const queue = orderByPriority(entries, cfg.seed);
   const n = queue.length;
   const costRows = new Int32Array(n * TEAM_SIZE);
-  for (let q = 0; q < n; q++) fillCostRow((queue[q] as WaitingEntry).roles, costRows, q * TEAM_SIZE);
+  for (let q = 0; q < n; q++) fillCostRow(queue[q]!.roles, costRows, q * TEAM_SIZE);
   const pool: WavePool = {
     queue,
     masks: Int32Array.from(queue, (e) => roleMask(e.roles)),
@@ -158,16 +158,16 @@ export function runWave(
     const byAnchors = regroup(pool, planByAnchors(pool));
     plans = everyone !== null && isBetterPlan(pool, everyone, byAnchors) ? everyone : byAnchors;
   }
-  plans.sort((a, b) => (a.members[0] as number) - (b.members[0] as number));
+  plans.sort((a, b) => a.members[0]! - b.members[0]!);
 
   const matched = new Uint8Array(n);
   const matches: Match[] = [];
   for (const plan of plans) {
     for (const q of plan.members) matched[q] = 1;
-    const anchor = queue[plan.members[0] as number] as WaitingEntry;
+    const anchor = queue[plan.members[0]!]!;
     matches.push(
       buildMatch(
-        plan.members.map((q) => queue[q] as WaitingEntry),
+        plan.members.map((q) => queue[q]!),
         plan.choice,
         windowHalfWidth(anchor.waves_missed, cfg),
         nowUnix,
@@ -178,7 +178,7 @@ export function runWave(
   const waiting: WaitingEntry[] = [];
   for (let i = 0; i < n; i++) {
     if (!matched[i]) {
-      const e = queue[i] as WaitingEntry;
+      const e = queue[i]!;
       waiting.push({ ...e, waves_missed: e.waves_missed + 1 });
     }
   }
