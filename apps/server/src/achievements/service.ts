@@ -1,9 +1,7 @@
 import { type AchievementStatus, evaluateAchievements, newlyReached, type PlayerProgress } from '@rankmatch/engine';
 import {
   type Achievement,
-  achievementText,
   BADGES,
-  GOLD_LICENCE_MATCHES,
   ROLE_WIN_BADGE_ROLE_NAMES,
   ROLE_WINS_TARGET,
   ROLES,
@@ -17,12 +15,11 @@ import { matches, matchPlayers, seasonStats, userAchievements, users } from '../
 import { Coalescing } from '../events/coalesce.ts';
 import type { DomainEvents } from '../events/domain.ts';
 import { findSeason, markedActiveSeason, type SeasonRow } from '../seasons/queries.ts';
+import { present, presentEarned } from './presenter.ts';
 
 // Achievements during play: evaluated for the ten players of every settled match (the match.settled handler) and on
 // request. The rules are the engine's; this module reads the progress, records what was reached (once per key) and
 // grants the badges through grantBadges, then publishes them so the player's screen shows a toast.
-
-type UserAchievementRow = typeof userAchievements.$inferSelect;
 
 /** role → the catalogue's "30 wins in one season as …" badge. */
 const ROLE_BADGES: Record<string, string> = Object.fromEntries(
@@ -83,38 +80,6 @@ async function progressOf(db: Executor, userIds: string[], seasonId: string): Pr
       ];
     }),
   );
-}
-
-function present(status: AchievementStatus, earned: UserAchievementRow | undefined): Achievement {
-  return {
-    id: status.id,
-    ...achievementText(status.id),
-    badge_id: status.badgeId,
-    season_id: status.seasonId,
-    progress: { current: status.current, target: status.target },
-    earned: earned !== undefined,
-    earned_at: earned?.earnedAt ?? null,
-  };
-}
-
-function presentEarned(row: UserAchievementRow): Achievement {
-  const target = /^matches_(\d+)$/.exec(row.achievementId)?.[1];
-  const goal = target
-    ? Number(target)
-    : row.achievementId.startsWith('role_wins_')
-      ? ROLE_WINS_TARGET
-      : row.achievementId === 'gold_licence'
-        ? GOLD_LICENCE_MATCHES
-        : 1;
-  return {
-    id: row.achievementId,
-    ...achievementText(row.achievementId),
-    badge_id: row.badgeId,
-    season_id: row.seasonId,
-    progress: { current: goal, target: goal },
-    earned: true,
-    earned_at: row.earnedAt,
-  };
 }
 
 /** How long settlements must pause before their achievements are evaluated, and the longest they wait. */

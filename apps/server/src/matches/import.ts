@@ -10,6 +10,25 @@ import { type Executor, rowsOf } from '../db/client.ts';
 
 /** Writes a simulated season's matches, players, reports, waves, season numbers and MMRs. */
 export async function importSeason(db: Executor, season: SeasonSimulation): Promise<void> {
+  await importWaves(db, season);
+  await importMatches(db, season);
+  await importMatchPlayers(db, season);
+  await importReports(db, season);
+  await importSeasonStats(db, season);
+  await importMmr(db, season);
+  // The serial ids continue after the imported ones.
+  await db.execute(
+    sql`select setval(pg_get_serial_sequence('matches', 'id'), greatest(1, (select max(id) from matches)))`,
+  );
+  await db.execute(
+    sql`select setval(pg_get_serial_sequence('wave_runs', 'id'), greatest(1, (select max(id) from wave_runs)))`,
+  );
+  // Thousands of new rows at once: the planner needs to know (PGlite has no autovacuum to notice).
+  await db.execute(sql`analyze matches, match_players, match_reports, wave_runs, season_stats, player_mmr`);
+}
+
+/** The wave records. */
+async function importWaves(db: Executor, season: SeasonSimulation): Promise<void> {
   await bulkInsert(
     db,
     'wave_runs',
@@ -34,6 +53,10 @@ export async function importSeason(db: Executor, season: SeasonSimulation): Prom
       metrics: w.metrics,
     })),
   );
+}
+
+/** The settled matches. */
+async function importMatches(db: Executor, season: SeasonSimulation): Promise<void> {
   await bulkInsert(
     db,
     'matches',
@@ -74,6 +97,10 @@ export async function importSeason(db: Executor, season: SeasonSimulation): Prom
       penalty_user_ids: m.penalty_user_ids,
     })),
   );
+}
+
+/** Each match's players, with the MMR each was rated from. */
+async function importMatchPlayers(db: Executor, season: SeasonSimulation): Promise<void> {
   await bulkInsert(
     db,
     'match_players',
@@ -101,6 +128,10 @@ export async function importSeason(db: Executor, season: SeasonSimulation): Prom
       })),
     ),
   );
+}
+
+/** The players' reports. */
+async function importReports(db: Executor, season: SeasonSimulation): Promise<void> {
   await bulkInsert(
     db,
     'match_reports',
@@ -118,6 +149,10 @@ export async function importSeason(db: Executor, season: SeasonSimulation): Prom
     },
     season.matches.flatMap((m) => m.reports.map((r) => ({ match_id: m.id, ...r }))),
   );
+}
+
+/** The season numbers (rate, max rate, matches and wins). */
+async function importSeasonStats(db: Executor, season: SeasonSimulation): Promise<void> {
   await bulkInsert(
     db,
     'season_stats',
@@ -132,7 +167,10 @@ export async function importSeason(db: Executor, season: SeasonSimulation): Prom
     },
     [...season.stats].map(([userId, s]) => ({ user_id: userId, season_id: season.season_id, ...s })),
   );
-  // The MMRs as the season left them (those who played it; carried ones stay as they are).
+}
+
+/** The MMRs as the season left them (those who played it; carried ones stay as they are). */
+async function importMmr(db: Executor, season: SeasonSimulation): Promise<void> {
   const lastSettled = new Map<string, number>();
   for (const m of season.matches) {
     if (m.winner === null) continue;
@@ -148,15 +186,6 @@ export async function importSeason(db: Executor, season: SeasonSimulation): Prom
     sql`on conflict (user_id) do update set mu = excluded.mu, sigma = excluded.sigma, season_id = excluded.season_id,
       updated_at = excluded.updated_at`,
   );
-  // The serial ids continue after the imported ones.
-  await db.execute(
-    sql`select setval(pg_get_serial_sequence('matches', 'id'), greatest(1, (select max(id) from matches)))`,
-  );
-  await db.execute(
-    sql`select setval(pg_get_serial_sequence('wave_runs', 'id'), greatest(1, (select max(id) from wave_runs)))`,
-  );
-  // Thousands of new rows at once: the planner needs to know (PGlite has no autovacuum to notice).
-  await db.execute(sql`analyze matches, match_players, match_reports, wave_runs, season_stats, player_mmr`);
 }
 
 /** The next free match and wave ids (an import continues the site's numbering). */

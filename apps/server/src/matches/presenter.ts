@@ -1,5 +1,5 @@
 import { reportDeadline, tallyViolations } from '@rankmatch/engine';
-import type { AdminMatchDetail, CurrentMatch, ReportResult, Role } from '@rankmatch/shared';
+import type { AdminMatchDetail, CurrentMatch, MatchUpdate, ReportResult, Role } from '@rankmatch/shared';
 import type { Config } from '../config.ts';
 import { engineReport, type MatchRow, type matchRoster, type ReportRow } from './queries.ts';
 
@@ -129,5 +129,16 @@ export function presentAdminListItem(
     host_user_id: match.hostUserId,
     host_trainer_name: hostTrainerName,
     winner_team: (match.winner as 'A' | 'B' | null) ?? null,
+  };
+}
+
+/** What a match push and a report reply carry: the lobby, the host, the status and how many reported. */
+export function updateOf(match: MatchRow, reportCount: number): MatchUpdate {
+  return {
+    match_id: String(match.id),
+    lobby_id: match.lobbyId,
+    host_user_id: match.hostUserId,
+    status: match.status as MatchUpdate['status'],
+    report_count: reportCount,
   };
 }

@@ -6,6 +6,7 @@ import type { Db, Tx } from '../db/client.ts';
 import { matches } from '../db/schema.ts';
 import { AppError } from '../http/errors.ts';
 import { readSettings } from '../settings/service.ts';
+import { updateOf } from './presenter.ts';
 import {
   engineReport,
   lockMatch,
@@ -17,7 +18,7 @@ import {
   type ReportRow,
   reportsOf,
 } from './queries.ts';
-import { type MatchProgress, type Settlement, settlementOf, updateOf, writeOutcome } from './settlement.ts';
+import { type MatchProgress, type Settlement, settlementOf, writeOutcome } from './settlement.ts';
 
 // Player actions on a match: the result report, the lobby number and the host role. Each runs in one transaction
 // under the match's row lock (see settlement.ts), so it sees and leaves a consistent match.

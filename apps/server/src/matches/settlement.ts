@@ -17,6 +17,7 @@ import { rowsOf, type Tx } from '../db/client.ts';
 import { matches } from '../db/schema.ts';
 import { penaltyStateOf, storePenaltyStates } from '../users/penalties.ts';
 import { lockUsers } from '../users/queries.ts';
+import { updateOf } from './presenter.ts';
 import {
   engineReport,
   lockMatch,
@@ -42,16 +43,6 @@ export interface MatchProgress {
   update: MatchUpdate;
   /** The match's players when this call settled it (their rate, numbers and history changed), else empty. */
   players: string[];
-}
-
-export function updateOf(match: MatchRow, reportCount: number): MatchUpdate {
-  return {
-    match_id: String(match.id),
-    lobby_id: match.lobbyId,
-    host_user_id: match.hostUserId,
-    status: match.status as MatchUpdate['status'],
-    report_count: reportCount,
-  };
 }
 
 /**

@@ -13,21 +13,10 @@ import { AppError } from '../http/errors.ts';
 import { isInOpenMatch, openMatchIdOf } from '../matches/queries.ts';
 import { isSeasonOpen, markedActiveSeason } from '../seasons/queries.ts';
 import type { UserRow } from '../users/queries.ts';
+import { presentEntry } from './presenter.ts';
 
 // The queue_entries table belongs to this folder: joins and leaves, and the wave's removals and missed-wave counts
 // (removeEntries, markWaveMissed) are written here only.
-
-type EntryRow = typeof queueEntries.$inferSelect;
-
-export function presentEntry(row: EntryRow): QueueEntry {
-  return {
-    user_id: row.userId,
-    deck_type: (row.deckType as QueueEntry['deck_type']) ?? null,
-    roles: row.roles as QueueEntry['roles'],
-    joined_at: row.joinedAt,
-    waves_missed: row.wavesMissed,
-  };
-}
 
 /** A user as the queue rule reads them. */
 export const queueCandidate = (user: UserRow): QueueCandidate => ({

@@ -4,7 +4,6 @@ import {
   type Badge,
   CHECKOUT_LIFETIME_SECONDS,
   type Order,
-  type OrderProblem,
   type OrderStatus,
   SHOP_CURRENCY,
   type ShopBadge,
@@ -20,6 +19,7 @@ import type { DomainEvents } from '../events/domain.ts';
 import { AppError } from '../http/errors.ts';
 import type { Scheduler } from '../jobs/scheduler.ts';
 import type { UserRow } from '../users/queries.ts';
+import { type OrderRow, presentOrder } from './presenter.ts';
 import type { CheckoutSessionState, PaymentProvider } from './provider.ts';
 
 // The badge shop: checkout, the provider's events, fulfilment, reconciliation.
@@ -39,26 +39,6 @@ export const RECONCILE_JOB = 'shop-reconcile';
 export const RECONCILE_AFTER_SECONDS = 180;
 /** A checkout completed with a delayed payment method keeps its unit this long. */
 const ASYNC_PAYMENT_HOLD_SECONDS = 3 * 86_400;
-
-export type OrderRow = typeof orders.$inferSelect;
-
-export function presentOrder(row: OrderRow): Order {
-  return {
-    order_id: row.id,
-    session_id: row.sessionId,
-    user_id: row.userId,
-    badge_id: row.badgeId,
-    amount: row.amount,
-    currency: row.currency,
-    status: row.status as OrderStatus,
-    created_at: row.createdAt,
-    expires_at: row.expiresAt,
-    paid_at: row.paidAt,
-    fulfilled_at: row.fulfilledAt,
-    refunded_at: row.refundedAt,
-    problem: row.problem as OrderProblem | null,
-  };
-}
 
 /** On sale: the shop's condition text, active, a price above 0. */
 export const isOnSale = (b: Badge) => b.condition === BADGE_CONDITION_SHOP && b.is_active && b.price > 0;

@@ -1,13 +1,4 @@
-import {
-  addMatch,
-  type BandCounts,
-  bandFigures,
-  emptySeason,
-  japanTime,
-  type MatchFacts,
-  rateHistogram,
-  type SeasonCounts,
-} from '@rankmatch/engine';
+import { addMatch, japanTime, type MatchFacts, type SeasonCounts } from '@rankmatch/engine';
 import type { RatingBand, StatsReply } from '@rankmatch/shared';
 import { and, eq, gt, gte, inArray, lte } from 'drizzle-orm';
 import type { AppContext } from '../context.ts';
@@ -17,6 +8,7 @@ import { Coalescing } from '../events/coalesce.ts';
 import { AppError } from '../http/errors.ts';
 import type { Scheduler } from '../jobs/scheduler.ts';
 import { findSeason, markedActiveSeason, type SeasonRow } from '../seasons/queries.ts';
+import { emptyReply, present } from './presenter.ts';
 import { seasonCounts } from './queries.ts';
 import { foldPersisted, forgetPersisted, loadCounts } from './store.ts';
 
@@ -33,7 +25,7 @@ const PAST_SEASON_TTL_MS = 10 * 60 * 1000;
 /** How long the active season's id is trusted before it is read again. */
 const ACTIVE_SEASON_TTL_MS = 5000;
 
-interface SeasonSnapshot {
+export interface SeasonSnapshot {
   season: SeasonRow;
   counts: SeasonCounts;
   /** Current rate of every player with matches in the season (the histogram). */
@@ -304,56 +296,5 @@ function factsOf(
   };
 }
 
-function inBand(rate: number, band: RatingBand): boolean {
-  if (band === 'all') return true;
-  if (band === 'lt1500') return rate < 1500;
-  if (band === '1500_1699') return rate >= 1500 && rate < 1700;
-  return rate >= 1700;
-}
-
 const samePresentation = (a: SeasonRow, b: SeasonRow) =>
   a.name === b.name && a.startDate === b.startDate && a.endDate === b.endDate && a.endedAt === b.endedAt;
-
-/** The season as the reply names it: id, name and period. */
-const statsSeason = (season: SeasonRow): NonNullable<StatsReply['season']> => ({
-  season_id: season.id,
-  season_name: season.name,
-  start_date: season.startDate,
-  end_date: season.endDate,
-  ended_at: season.endedAt,
-});
-
-/** A band's figures; a character never picked (only banned) has no win rate and no interval. */
-function figures(
-  counts: BandCounts,
-): Omit<StatsReply, 'season' | 'band' | 'computed_at' | 'rating_histogram' | 'wait_by_hour'> {
-  const all = bandFigures(counts);
-  return {
-    ...all,
-    characters: all.characters.map((c) =>
-      c.picks > 0 ? c : { ...c, win_rate: null, win_rate_low: null, win_rate_high: null },
-    ),
-  };
-}
-
-function present(snapshot: SeasonSnapshot, band: RatingBand): StatsReply {
-  return {
-    season: statsSeason(snapshot.season),
-    band,
-    computed_at: snapshot.computedAt,
-    ...figures(snapshot.counts[band]),
-    rating_histogram: rateHistogram([...snapshot.rates.values()].filter((r) => inBand(r, band))),
-    wait_by_hour: snapshot.waits,
-  };
-}
-
-function emptyReply(band: RatingBand): StatsReply {
-  return {
-    season: null,
-    band,
-    computed_at: null,
-    ...figures(emptySeason()[band]),
-    rating_histogram: [],
-    wait_by_hour: [],
-  };
-}
