@@ -4,7 +4,7 @@ import { buildSeason } from '../src/testing/data.ts';
 import { renderApp } from '../src/testing/render-app.tsx';
 import { buildStatsReply } from '../src/testing/stats-data.ts';
 
-// jsdom has no canvas (uPlot asks for matchMedia as it loads): the statistics page's charts draw nothing here.
+// jsdom has no canvas: the statistics page's charts draw nothing here.
 vi.mock('../src/features/stats/components/charts/uplot-bar-chart.tsx', () => ({ default: () => null }));
 
 // Issue 21, item 8: the top page said 総試合数 371 and /stats 試合数 380 for one season. Both now count every settled

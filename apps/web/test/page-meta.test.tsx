@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { buildMatchSummary, buildPlayerPage } from '../src/testing/players-data.ts';
 import { renderApp } from '../src/testing/render-app.tsx';
 
-// jsdom has no canvas (uPlot asks for matchMedia as it loads): the statistics page's charts draw nothing here.
+// jsdom has no canvas: the statistics page's charts draw nothing here.
 vi.mock('../src/features/stats/components/charts/uplot-bar-chart.tsx', () => ({ default: () => null }));
 
 // Each public page's description follows the app's navigation (issue 25): the server writes the first page's into

@@ -4,6 +4,21 @@ import { afterEach, vi } from 'vitest';
 import { resetAuthError } from '../src/lib/auth/auth-error.ts';
 import { reloadSession } from '../src/lib/auth/session.ts';
 
+// jsdom has no matchMedia; uPlot asks for it as its module loads (the statistics page preloads the chart chunk).
+if (!window.matchMedia) {
+  window.matchMedia = (query: string) =>
+    ({
+      matches: false,
+      media: query,
+      onchange: null,
+      addEventListener: () => {},
+      removeEventListener: () => {},
+      addListener: () => {},
+      removeListener: () => {},
+      dispatchEvent: () => false,
+    }) as MediaQueryList;
+}
+
 // findBy* waits up to 5 s: lazily loaded chunks (markdown) take longer when every suite runs at once on 2 cores.
 configure({ asyncUtilTimeout: 5000 });
 
