@@ -3,13 +3,13 @@ import { defineConfig } from 'vitest/config';
 // One `npm test` runs every suite. Projects:
 // - unit:          pure packages (shared, engine)
 // - server:pglite: integration tests through Fastify inject on the embedded database (always)
-// - server:pg:     the same tests on real PostgreSQL (only when TEST_DATABASE_URL is set, as in CI)
+// - server:pg:     the same tests on real PostgreSQL, a database per worker (only when TEST_DATABASE_URL is set, as in CI)
 // - web:           React components and hooks in jsdom (Testing Library)
 // - faults:        kill -9 of the real server around waves and reports, on PGlite (and PostgreSQL in CI)
 // - e2e:           the built site served by the real server, driven by playwright-core in Debian's Chromium
 // - e2e:admin:     the admin panel's browser test (it ends the demo season; on its own server)
-// Groups (2 workers): unit, server:pglite and web; then server:pg beside e2e; then faults beside e2e:admin; then the
-// rehearsal alone.
+// Groups: unit, server:pglite, server:pg and web on 2 workers; then, one file at a time, the browser tests, the fault
+// suite and the admin's browser test; then the rehearsal alone.
 // - rehearsal:     the built server on a simulated clock through an evening (scheduled waves, season end), last
 const withPostgres = Boolean(process.env.TEST_DATABASE_URL);
 
@@ -29,7 +29,8 @@ export default defineConfig({
           name: 'server:pglite',
           include: ['apps/server/test/**/*.test.ts'],
           environment: 'node',
-          env: { TEST_DB: 'pglite' },
+          // API_CONTRACT_CHECK: every reply is checked against its route's declared contract (the API document).
+          env: { TEST_DB: 'pglite', API_CONTRACT_CHECK: '1' },
           // One PGlite instance per worker, shared across files (see apps/server/test/helpers/db.ts).
           isolate: false,
           testTimeout: 30_000,
@@ -52,11 +53,9 @@ export default defineConfig({
                   'apps/server/test/startup.test.ts',
                 ],
                 environment: 'node',
-                env: { TEST_DB: 'postgres' },
+                env: { TEST_DB: 'postgres', API_CONTRACT_CHECK: '1' },
+                // One database per worker (helpers/db.ts): files run side by side, beside server:pglite and web.
                 isolate: false,
-                // One database: files run one after another, after the parallel group.
-                fileParallelism: false,
-                sequence: { groupOrder: 1 },
                 testTimeout: 30_000,
                 hookTimeout: 60_000,
               },

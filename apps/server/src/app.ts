@@ -25,6 +25,7 @@ import type { Config } from './config.ts';
 import { type AppContext, unixNow } from './context.ts';
 import type { Database } from './db/client.ts';
 import { registerDebugRoutes } from './debug/routes.ts';
+import { RouteRegistry } from './docs/contract.ts';
 import { registerDocsRoutes } from './docs/openapi.ts';
 import { type EventBus, openBus } from './events/bus.ts';
 import { DomainEvents } from './events/domain.ts';
@@ -114,6 +115,8 @@ export interface BuiltApp {
   stats: StatsService;
   /** Every registered route (method and path). */
   routes: { method: string; path: string }[];
+  /** The routes' contracts (the API document's source) and, under API_CONTRACT_CHECK=1, the replies that broke them. */
+  contracts: RouteRegistry;
 }
 
 export async function buildApp(options: AppOptions): Promise<BuiltApp> {
@@ -173,6 +176,11 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) routes.push({ method, path: route.url });
   });
+  // Each route's contract (its zod schemas and errors), read by the API document; the test suites (and the e2e server)
+  // set API_CONTRACT_CHECK=1 to check every reply against it (before compression: the hook sees the JSON text).
+  const contracts = new RouteRegistry();
+  contracts.collect(app);
+  if (process.env.API_CONTRACT_CHECK === '1') contracts.check(app);
   registerErrorHandling(app);
   refuseIllFormedText(app);
   await registerSecurityHeaders(app, config);
@@ -210,7 +218,7 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
   const events = new DomainEvents(bus, app.log);
   app.addHook('onClose', async () => events.drain());
   registerHealthRoutes(app, ctx, bus);
-  registerDocsRoutes(app);
+  registerDocsRoutes(app, contracts);
   registerAuthRoutes(app, ctx, guard, events, loadProfile);
   registerUserRoutes(app, ctx, guard);
   const jobs = new Scheduler(database, app.log);
@@ -276,11 +284,12 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
   // Everything outside /api is the web app (single-page: unknown paths get index.html).
   const webDist = options.webDist === undefined ? defaultWebDist() : options.webDist;
   if (webDist) {
+    contracts.pagesFollow();
     await registerWebApp(app, webDist, {
       publicUrl: config.publicUrl,
       head: (path, query) => pageHead(ctx, path, query),
       bootData: () => bootData(ctx),
     });
   }
-  return { app, ctx, ranking, bus, waves, hub, jobs, events, seasonEnd, achievements, shop, stats, routes };
+  return { app, ctx, ranking, bus, waves, hub, jobs, events, seasonEnd, achievements, shop, stats, routes, contracts };
 }

@@ -1,5 +1,5 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -116,6 +116,7 @@ export default async function setup(project: TestProject) {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   let log = '';
+  const contractReport = join(dataDir, 'contract-mismatches.jsonl');
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: repoRoot,
     env: {
@@ -131,6 +132,9 @@ export default async function setup(project: TestProject) {
       DUMMY_LOGIN_PASSWORD: '',
       DISCORD_CLIENT_ID: '',
       DISCORD_CLIENT_SECRET: '',
+      // Every reply the browser gets is checked against the API document; mismatches are written to this file.
+      API_CONTRACT_CHECK: '1',
+      API_CONTRACT_REPORT: contractReport,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -152,6 +156,9 @@ export default async function setup(project: TestProject) {
 
   return async () => {
     await stop(child);
+    const mismatches = existsSync(contractReport) ? readFileSync(contractReport, 'utf8').trim() : '';
     rmSync(dataDir, { recursive: true, force: true });
+    // A reply that broke the API document fails the run.
+    if (mismatches) throw new Error(`Replies that do not match the API document:\n${mismatches}`);
   };
 }

@@ -1,77 +1,200 @@
+import { ERRORS } from '@rankmatch/shared';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { API_DOCS, type RouteDoc } from './api-docs.ts';
+import {
+  api,
+  errorBodySchema,
+  errorCodesOf,
+  type RouteEntry,
+  type RouteRegistry,
+  successRepliesOf,
+} from './contract.ts';
 
-// OpenAPI 3.1 from API_DOCS (zod's own JSON Schema output), served as JSON at /api/docs/openapi.json and as a plain
-// HTML page at /api/docs (no script: it runs under the site's CSP).
+// OpenAPI 3.1 built from the routes' own contracts (contract.ts: each route declares its zod schemas where it is
+// registered), served as JSON at /api/docs/openapi.json and as a plain HTML page at /api/docs (no script: it runs under
+// the site's CSP). Nothing here lists routes: a route exists in the document because it is registered.
 
 type JsonSchema = Record<string, unknown>;
 
-const schemaOf = (schema: z.ZodType, io: 'input' | 'output'): JsonSchema =>
-  z.toJSONSchema(schema, { io, unrepresentable: 'any', target: 'draft-2020-12' }) as JsonSchema;
+const schemaOf = (schema: z.ZodType, io: 'input' | 'output'): JsonSchema => {
+  const { $schema: _, ...json } = z.toJSONSchema(schema, {
+    io,
+    unrepresentable: 'any',
+    target: 'draft-2020-12',
+  }) as JsonSchema;
+  return json;
+};
 
 const openApiPath = (path: string) => path.replace(/:([A-Za-z_]+)/g, '{$1}');
 
-function operation(route: RouteDoc) {
-  const params = [...route.path.matchAll(/:([A-Za-z_]+)/g)].map((m) => ({
+/** getApiUsersById for GET /api/users/:id. */
+const operationId = (method: string, path: string) =>
+  [
+    method.toLowerCase(),
+    ...path
+      .split(/[/.-]/)
+      .filter(Boolean)
+      .map((part) => (part.startsWith(':') ? `By_${part.slice(1)}` : part))
+      .flatMap((part) => part.split('_')),
+  ]
+    .map((word, i) => (i === 0 ? word : word.charAt(0).toUpperCase() + word.slice(1)))
+    .join('');
+
+const TAG_DESCRIPTIONS: Record<string, string> = {
+  achievements: 'Achievements and their progress',
+  admin: 'The admin panel (is_admin)',
+  auth: 'Sign-in (Discord, test accounts) and sign-out',
+  badges: 'Owned and equipped badges',
+  debug: 'Test tools of the admin panel',
+  master: 'Settings, badges and the roster',
+  matches: 'The current match: reports, lobby, host',
+  players: 'Public player pages, statistics and match summaries',
+  queue: 'The matchmaking queue',
+  ranking: 'The ranking of the active season',
+  seasons: 'Seasons and past records',
+  shop: 'The badge shop and its payments',
+  system: 'Health, documentation, site data, crawlers, metrics, the WebSocket',
+  users: 'The signed-in user and public users',
+};
+
+const SECURITY: Record<RouteEntry['contract']['access'], unknown[]> = {
+  public: [],
+  webhook: [],
+  user: [{ bearer: [] }],
+  admin: [{ bearer: [] }],
+  websocket: [{ wsToken: [] }],
+  metrics: [{ metricsToken: [] }, {}],
+};
+
+function parametersOf(route: RouteEntry) {
+  const { contract } = route;
+  const params = contract.params ? schemaOf(contract.params, 'input') : null;
+  const pathParams = [...route.url.matchAll(/:([A-Za-z_]+)/g)].map((m) => ({
     name: m[1],
     in: 'path',
     required: true,
-    schema: { type: 'string' },
+    schema: ((params?.properties ?? {}) as Record<string, JsonSchema>)[m[1] as string] ?? { type: 'string' },
   }));
-  const query = route.query ? schemaOf(route.query, 'input') : null;
+  const query = contract.query ? schemaOf(contract.query, 'input') : null;
+  const required = (query?.required as string[] | undefined) ?? [];
   const queryParams = Object.entries((query?.properties ?? {}) as Record<string, JsonSchema>).map(([name, schema]) => ({
     name,
     in: 'query',
-    required: ((query?.required as string[] | undefined) ?? []).includes(name),
+    required: required.includes(name),
+    ...(typeof schema.description === 'string' ? { description: schema.description } : {}),
     schema,
   }));
+  const headers = (contract.headers ?? []).map((h) => ({
+    name: h.name,
+    in: 'header',
+    required: h.required,
+    description: h.description,
+    schema: { type: 'string' },
+  }));
+  return [...pathParams, ...queryParams, ...headers];
+}
+
+function operation(route: RouteEntry) {
+  const { contract } = route;
+  const responses: Record<string, unknown> = {};
+  for (const [status, reply] of successRepliesOf(contract)) {
+    const content = reply.schema
+      ? { 'application/json': { schema: schemaOf(reply.schema, 'output') } }
+      : reply.contentType
+        ? { [reply.contentType]: { schema: { type: 'string' } } }
+        : undefined;
+    const headers = reply.headers
+      ? Object.fromEntries(
+          Object.entries(reply.headers).map(([name, description]) => [
+            name,
+            { description, schema: { type: 'string' } },
+          ]),
+        )
+      : undefined;
+    responses[String(status)] = {
+      description: reply.description,
+      ...(headers && { headers }),
+      ...(content && { content }),
+    };
+  }
+  for (const [status, codes] of errorCodesOf(route)) {
+    responses[String(status)] = {
+      description: codes.map((code) => `${code} (${ERRORS[code as keyof typeof ERRORS].message})`).join('; '),
+      content: {
+        'application/json': { schema: { $ref: '#/components/schemas/Error' } },
+      },
+      // The codes this status carries here (a failed validation's 400 carries its validation code instead).
+      'x-codes': codes,
+    };
+  }
+  // An operation that succeeds without a 2XX (the redirect, the WebSocket's 101): any other status is an error.
+  if (!Object.keys(responses).some((status) => status.startsWith('2'))) {
+    responses.default = {
+      description: 'Any other status: an error of the catalogue',
+      content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+    };
+  }
+  const requestBody = contract.body
+    ? { required: true, content: { 'application/json': { schema: schemaOf(contract.body, 'input') } } }
+    : contract.noBody
+      ? {
+          required: false,
+          description: contract.noBody,
+          content: { 'application/json': { schema: { type: 'object', description: 'No fields are read' } } },
+        }
+      : contract.rawBody
+        ? {
+            required: true,
+            description: contract.rawBody.description,
+            content: { [contract.rawBody.contentType]: { schema: { type: 'string' } } },
+          }
+        : undefined;
   return {
-    summary: route.summary,
-    tags: [route.tag],
-    ...(route.access === 'user' || route.access === 'admin' ? { security: [{ bearer: [] }] } : {}),
-    'x-access': route.access,
-    parameters: [...params, ...queryParams],
-    ...(route.body && {
-      requestBody: { required: true, content: { 'application/json': { schema: schemaOf(route.body, 'input') } } },
-    }),
-    responses: {
-      '200': {
-        description: 'OK',
-        ...(route.reply && { content: { 'application/json': { schema: schemaOf(route.reply, 'output') } } }),
-      },
-      default: {
-        description: 'Error: { error (Japanese), code (stable), details? }',
-        content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
-      },
-    },
+    operationId: operationId(route.method, route.url),
+    summary: contract.summary,
+    ...(contract.description && { description: contract.description }),
+    tags: [contract.tag],
+    security: SECURITY[contract.access],
+    'x-access': contract.access,
+    parameters: parametersOf(route),
+    ...(requestBody && { requestBody }),
+    responses,
   };
 }
 
-export function openApiDocument() {
+export function openApiDocument(routes: readonly RouteEntry[]) {
   const paths: Record<string, Record<string, unknown>> = {};
-  for (const route of API_DOCS) {
-    const key = openApiPath(route.path);
+  for (const route of routes) {
+    const key = openApiPath(route.url);
     paths[key] ??= {};
     (paths[key] as Record<string, unknown>)[route.method.toLowerCase()] = operation(route);
   }
+  const tags = [...new Set(routes.map((r) => r.contract.tag))]
+    .sort()
+    .map((name) => ({ name, description: TAG_DESCRIPTIONS[name] ?? name }));
   return {
     openapi: '3.1.0',
-    info: { title: 'rankmatch API', version: '1.0.0', description: 'ポケモンユナイト ランクマッチの API' },
+    info: {
+      title: 'rankmatch API',
+      version: '1.0.0',
+      description: 'ポケモンユナイト ランクマッチの API',
+      license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
+    },
+    // Relative: the instance that serves the document (PUBLIC_URL).
+    servers: [{ url: '/', description: 'This instance' }],
+    tags,
     components: {
-      securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
-      schemas: {
-        Error: {
-          type: 'object',
-          required: ['error', 'code'],
-          properties: {
-            error: { type: 'string' },
-            code: { type: 'string' },
-            details: { type: 'array', items: { type: 'object' } },
-            retry_after_seconds: { type: 'integer' },
-          },
+      securitySchemes: {
+        bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'The access token of a sign-in' },
+        wsToken: {
+          type: 'apiKey',
+          in: 'query',
+          name: 'token',
+          description: 'The access token, in the query: a browser cannot set headers on a WebSocket handshake',
         },
+        metricsToken: { type: 'http', scheme: 'bearer', description: 'METRICS_TOKEN (or an address in METRICS_ALLOW)' },
       },
+      schemas: { Error: schemaOf(errorBodySchema, 'output') },
     },
     paths,
   };
@@ -80,19 +203,21 @@ export function openApiDocument() {
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 
-function page(document: ReturnType<typeof openApiDocument>): string {
-  const sections = API_DOCS.map((route) => {
-    const op = operation(route);
-    const block = (title: string, value: unknown) =>
-      value
-        ? `<details><summary>${title}</summary><pre>${escapeHtml(JSON.stringify(value, null, 2))}</pre></details>`
-        : '';
-    return `<section><h2><code>${route.method} ${escapeHtml(route.path)}</code> <small>${route.access}</small></h2>
-<p>${escapeHtml(route.summary)}</p>${block('request body', op.requestBody?.content['application/json'].schema)}${block(
-      'query',
-      op.parameters.filter((p) => p.in === 'query'),
-    )}${block('reply', (op.responses['200'] as { content?: { 'application/json': { schema: unknown } } }).content?.['application/json'].schema)}</section>`;
-  }).join('\n');
+function page(document: ReturnType<typeof openApiDocument>, routes: readonly RouteEntry[]): string {
+  const sections = routes
+    .map((route) => {
+      const op = operation(route);
+      const block = (title: string, value: unknown) =>
+        value
+          ? `<details><summary>${title}</summary><pre>${escapeHtml(JSON.stringify(value, null, 2))}</pre></details>`
+          : '';
+      return `<section><h2><code>${route.method} ${escapeHtml(route.url)}</code> <small>${route.contract.access}</small></h2>
+<p>${escapeHtml(route.contract.summary)}</p>${block('request body', op.requestBody?.content)}${block(
+        'parameters',
+        op.parameters.length > 0 ? op.parameters : null,
+      )}${block('responses', op.responses)}</section>`;
+    })
+    .join('\n');
   return `<!doctype html><html lang="ja"><head><meta charset="utf-8"><title>rankmatch API</title>
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <style>body{font-family:system-ui,sans-serif;max-width:960px;margin:2rem auto;padding:0 1rem;color:#1f2937}
@@ -103,9 +228,34 @@ pre{background:#f3f4f6;padding:.75rem;overflow:auto;font-size:.8rem}</style></he
 ${sections}</body></html>`;
 }
 
-export function registerDocsRoutes(app: FastifyInstance): void {
-  const document = openApiDocument();
-  const html = page(document);
-  app.get('/api/docs/openapi.json', async () => document);
-  app.get('/api/docs', async (_request, reply) => reply.type('text/html; charset=utf-8').send(html));
+/** The document of every registered route, built once, at the first request (every route is registered by then). */
+export function registerDocsRoutes(app: FastifyInstance, registry: RouteRegistry): void {
+  let built: { document: ReturnType<typeof openApiDocument>; html: string } | null = null;
+  const docs = () => {
+    if (!built) {
+      const document = openApiDocument(registry.routes);
+      built = { document, html: page(document, registry.routes) };
+    }
+    return built;
+  };
+  app.get(
+    '/api/docs/openapi.json',
+    api({
+      summary: 'This documentation as OpenAPI 3.1',
+      tag: 'system',
+      access: 'public',
+      replies: { 200: { description: 'The OpenAPI document', schema: z.looseObject({ openapi: z.string() }) } },
+    }),
+    async () => docs().document,
+  );
+  app.get(
+    '/api/docs',
+    api({
+      summary: 'This documentation as a page',
+      tag: 'system',
+      access: 'public',
+      replies: { 200: { description: 'The page', contentType: 'text/html' } },
+    }),
+    async (_request, reply) => reply.type('text/html; charset=utf-8').send(docs().html),
+  );
 }

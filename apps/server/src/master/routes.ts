@@ -1,15 +1,19 @@
 import {
   BODY_LIMIT_BYTES,
   CHARACTERS,
+  characterSchema,
   MARKDOWN_SETTING_MAX,
+  masterReplySchema,
   pokemonRoleParamsSchema,
   settingUpdateSchema,
 } from '@rankmatch/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import { adminOf } from '../admin/scope.ts';
 import type { Guard } from '../auth/guard.ts';
 import { liveCatalogue } from '../badges/service.ts';
 import type { AppContext } from '../context.ts';
+import { api } from '../docs/contract.ts';
 import { parse } from '../http/validate.ts';
 import { readSettings, writeSetting } from '../settings/service.ts';
 
@@ -37,24 +41,50 @@ export function registerMasterRoutes(app: FastifyInstance, ctx: AppContext, guar
   const { db } = ctx;
 
   /** Signed in: every badge, retired ones included (an owned retired badge must still render). */
-  app.get('/api/master', async (request) => {
-    await guard.identity(request);
-    const [settings, badges] = await Promise.all([readSettings(db), liveCatalogue(db)]);
-    return { settings, badges, pokemon: CHARACTERS };
-  });
+  app.get(
+    '/api/master',
+    api({ summary: 'Settings, every badge, the roster', tag: 'master', access: 'user', reply: masterReplySchema }),
+    async (request) => {
+      await guard.identity(request);
+      const [settings, badges] = await Promise.all([readSettings(db), liveCatalogue(db)]);
+      return { settings, badges, pokemon: CHARACTERS };
+    },
+  );
 
   /** Anyone: the settings a visitor reads, active badges and the roster. */
-  app.get('/api/public/master', async () => {
-    const [settings, badges] = await Promise.all([readSettings(db), liveCatalogue(db)]);
-    return { settings, badges: badges.filter((b) => b.is_active), pokemon: CHARACTERS };
-  });
+  app.get(
+    '/api/public/master',
+    api({ summary: 'Settings, active badges, the roster', tag: 'master', access: 'public', reply: masterReplySchema }),
+    async () => {
+      const [settings, badges] = await Promise.all([readSettings(db), liveCatalogue(db)]);
+      return { settings, badges: badges.filter((b) => b.is_active), pokemon: CHARACTERS };
+    },
+  );
 
-  app.get('/api/pokemon', async () => ({ pokemon: CHARACTERS }));
+  app.get(
+    '/api/pokemon',
+    api({
+      summary: 'The roster',
+      tag: 'master',
+      access: 'public',
+      reply: z.object({ pokemon: z.array(characterSchema) }),
+    }),
+    async () => ({ pokemon: CHARACTERS }),
+  );
 
-  app.get('/api/pokemon/role/:role', async (request) => {
-    const { role } = parse(pokemonRoleParamsSchema, request.params);
-    return { pokemon: CHARACTERS.filter((c) => c.type === role) };
-  });
+  app.get(
+    '/api/pokemon/role/:role',
+    api({
+      summary: 'The roster of one battle type',
+      tag: 'master',
+      access: 'public',
+      reply: z.object({ pokemon: z.array(characterSchema) }),
+    }),
+    async (request) => {
+      const { role } = parse(pokemonRoleParamsSchema, request.params);
+      return { pokemon: CHARACTERS.filter((c) => c.type === role) };
+    },
+  );
 }
 
 /** Admin scope: the content tab's settings write. */
@@ -62,9 +92,17 @@ export function registerMasterAdminRoutes(admin: FastifyInstance, ctx: AppContex
   const { db } = ctx;
   // The admin client reads `message` from this call's error body (spec admin §7), whatever failed: guard,
   // validation, or a body Fastify could not parse before the handler ran.
-  admin.put('/api/master/settings', { bodyLimit: SETTINGS_BODY_LIMIT, onSend: withMessage }, async (request) => {
-    const body = parse(settingUpdateSchema, request.body);
-    await writeSetting(db, { id: body.id, value: body.value, actorId: adminOf(request).user.id, now: ctx.now() });
-    return { ok: true as const, settings: await readSettings(db) };
-  });
+  admin.put(
+    '/api/master/settings',
+    {
+      config: api({ summary: 'Writes a setting', tag: 'admin', access: 'admin', body: settingUpdateSchema }).config,
+      bodyLimit: SETTINGS_BODY_LIMIT,
+      onSend: withMessage,
+    },
+    async (request) => {
+      const body = parse(settingUpdateSchema, request.body);
+      await writeSetting(db, { id: body.id, value: body.value, actorId: adminOf(request).user.id, now: ctx.now() });
+      return { ok: true as const, settings: await readSettings(db) };
+    },
+  );
 }

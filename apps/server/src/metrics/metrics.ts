@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import type { Config } from '../config.ts';
 import type { AppContext } from '../context.ts';
+import { api } from '../docs/contract.ts';
 import type { EventBus } from '../events/bus.ts';
 import { AppError } from '../http/errors.ts';
 import type { Scheduler } from '../jobs/scheduler.ts';
@@ -129,11 +130,21 @@ export function registerMetrics(app: FastifyInstance, config: Config, metrics: M
     metrics.requests.inc({ method: request.method, route, status: String(reply.statusCode) });
     metrics.requestSeconds.observe({ method: request.method, route }, reply.elapsedTime / 1000);
   });
-  app.get('/metrics', async (request, reply) => {
-    const access = config.metrics;
-    if (!access.token && access.allow.length === 0) throw new AppError('ROUTE_NOT_FOUND');
-    if (!allowed(access, request.headers.authorization, request.ip)) throw new AppError('FORBIDDEN');
-    reply.type(metrics.registry.contentType);
-    return metrics.registry.metrics();
-  });
+  app.get(
+    '/metrics',
+    api({
+      summary: 'Prometheus metrics (METRICS_TOKEN or METRICS_ALLOW)',
+      description: 'Answers 404 when neither METRICS_TOKEN nor METRICS_ALLOW is configured.',
+      tag: 'system',
+      access: 'metrics',
+      replies: { 200: { description: 'The Prometheus text format', contentType: 'text/plain' } },
+    }),
+    async (request, reply) => {
+      const access = config.metrics;
+      if (!access.token && access.allow.length === 0) throw new AppError('ROUTE_NOT_FOUND');
+      if (!allowed(access, request.headers.authorization, request.ip)) throw new AppError('FORBIDDEN');
+      reply.type(metrics.registry.contentType);
+      return metrics.registry.metrics();
+    },
+  );
 }

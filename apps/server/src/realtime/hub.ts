@@ -13,6 +13,7 @@ import type { WebSocket } from 'ws';
 import type { Guard } from '../auth/guard.ts';
 import { findSession } from '../auth/sessions.ts';
 import type { AppContext } from '../context.ts';
+import { api } from '../docs/contract.ts';
 import type { DomainEvent, EventBus } from '../events/bus.ts';
 import { AppError } from '../http/errors.ts';
 import { isParticipant } from '../matches/queries.ts';
@@ -141,6 +142,17 @@ export class RealtimeHub {
     app.route({
       method: 'GET',
       url: WS_PATH,
+      ...api({
+        summary: 'The WebSocket of pushes (queue, match, heartbeats)',
+        description:
+          'Upgrade with `?token=<access token>` (a browser cannot set headers on a WebSocket handshake): the token is ' +
+          'checked after the upgrade, and a refused one closes the socket with a close code. A plain GET answers 426.',
+        tag: 'system',
+        access: 'websocket',
+        replies: {
+          101: { description: 'Switching protocols to the WebSocket' },
+        },
+      }),
       // A plain GET (no Upgrade) gets a catalogued answer instead of an empty 404.
       handler: async (_request, reply) =>
         reply

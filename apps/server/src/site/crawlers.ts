@@ -3,6 +3,7 @@ import { and, desc, eq, gt, ne, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { matches, seasonStats, users } from '../db/schema.ts';
+import { api } from '../docs/contract.ts';
 
 // For search engines: robots.txt (everything may be crawled but the signed-in tools; /api stays open, since the
 // pages render from it) and sitemap.xml with the public pages: the static ones, the ranking, the statistics, every
@@ -62,13 +63,29 @@ export async function sitemapXml(ctx: AppContext): Promise<string> {
 }
 
 export function registerCrawlerRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.get('/robots.txt', async (_request, reply) =>
-    reply.type('text/plain; charset=utf-8').header('cache-control', CACHE).send(robotsTxt(ctx.config.publicUrl)),
+  app.get(
+    '/robots.txt',
+    api({
+      summary: 'For crawlers: what may be crawled, and where the sitemap is',
+      tag: 'system',
+      access: 'public',
+      replies: { 200: { description: 'robots.txt', contentType: 'text/plain' } },
+    }),
+    async (_request, reply) =>
+      reply.type('text/plain; charset=utf-8').header('cache-control', CACHE).send(robotsTxt(ctx.config.publicUrl)),
   );
-  app.get('/sitemap.xml', async (_request, reply) =>
-    reply
-      .type('application/xml; charset=utf-8')
-      .header('cache-control', CACHE)
-      .send(await sitemapXml(ctx)),
+  app.get(
+    '/sitemap.xml',
+    api({
+      summary: 'For crawlers: the public pages (static pages, ranking, statistics, players)',
+      tag: 'system',
+      access: 'public',
+      replies: { 200: { description: 'The sitemap', contentType: 'application/xml' } },
+    }),
+    async (_request, reply) =>
+      reply
+        .type('application/xml; charset=utf-8')
+        .header('cache-control', CACHE)
+        .send(await sitemapXml(ctx)),
   );
 }

@@ -84,7 +84,17 @@ export async function createTestApp(
     return res.json().access_token as string;
   };
 
-  return { app, ctx, built, clock, request, login, close: () => app.close() };
+  // A reply that broke its route's contract (API_CONTRACT_CHECK=1, set for the server suites) fails the file.
+  const close = async () => {
+    await app.close();
+    const { mismatches } = built.contracts;
+    if (mismatches.length > 0) {
+      const list = mismatches.map((m) => `${m.method} ${m.url} → ${m.status}: ${m.problem}`);
+      mismatches.length = 0;
+      throw new Error(`Replies that do not match the API document:\n${[...new Set(list)].join('\n')}`);
+    }
+  };
+  return { app, ctx, built, clock, request, login, close };
 }
 
 export interface FreshApp {
