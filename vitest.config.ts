@@ -8,9 +8,9 @@ import { defineConfig } from 'vitest/config';
 // - faults:        kill -9 of the real server around waves and reports, on PGlite (and PostgreSQL in CI)
 // - e2e:           the built site served by the real server, driven by playwright-core in Debian's Chromium
 // - e2e:admin:     the admin panel's browser test (it ends the demo season; on its own server)
-// Groups: unit, server:pglite, server:pg and web on 2 workers; then, one file at a time, the browser tests, the fault
-// suite and the admin's browser test; then the rehearsal alone.
 // - rehearsal:     the built server on a simulated clock through an evening (scheduled waves, season end), last
+// Groups: everything that owns its state (unit, server:pglite, server:pg, web, faults, e2e:admin) on 2 workers; then
+// the browser tests, one file at a time on their shared server; then the rehearsal alone.
 const withPostgres = Boolean(process.env.TEST_DATABASE_URL);
 
 export default defineConfig({
@@ -68,8 +68,7 @@ export default defineConfig({
           name: 'faults',
           include: ['apps/server/faults/**/*.test.ts'],
           environment: 'node',
-          fileParallelism: false,
-          sequence: { groupOrder: 2 },
+          // Each file has servers, data folders and databases (a PostgreSQL cluster) of its own: in the first group.
           testTimeout: 240_000,
         },
       },
@@ -112,15 +111,13 @@ export default defineConfig({
         },
       },
       // The admin's browser test activates a season (which ends the demo season the others play in): on a server of
-      // its own, after the other browser tests, beside the fault suite.
+      // its own, so it runs in the first group (one file).
       {
         test: {
           name: 'e2e:admin',
           include: ['apps/web/e2e/admin.test.ts'],
           environment: 'node',
           globalSetup: ['apps/web/e2e/global-setup.ts'],
-          fileParallelism: false,
-          sequence: { groupOrder: 2 },
           testTimeout: 120_000,
           hookTimeout: 180_000,
         },
