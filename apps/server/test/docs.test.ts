@@ -1,5 +1,8 @@
 import { BaseResolver, createConfig, lintDocument, makeDocumentFromString } from '@redocly/openapi-core';
+import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { api, RouteRegistry } from '../src/docs/contract.ts';
 import { createTestApp, type TestApp } from './helpers/app.ts';
 
 // The API document is built from the routes' own contracts (src/docs/contract.ts): every registered route is in it by
@@ -82,5 +85,54 @@ describe('API documentation', () => {
     expect(res.headers['content-type']).toContain('text/html');
     expect(res.body).toContain('POST /api/shop/checkout');
     expect(res.body).not.toContain('<script');
+  });
+});
+
+describe('the reply check (API_CONTRACT_CHECK)', () => {
+  it('refuses a route registered without a contract', async () => {
+    const app = Fastify();
+    new RouteRegistry().collect(app);
+    expect(() => app.get('/api/undeclared', async () => ({}))).toThrow(/declares its contract/);
+    await app.close();
+  });
+
+  it('records every reply that breaks its route contract, and only those', async () => {
+    const app = Fastify();
+    const registry = new RouteRegistry();
+    registry.collect(app);
+    registry.check(app);
+    const contract = { summary: 'A test route', tag: 'test', access: 'public' as const };
+    const reply = z.object({ n: z.number() });
+    app.get('/api/ok', api({ ...contract, reply }), async () => ({ n: 1 }));
+    app.get('/api/wrong-shape', api({ ...contract, reply }), async () => ({ n: 'one' }));
+    app.get('/api/undeclared-status', api({ ...contract, reply }), async (_request, res) =>
+      res.status(409).send({ error: 'x', code: 'SEASON_EXISTS' }),
+    );
+    app.get('/api/declared-error', api({ ...contract, reply, errors: ['SEASON_NOT_FOUND'] }), async (_request, res) =>
+      res.status(404).send({ error: 'x', code: 'SEASON_NOT_FOUND' }),
+    );
+    app.get('/api/undeclared-code', api({ ...contract, reply, errors: ['SEASON_NOT_FOUND'] }), async (_request, res) =>
+      res.status(404).send({ error: 'x', code: 'BADGE_NOT_FOUND' }),
+    );
+    app.get('/api/not-the-error-shape', api({ ...contract, errors: ['SEASON_NOT_FOUND'] }), async (_request, res) =>
+      res.status(404).send({ message: 'x' }),
+    );
+    for (const url of [
+      '/api/ok',
+      '/api/wrong-shape',
+      '/api/undeclared-status',
+      '/api/declared-error',
+      '/api/undeclared-code',
+      '/api/not-the-error-shape',
+    ]) {
+      await app.inject({ method: 'GET', url });
+    }
+    await app.close();
+    expect(registry.mismatches.map((m) => `${m.url} ${m.status} ${m.problem.split(':')[0]}`)).toEqual([
+      '/api/wrong-shape 200 reply does not match',
+      '/api/undeclared-status 409 status not documented',
+      '/api/undeclared-code 404 code BADGE_NOT_FOUND not documented',
+      '/api/not-the-error-shape 404 not the error shape',
+    ]);
   });
 });
