@@ -4,7 +4,7 @@ import { type Configuration, rehearse } from './run.ts';
 import { CI_REHEARSAL, scenarioOf } from './scenario.ts';
 import { ensureServerBuilt } from './server.ts';
 
-// The short rehearsal of every `npm test` (and CI): a Thursday evening until the close of matching hours, with the
+// The short rehearsal of every `npm test` (and CI): a Thursday night until the close of matching hours, with the
 // season ending at 23:59, on one instance with PGlite and on two instances with PostgreSQL + Redis (when
 // TEST_DATABASE_URL and TEST_REDIS_URL are set). Every invariant must hold; the table is printed either way.
 
