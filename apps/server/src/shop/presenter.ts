@@ -1,5 +1,6 @@
-import type { Order, OrderProblem, OrderStatus } from '@rankmatch/shared';
+import type { Order, OrderProblem, OrderStatus, TestCheckout } from '@rankmatch/shared';
 import type { orders } from '../db/schema.ts';
+import type { TestPaymentRow } from './provider.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
 
@@ -19,5 +20,20 @@ export function presentOrder(row: OrderRow): Order {
     fulfilled_at: row.fulfilledAt,
     refunded_at: row.refundedAt,
     problem: row.problem as OrderProblem | null,
+  };
+}
+
+/** The built-in test payment's page data: an open session past its time reads as expired. */
+export function presentTestCheckout(payment: TestPaymentRow, order: OrderRow | undefined, now: number): TestCheckout {
+  const expired = payment.status === 'open' && payment.expiresAt <= now;
+  return {
+    session_id: payment.id,
+    badge_id: order?.badgeId ?? '',
+    amount: payment.amount,
+    currency: payment.currency,
+    status: expired ? 'expired' : (payment.status as TestCheckout['status']),
+    expires_at: payment.expiresAt,
+    cancel_url: payment.cancelUrl,
+    success_url: payment.successUrl,
   };
 }

@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { SHOP_CURRENCY, TEST_CHECKOUT_PATH } from '@rankmatch/shared';
+import { SHOP_CURRENCY, TEST_CARD_NUMBER, TEST_CHECKOUT_PATH } from '@rankmatch/shared';
 import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import type { Config } from '../config.ts';
 import type { Executor } from '../db/client.ts';
 import { testPayments } from '../db/schema.ts';
+import { AppError } from '../http/errors.ts';
 
 // The payment provider behind the shop: Stripe Checkout through the official SDK (STRIPE_API_BASE points it at a
 // local fake in tests), or the built-in test payment when no key is configured (development and test only). Both
@@ -109,6 +110,8 @@ export class StripeProvider implements PaymentProvider {
   }
 }
 
+export type TestPaymentRow = typeof testPayments.$inferSelect;
+
 /** The built-in test payment: it keeps its sessions in test_payments and its page is /shop/test-checkout/{id}. */
 export class TestPaymentProvider implements PaymentProvider {
   readonly mode = 'test' as const;
@@ -134,6 +137,25 @@ export class TestPaymentProvider implements PaymentProvider {
       expiresAt: input.expiresAt,
     });
     return { id, url: `${this.publicUrl}${TEST_CHECKOUT_PATH}${id}` };
+  }
+
+  /** A session, for its page (TEST_CHECKOUT_NOT_FOUND when there is none). */
+  async session(id: string): Promise<TestPaymentRow> {
+    const [row] = await this.db.select().from(testPayments).where(eq(testPayments.id, id));
+    if (!row) throw new AppError('TEST_CHECKOUT_NOT_FOUND');
+    return row;
+  }
+
+  /** Pays an open session with the test card (TEST_CHECKOUT_CLOSED, TEST_CARD_DECLINED otherwise). */
+  async pay(id: string, cardNumber: string): Promise<TestPaymentRow> {
+    const row = await this.session(id);
+    if (row.status !== 'open' || row.expiresAt <= this.now()) throw new AppError('TEST_CHECKOUT_CLOSED');
+    if (cardNumber !== TEST_CARD_NUMBER) throw new AppError('TEST_CARD_DECLINED');
+    await this.db
+      .update(testPayments)
+      .set({ status: 'complete', paymentStatus: 'paid' })
+      .where(eq(testPayments.id, id));
+    return { ...row, status: 'complete', paymentStatus: 'paid' };
   }
 
   async retrieveSession(id: string) {

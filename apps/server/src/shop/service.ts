@@ -20,7 +20,12 @@ import { AppError } from '../http/errors.ts';
 import type { Scheduler } from '../jobs/scheduler.ts';
 import type { UserRow } from '../users/queries.ts';
 import { type OrderRow, presentOrder } from './presenter.ts';
-import type { CheckoutSessionState, PaymentProvider } from './provider.ts';
+import {
+  type CheckoutSessionState,
+  type PaymentProvider,
+  TestPaymentProvider,
+  type TestPaymentRow,
+} from './provider.ts';
 
 // The badge shop: checkout, the provider's events, fulfilment, reconciliation.
 // - Stock: a limited badge (max_sales > 0) is sold out when current_sales plus the units reserved by live orders
@@ -376,6 +381,31 @@ export class ShopService {
       )
       .returning({ id: orders.id });
     return { synced, released: released.length };
+  }
+
+  /** The built-in test payment's session and its order, for its page. */
+  async testCheckout(sessionId: string): Promise<{ payment: TestPaymentRow; order: OrderRow | undefined }> {
+    const payment = await this.testProvider().session(sessionId);
+    return { payment, order: await this.orderRow(payment.orderId) };
+  }
+
+  /** Pays a test session with the test card; its completion then arrives as a provider event, as Stripe's would. */
+  async payTestCheckout(
+    sessionId: string,
+    cardNumber: string,
+  ): Promise<{ payment: TestPaymentRow; order: OrderRow | undefined }> {
+    const payment = await this.testProvider().pay(sessionId, cardNumber);
+    return { payment, order: await this.orderRow(payment.orderId) };
+  }
+
+  private testProvider(): TestPaymentProvider {
+    if (!(this.provider instanceof TestPaymentProvider)) throw new AppError('TEST_CHECKOUT_NOT_FOUND');
+    return this.provider;
+  }
+
+  private async orderRow(id: string): Promise<OrderRow | undefined> {
+    const [row] = await this.ctx.db.select().from(orders).where(eq(orders.id, id));
+    return row;
   }
 
   async ordersOf(userId: string): Promise<Order[]> {
