@@ -25,6 +25,7 @@ import type { Config } from './config.ts';
 import { type AppContext, unixNow } from './context.ts';
 import type { Database } from './db/client.ts';
 import { registerDebugRoutes } from './debug/routes.ts';
+import { DebugTools } from './debug/tools.ts';
 import { RouteRegistry } from './docs/contract.ts';
 import { registerDocsRoutes } from './docs/openapi.ts';
 import { type EventBus, openBus } from './events/bus.ts';
@@ -267,7 +268,7 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
     registerRankingAdminRoutes(admin, ranking);
     registerMatchAdminRoutes(admin, ctx, ranking, events);
     registerAuditRoutes(admin, ctx);
-    registerDebugRoutes(admin, ctx, { events, waves, notifier });
+    registerDebugRoutes(admin, new DebugTools(ctx, { events, waves, notifier }));
     registerShopAdminRoutes(admin, ctx, shop);
   });
   const hub = new RealtimeHub(ctx, bus, metrics);
