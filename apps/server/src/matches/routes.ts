@@ -29,9 +29,14 @@ export function registerMatchRoutes(
   notifier: MatchNotifier,
   metrics: Metrics | null = null,
 ): void {
-  const { rules } = ctx.config;
-  const reports = new ReportQueue(ctx.db);
+  registerCurrentMatchRoutes(app, ctx, guard);
+  registerReportRoute(app, ctx, guard, notifier, metrics);
+  registerHostRoutes(app, ctx, guard, notifier);
+}
 
+/** The caller's match, as the match screen shows it. */
+function registerCurrentMatchRoutes(app: FastifyInstance, ctx: AppContext, guard: Guard): void {
+  const { rules } = ctx.config;
   const currentView = async (userId: string) => {
     const match = await currentMatchOf(ctx.db, userId, ctx.now() - reportDeadline(0, rules.settlement));
     return match ? matchViewFor(ctx, match, userId) : null;
@@ -64,6 +69,17 @@ export function registerMatchRoutes(
       return { match: await currentView(user.id) };
     },
   );
+}
+
+function registerReportRoute(
+  app: FastifyInstance,
+  ctx: AppContext,
+  guard: Guard,
+  notifier: MatchNotifier,
+  metrics: Metrics | null,
+): void {
+  const { rules } = ctx.config;
+  const reports = new ReportQueue(ctx.db);
 
   /** A participant's result report; settles the match as soon as the reports decide it. */
   app.post(
@@ -99,7 +115,10 @@ export function registerMatchRoutes(
       return { ok: true as const, report_count: progress.update.report_count, status: progress.update.status };
     },
   );
+}
 
+/** The host's lobby number and the host's role. */
+function registerHostRoutes(app: FastifyInstance, ctx: AppContext, guard: Guard, notifier: MatchNotifier): void {
   app.post(
     '/api/matches/lobby/update',
     api({
