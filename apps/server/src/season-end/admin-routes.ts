@@ -46,8 +46,16 @@ export function registerSeasonAdminRoutes(
   ranking: RankingService,
   ender: SeasonEnder,
 ): void {
+  registerSeasonEditRoutes(admin, ctx, ranking);
+  registerSeasonLifecycleRoutes(admin, ctx, ranking, ender);
+}
+
+const actorOf = (ctx: AppContext, request: FastifyRequest) => ({ actorId: adminOf(request).user.id, now: ctx.now() });
+
+/** The list, create, edit and delete. */
+function registerSeasonEditRoutes(admin: FastifyInstance, ctx: AppContext, ranking: RankingService): void {
   const { db } = ctx;
-  const actor = (request: FastifyRequest) => ({ actorId: adminOf(request).user.id, now: ctx.now() });
+  const actor = (request: FastifyRequest) => actorOf(ctx, request);
 
   admin.get(
     '/api/admin/seasons',
@@ -121,6 +129,17 @@ export function registerSeasonAdminRoutes(
       });
     },
   );
+}
+
+/** Activation (which ends the running season) and the end of a season now. */
+function registerSeasonLifecycleRoutes(
+  admin: FastifyInstance,
+  ctx: AppContext,
+  ranking: RankingService,
+  ender: SeasonEnder,
+): void {
+  const { db } = ctx;
+  const actor = (request: FastifyRequest) => actorOf(ctx, request);
 
   admin.post(
     '/api/admin/seasons/:id/activate',
