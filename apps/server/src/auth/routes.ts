@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import {
   discordAuthorizeQuerySchema,
   discordCallbackSchema,
@@ -11,74 +10,18 @@ import {
   type UserProfile,
   userProfileSchema,
 } from '@rankmatch/shared';
-import { and, eq, gt, lt } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../context.ts';
 import type { Executor } from '../db/client.ts';
-import { discordCredentials, oauthStates } from '../db/schema.ts';
 import { api } from '../docs/contract.ts';
 import type { DomainEvents } from '../events/domain.ts';
 import { AppError } from '../http/errors.ts';
 import { parse } from '../http/validate.ts';
-import { defaultTrainerName, ensureUser } from '../users/service.ts';
-import { setDiscordProfile } from '../users/writes.ts';
-import { configuredAdmin } from './admins.ts';
-import {
-  authorizeUrl,
-  avatarUrl,
-  type DiscordConfig,
-  type DiscordTokens,
-  type DiscordUser,
-  exchangeCode,
-  fetchDiscordUser,
-  pkcePair,
-  refreshTokens,
-} from './discord.ts';
+import { DiscordSignIn, requireDiscord } from './discord-signin.ts';
 import { dummyLogin, listDummyUsers } from './dummy.ts';
 import type { Guard } from './guard.ts';
 import { openSession, revokeSession } from './sessions.ts';
-
-function requireDiscord(ctx: AppContext): DiscordConfig {
-  if (!ctx.config.discord) throw new AppError('DISCORD_NOT_CONFIGURED');
-  return ctx.config.discord;
-}
-
-async function saveCredentials(db: Executor, user: DiscordUser, tokens: DiscordTokens, now: number) {
-  const values = {
-    userId: user.id,
-    profile: { username: user.username, global_name: user.global_name, avatar: user.avatar },
-    accessToken: tokens.access_token,
-    refreshToken: tokens.refresh_token,
-    expiresAt: now + tokens.expires_in,
-    updatedAt: now,
-  };
-  await db
-    .insert(discordCredentials)
-    .values(values)
-    .onConflictDoUpdate({ target: discordCredentials.userId, set: values });
-}
-
-/**
- * Creates the user on first sign-in (an admin when ADMIN_USER_IDS names them); later sign-ins refresh the Discord
- * name and avatar.
- */
-async function upsertDiscordUser(db: Executor, user: DiscordUser, now: number, isAdmin: boolean): Promise<void> {
-  const row = await ensureUser(db, {
-    id: user.id,
-    authSub: `discord|${user.id}`,
-    isAdmin,
-    discordUsername: user.username,
-    discordAvatarUrl: avatarUrl(user),
-    trainerName: defaultTrainerName(user.global_name, user.username),
-    createdAt: now,
-    updatedAt: now,
-  });
-  if (row.discordUsername !== user.username || row.discordAvatarUrl !== avatarUrl(user)) {
-    await setDiscordProfile(db, user.id, { username: user.username, avatarUrl: avatarUrl(user) }, now);
-  }
-  if (row.isBanned) throw new AppError('BANNED');
-}
 
 /** The cookie that binds an OAuth state to the browser that asked for it. */
 const OAUTH_STATE_COOKIE = 'rankmatch_oauth_state';
@@ -110,8 +53,14 @@ export function registerAuthRoutes(
   events: DomainEvents,
   loadProfile: ProfileLoader,
 ): void {
-  const { db } = ctx;
+  registerSessionRoutes(app, ctx, guard, events);
+  registerDiscordRoutes(app, ctx, guard, loadProfile);
+  // Test accounts. When they are off, every /api/auth/dummy/* route answers 404 as if it did not exist.
+  if (ctx.config.dummyLogin.enabled) registerDummyRoutes(app, ctx, loadProfile);
+}
 
+/** What the sign-in screen may offer, and the sign-out. */
+function registerSessionRoutes(app: FastifyInstance, ctx: AppContext, guard: Guard, events: DomainEvents): void {
   /** What the sign-in screen may offer. */
   app.get(
     '/api/auth/providers',
@@ -122,6 +71,24 @@ export function registerAuthRoutes(
       dummy_password_required: ctx.config.dummyLogin.enabled && Boolean(ctx.config.dummyLogin.password),
     }),
   );
+
+  app.post(
+    '/api/auth/logout',
+    api({ summary: 'Ends the session', tag: 'auth', access: 'user', reply: okReplySchema }),
+    async (request) => {
+      const identity = await guard.identity(request);
+      await revokeSession(ctx.db, identity.sessionId, ctx.now());
+      // The session's sockets close on every instance.
+      await events.publish({ type: 'session.revoked', user_id: identity.userId, session_id: identity.sessionId });
+      return { ok: true as const };
+    },
+  );
+}
+
+/** The Discord sign-in (its cookie and redirect; the rest in discord-signin.ts) and the profile's refresh. */
+function registerDiscordRoutes(app: FastifyInstance, ctx: AppContext, guard: Guard, loadProfile: ProfileLoader): void {
+  const { db } = ctx;
+  const signIn = new DiscordSignIn(ctx);
 
   app.get(
     '/api/auth/discord/authorize',
@@ -141,20 +108,10 @@ export function registerAuthRoutes(
     async (request, reply) => {
       // Bad input is refused first, whatever the configuration.
       const query = parse(discordAuthorizeQuerySchema, request.query);
-      const discord = requireDiscord(ctx);
-      const now = ctx.now();
-      const state = randomBytes(24).toString('base64url');
-      const { verifier, challenge } = pkcePair();
-      await db.delete(oauthStates).where(lt(oauthStates.expiresAt, now));
-      await db.insert(oauthStates).values({
-        state,
-        codeVerifier: verifier,
-        returnTo: query.return_to ?? '/',
-        expiresAt: now + OAUTH_STATE_LIFETIME_SECONDS,
-      });
+      const { state, url } = await signIn.start(query.return_to);
       // The state is bound to this browser: only the browser that started the sign-in can finish it (login CSRF).
       reply.header('set-cookie', stateCookie(ctx, state, OAUTH_STATE_LIFETIME_SECONDS));
-      return reply.redirect(authorizeUrl(discord, ctx.config.publicUrl, state, challenge), 302);
+      return reply.redirect(url, 302);
     },
   );
 
@@ -170,35 +127,14 @@ export function registerAuthRoutes(
     }),
     async (request, reply) => {
       const body = parse(discordCallbackSchema, request.body);
-      const discord = requireDiscord(ctx);
-      const now = ctx.now();
+      requireDiscord(ctx);
       if (cookieValue(request.headers.cookie, OAUTH_STATE_COOKIE) !== body.state)
         throw new AppError('OAUTH_STATE_INVALID');
       reply.header('set-cookie', stateCookie(ctx, '', 0));
-      // One-time state: taken (deleted) whatever happens next.
-      const [stored] = await db
-        .delete(oauthStates)
-        .where(and(eq(oauthStates.state, body.state), gt(oauthStates.expiresAt, now)))
-        .returning();
-      if (!stored) throw new AppError('OAUTH_STATE_INVALID');
-      if (body.error !== undefined || body.code === undefined) throw new AppError('OAUTH_DENIED');
-
-      const tokens = await exchangeCode(discord, ctx.fetch, {
-        code: body.code,
-        verifier: stored.codeVerifier,
-        publicUrl: ctx.config.publicUrl,
-      });
-      const discordUser = await fetchDiscordUser(discord, ctx.fetch, tokens.access_token);
-      if (!discordUser) throw new AppError('OAUTH_EXCHANGE_FAILED');
-
-      const accessToken = await db.transaction(async (tx) => {
-        await upsertDiscordUser(tx, discordUser, now, configuredAdmin(ctx.config, discordUser.id, false));
-        await saveCredentials(tx, discordUser, tokens, now);
-        return openSession(tx, ctx.tokens, { userId: discordUser.id, dummy: false, now });
-      });
-      const user = await loadProfile(db, discordUser.id);
+      const { accessToken, userId, returnTo } = await signIn.finish(body);
+      const user = await loadProfile(db, userId);
       if (!user) throw new AppError('USER_NOT_FOUND');
-      return { access_token: accessToken, user, return_to: stored.returnTo };
+      return { access_token: accessToken, user, return_to: returnTo };
     },
   );
 
@@ -215,68 +151,43 @@ export function registerAuthRoutes(
     }),
     async (request) => {
       const { user } = await guard.user(request);
-      if (user.isDummy) throw new AppError('NOT_DISCORD_ACCOUNT');
-      const discord = requireDiscord(ctx);
-      const [cred] = await db.select().from(discordCredentials).where(eq(discordCredentials.userId, user.id));
-      if (!cred) throw new AppError('NOT_DISCORD_ACCOUNT');
-      const now = ctx.now();
-      let accessToken = cred.accessToken;
-      let profile = cred.expiresAt > now ? await fetchDiscordUser(discord, ctx.fetch, accessToken) : null;
-      if (!profile && cred.refreshToken) {
-        const tokens = await refreshTokens(discord, ctx.fetch, cred.refreshToken);
-        accessToken = tokens.access_token;
-        profile = await fetchDiscordUser(discord, ctx.fetch, accessToken);
-        if (profile) await saveCredentials(db, profile, tokens, now);
-      }
-      if (!profile) throw new AppError('UNAUTHORIZED');
-      await setDiscordProfile(db, user.id, { username: profile.username, avatarUrl: avatarUrl(profile) }, now);
+      await signIn.refreshProfile(user);
       return loadProfile(db, user.id);
     },
   );
+}
 
-  app.post(
-    '/api/auth/logout',
-    api({ summary: 'Ends the session', tag: 'auth', access: 'user', reply: okReplySchema }),
-    async (request) => {
-      const identity = await guard.identity(request);
-      await revokeSession(db, identity.sessionId, ctx.now());
-      // The session's sockets close on every instance.
-      await events.publish({ type: 'session.revoked', user_id: identity.userId, session_id: identity.sessionId });
-      return { ok: true as const };
-    },
+/** Test accounts (development and staging). */
+function registerDummyRoutes(app: FastifyInstance, ctx: AppContext, loadProfile: ProfileLoader): void {
+  const { db } = ctx;
+  app.get(
+    '/api/auth/dummy/users',
+    api({
+      summary: 'Test accounts (development)',
+      tag: 'auth',
+      access: 'public',
+      reply: z.object({ dummy_users: z.array(dummyUserSchema) }),
+    }),
+    async () => ({ dummy_users: await listDummyUsers(db) }),
   );
 
-  // Test accounts. When they are off, every /api/auth/dummy/* route answers 404 as if it did not exist.
-  if (ctx.config.dummyLogin.enabled) {
-    app.get(
-      '/api/auth/dummy/users',
-      api({
-        summary: 'Test accounts (development)',
-        tag: 'auth',
-        access: 'public',
-        reply: z.object({ dummy_users: z.array(dummyUserSchema) }),
-      }),
-      async () => ({ dummy_users: await listDummyUsers(db) }),
-    );
-
-    app.post(
-      '/api/auth/dummy/login',
-      api({
-        errors: ['DUMMY_PASSWORD_INVALID', 'BANNED', 'FORBIDDEN'],
-        summary: 'Signs a test account in',
-        tag: 'auth',
-        access: 'public',
-        body: dummyLoginSchema,
-        reply: loginReplySchema,
-      }),
-      async (request) => {
-        const body = parse(dummyLoginSchema, request.body);
-        const now = ctx.now();
-        const row = await dummyLogin(db, ctx.config, body, now);
-        const accessToken = await openSession(db, ctx.tokens, { userId: row.id, dummy: true, now });
-        const user = await loadProfile(db, row.id);
-        return { access_token: accessToken, user };
-      },
-    );
-  }
+  app.post(
+    '/api/auth/dummy/login',
+    api({
+      errors: ['DUMMY_PASSWORD_INVALID', 'BANNED', 'FORBIDDEN'],
+      summary: 'Signs a test account in',
+      tag: 'auth',
+      access: 'public',
+      body: dummyLoginSchema,
+      reply: loginReplySchema,
+    }),
+    async (request) => {
+      const body = parse(dummyLoginSchema, request.body);
+      const now = ctx.now();
+      const row = await dummyLogin(db, ctx.config, body, now);
+      const accessToken = await openSession(db, ctx.tokens, { userId: row.id, dummy: true, now });
+      const user = await loadProfile(db, row.id);
+      return { access_token: accessToken, user };
+    },
+  );
 }
