@@ -12,11 +12,12 @@ import Fastify, {
   type FastifyRequest,
   LogController,
 } from 'fastify';
+import type Stripe from 'stripe';
 import { registerAchievementRoutes } from './achievements/routes.ts';
 import { AchievementService } from './achievements/service.ts';
 import { registerAdminScope } from './admin/scope.ts';
 import { registerAuditRoutes } from './audit/routes.ts';
-import { createGuard } from './auth/guard.ts';
+import { createGuard, type Guard } from './auth/guard.ts';
 import { registerAuthRoutes } from './auth/routes.ts';
 import { defineSessionPrune } from './auth/sessions.ts';
 import { TokenService } from './auth/tokens.ts';
@@ -123,30 +124,7 @@ export interface BuiltApp {
 export async function buildApp(options: AppOptions): Promise<BuiltApp> {
   const { config, database } = options;
   const now = options.now ?? unixNow;
-  const app = Fastify({
-    logger:
-      options.logger === false
-        ? false
-        : {
-            level: typeof options.logger === 'object' ? options.logger.level : config.logLevel,
-            redact: ['req.headers.authorization', 'req.headers.cookie'],
-            ...(typeof options.logger === 'object' && options.logger.stream && { stream: options.logger.stream }),
-          },
-    bodyLimit: BODY_LIMIT_BYTES,
-    // Fastify's two lines per request are replaced by our one (onResponse hook below).
-    logController: new LogController({ disableRequestLogging: true }),
-    // A hop count trusts that many proxies in front of us (proxy-addr's hop index counts from the nearest).
-    trustProxy:
-      typeof config.trustProxy === 'number'
-        ? (_address: string, hop: number) => hop < (config.trustProxy as number)
-        : config.trustProxy,
-    return503OnClosing: true,
-    // Start-up takes real seconds: on a rehearsal's fast clock, avvio's 10 s plugin timeout would be a few ms.
-    ...(config.simulatedClock && { pluginTimeout: 0 }),
-    // Input the router or the HTTP parser refuses before any handler runs still gets a catalogued answer.
-    frameworkErrors: routerRefusal,
-    clientErrorHandler: parserRefusal,
-  });
+  const app = createFastify(options);
   const ctx: AppContext = {
     config,
     database,
@@ -159,19 +137,7 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
   const bus = options.bus ?? (await openBus(config.redisUrl, config.redisChannel, app.log));
   if (!options.bus) app.addHook('onClose', async () => bus.close());
 
-  // One log line per request: method, path without the query (it may carry codes or tokens), status, time.
-  app.addHook('onResponse', async (request, reply) => {
-    request.log.info(
-      {
-        method: request.method,
-        path: request.url.split('?')[0],
-        status: reply.statusCode,
-        ms: Math.round(reply.elapsedTime * 10) / 10,
-      },
-      'request',
-    );
-  });
-
+  registerRequestLog(app);
   // Every route, for the documentation check (test) and nothing else.
   const routes: { method: string; path: string }[] = [];
   app.addHook('onRoute', (route) => {
@@ -189,11 +155,92 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
   const metrics = new Metrics();
   registerMetrics(app, config, metrics);
-  // Rate limits on /api (not /api/health): per address, and per signed-in user whatever address they come from.
+  await registerRateLimits(app, ctx);
+
+  // Domain events after commit; the handlers registered below run once, on the instance that committed.
+  const events = new DomainEvents(bus, app.log);
+  app.addHook('onClose', async () => events.drain());
+  const jobs = new Scheduler(database, app.log);
+  app.addHook('onClose', async () => jobs.stop());
+  const services = createServices(app, ctx, { bus, events, jobs, metrics });
+  registerHealthRoutes(app, ctx, bus);
+  registerDocsRoutes(app, contracts);
+  registerPublicRoutes(app, ctx, guard, events, metrics, services);
+  // Every admin and debug call: one scope checks the session and is_admin before anything else runs.
+  await registerAdminScope(app, guard, (admin) => registerAdminRoutes(admin, ctx, events, services));
+  const hub = new RealtimeHub(ctx, bus, metrics);
+  await hub.register(app, guard);
+  metrics.watch({
+    queueSize: async () => (await queueInfo(ctx.db, ctx.now())).total_waiting,
+    wsClients: () => hub.size,
+    jobs,
+    ctx,
+    bus,
+  });
+
+  // Everything outside /api is the web app (single-page: unknown paths get index.html).
+  const webDist = options.webDist === undefined ? defaultWebDist() : options.webDist;
+  if (webDist) {
+    contracts.pagesFollow();
+    await registerWebApp(app, webDist, {
+      publicUrl: config.publicUrl,
+      head: (path, query) => pageHead(ctx, path, query),
+      bootData: () => bootData(ctx),
+    });
+  }
+  const { ranking, waves, seasonEnd, achievements, shop, stats } = services;
+  return { app, ctx, ranking, bus, waves, hub, jobs, events, seasonEnd, achievements, shop, stats, routes, contracts };
+}
+
+function createFastify(options: AppOptions): FastifyInstance {
+  const { config } = options;
+  return Fastify({
+    logger:
+      options.logger === false
+        ? false
+        : {
+            level: typeof options.logger === 'object' ? options.logger.level : config.logLevel,
+            redact: ['req.headers.authorization', 'req.headers.cookie'],
+            ...(typeof options.logger === 'object' && options.logger.stream && { stream: options.logger.stream }),
+          },
+    bodyLimit: BODY_LIMIT_BYTES,
+    // Fastify's two lines per request are replaced by our one (registerRequestLog).
+    logController: new LogController({ disableRequestLogging: true }),
+    // A hop count trusts that many proxies in front of us (proxy-addr's hop index counts from the nearest).
+    trustProxy:
+      typeof config.trustProxy === 'number'
+        ? (_address: string, hop: number) => hop < (config.trustProxy as number)
+        : config.trustProxy,
+    return503OnClosing: true,
+    // Start-up takes real seconds: on a rehearsal's fast clock, avvio's 10 s plugin timeout would be a few ms.
+    ...(config.simulatedClock && { pluginTimeout: 0 }),
+    // Input the router or the HTTP parser refuses before any handler runs still gets a catalogued answer.
+    frameworkErrors: routerRefusal,
+    clientErrorHandler: parserRefusal,
+  });
+}
+
+/** One log line per request: method, path without the query (it may carry codes or tokens), status, time. */
+function registerRequestLog(app: FastifyInstance): void {
+  app.addHook('onResponse', async (request, reply) => {
+    request.log.info(
+      {
+        method: request.method,
+        path: request.url.split('?')[0],
+        status: reply.statusCode,
+        ms: Math.round(reply.elapsedTime * 10) / 10,
+      },
+      'request',
+    );
+  });
+}
+
+/** Rate limits on /api (not /api/health): per address, and per signed-in user whatever address they come from. */
+async function registerRateLimits(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const limited = (request: FastifyRequest) =>
     request.url.startsWith('/api/') && !/^\/api\/health(\?|$)/.test(request.url);
   const limitOptions = {
-    max: config.rateLimitPerMinute,
+    max: ctx.config.rateLimitPerMinute,
     timeWindow: '1 minute',
     allowList: (request: FastifyRequest) => !limited(request),
     errorResponseBuilder: (_request: FastifyRequest, context: { ttl: number }) => ({
@@ -214,23 +261,30 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
       },
     }),
   );
+}
 
-  // Domain events after commit; the handlers registered below run once, on the instance that committed.
-  const events = new DomainEvents(bus, app.log);
-  app.addHook('onClose', async () => events.drain());
-  registerHealthRoutes(app, ctx, bus);
-  registerDocsRoutes(app, contracts);
-  registerAuthRoutes(app, ctx, guard, events, loadProfile);
-  registerUserRoutes(app, ctx, guard);
-  const jobs = new Scheduler(database, app.log);
-  app.addHook('onClose', async () => jobs.stop());
-  defineMaintenance(database, jobs);
+interface Services {
+  ranking: RankingService;
+  achievements: AchievementService;
+  notifier: MatchNotifier;
+  waves: WaveRunner;
+  seasonEnd: SeasonEnder;
+  stats: StatsService;
+  stripe: Stripe;
+  shop: ShopService | null;
+}
+
+/** The services and jobs, and what each does when a domain event happens. */
+function createServices(
+  app: FastifyInstance,
+  ctx: AppContext,
+  deps: { bus: EventBus; events: DomainEvents; jobs: Scheduler; metrics: Metrics },
+): Services {
+  const { bus, events, jobs, metrics } = deps;
+  defineMaintenance(ctx.database, jobs);
   defineSessionPrune(ctx, jobs);
-  const ranking = new RankingService(ctx.db, now, jobs);
-  registerMasterRoutes(app, ctx, guard);
-  registerBadgeRoutes(app, ctx, guard);
-  registerSeasonRoutes(app, ctx);
-  registerRankingRoutes(app, ctx, guard, ranking);
+  const ranking = new RankingService(ctx.db, ctx.now, jobs);
+  app.addHook('onClose', async () => ranking.stop());
   const achievements = new AchievementService(ctx, events);
   events.on('match.settled', () => ranking.nudge());
   events.on('match.settled', (event) => achievements.onMatchSettled(event));
@@ -239,58 +293,57 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
   const notifier = new MatchNotifier(events);
   const waves = new WaveRunner(ctx, events, notifier, app.log, jobs, metrics);
   const seasonEnd = new SeasonEnder(ctx, jobs, events, app.log);
-  registerQueueRoutes(app, ctx, guard, events);
-  registerMatchRoutes(app, ctx, guard, notifier, metrics);
-  registerPlayerRoutes(app, ctx);
   const stats = new StatsService(ctx, bus, jobs);
   events.on('match.corrected', (event) => stats.forget(event.season_id));
-  registerStatsRoutes(app, stats);
-  registerSiteRoutes(app, ctx, stats);
-  registerAchievementRoutes(app, guard, achievements);
-  const stripe = stripeClient(config);
-  const shop = config.shop
+  const stripe = stripeClient(ctx.config);
+  const shopConfig = ctx.config.shop;
+  const shop = shopConfig
     ? new ShopService(
         ctx,
-        config.shop.mode === 'stripe'
+        shopConfig.mode === 'stripe'
           ? new StripeProvider(stripe)
-          : new TestPaymentProvider(ctx.db, config.publicUrl, now),
+          : new TestPaymentProvider(ctx.db, ctx.config.publicUrl, ctx.now),
         events,
         jobs,
       )
     : null;
-  registerShopRoutes(app, ctx, guard, shop, stripe);
-  // Every admin and debug call: one scope checks the session and is_admin before anything else runs.
-  await registerAdminScope(app, guard, (admin) => {
-    registerUserAdminRoutes(admin, ctx, events);
-    registerBadgeAdminRoutes(admin, ctx, events);
-    registerMasterAdminRoutes(admin, ctx);
-    registerSeasonAdminRoutes(admin, ctx, ranking, seasonEnd);
-    registerRankingAdminRoutes(admin, ranking);
-    registerMatchAdminRoutes(admin, ctx, ranking, events);
-    registerAuditRoutes(admin, ctx);
-    registerDebugRoutes(admin, new DebugTools(ctx, { events, waves, notifier }));
-    registerShopAdminRoutes(admin, ctx, shop);
-  });
-  const hub = new RealtimeHub(ctx, bus, metrics);
-  await hub.register(app, guard);
-  metrics.watch({
-    queueSize: async () => (await queueInfo(ctx.db, ctx.now())).total_waiting,
-    wsClients: () => hub.size,
-    jobs,
-    ctx,
-    bus,
-  });
-  app.addHook('onClose', async () => ranking.stop());
+  return { ranking, achievements, notifier, waves, seasonEnd, stats, stripe, shop };
+}
 
-  // Everything outside /api is the web app (single-page: unknown paths get index.html).
-  const webDist = options.webDist === undefined ? defaultWebDist() : options.webDist;
-  if (webDist) {
-    contracts.pagesFollow();
-    await registerWebApp(app, webDist, {
-      publicUrl: config.publicUrl,
-      head: (path, query) => pageHead(ctx, path, query),
-      bootData: () => bootData(ctx),
-    });
-  }
-  return { app, ctx, ranking, bus, waves, hub, jobs, events, seasonEnd, achievements, shop, stats, routes, contracts };
+/** Everything a visitor or a player calls. */
+function registerPublicRoutes(
+  app: FastifyInstance,
+  ctx: AppContext,
+  guard: Guard,
+  events: DomainEvents,
+  metrics: Metrics,
+  services: Services,
+): void {
+  registerAuthRoutes(app, ctx, guard, events, loadProfile);
+  registerUserRoutes(app, ctx, guard);
+  registerMasterRoutes(app, ctx, guard);
+  registerBadgeRoutes(app, ctx, guard);
+  registerSeasonRoutes(app, ctx);
+  registerRankingRoutes(app, ctx, guard, services.ranking);
+  registerQueueRoutes(app, ctx, guard, events);
+  registerMatchRoutes(app, ctx, guard, services.notifier, metrics);
+  registerPlayerRoutes(app, ctx);
+  registerStatsRoutes(app, services.stats);
+  registerSiteRoutes(app, ctx, services.stats);
+  registerAchievementRoutes(app, guard, services.achievements);
+  registerShopRoutes(app, ctx, guard, services.shop, services.stripe);
+}
+
+/** Inside the admin scope. */
+function registerAdminRoutes(admin: FastifyInstance, ctx: AppContext, events: DomainEvents, services: Services): void {
+  const { ranking, seasonEnd, waves, notifier, shop } = services;
+  registerUserAdminRoutes(admin, ctx, events);
+  registerBadgeAdminRoutes(admin, ctx, events);
+  registerMasterAdminRoutes(admin, ctx);
+  registerSeasonAdminRoutes(admin, ctx, ranking, seasonEnd);
+  registerRankingAdminRoutes(admin, ranking);
+  registerMatchAdminRoutes(admin, ctx, ranking, events);
+  registerAuditRoutes(admin, ctx);
+  registerDebugRoutes(admin, new DebugTools(ctx, { events, waves, notifier }));
+  registerShopAdminRoutes(admin, ctx, shop);
 }
