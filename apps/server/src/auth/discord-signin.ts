@@ -142,3 +142,26 @@ export class DiscordSignIn {
     await setDiscordProfile(ctx.db, user.id, { username: profile.username, avatarUrl: avatarUrl(profile) }, now);
   }
 }
+
+/**
+ * Recreates the account of a signed-in identity whose record is missing (the spec's 404 → POST /api/users), from the
+ * stored Discord profile (a test account from its id).
+ */
+export async function recreateAccount(ctx: AppContext, identity: { userId: string; dummy: boolean }): Promise<void> {
+  const now = ctx.now();
+  const [cred] = identity.dummy
+    ? []
+    : await ctx.db.select().from(discordCredentials).where(eq(discordCredentials.userId, identity.userId));
+  const profile = cred?.profile;
+  await ensureUser(ctx.db, {
+    id: identity.userId,
+    authSub: `${identity.dummy ? 'dummy' : 'discord'}|${identity.userId}`,
+    isDummy: identity.dummy,
+    isAdmin: configuredAdmin(ctx.config, identity.userId, identity.dummy),
+    discordUsername: profile?.username ?? (identity.dummy ? identity.userId : ''),
+    discordAvatarUrl: profile ? avatarUrl({ id: identity.userId, ...profile }) : '',
+    trainerName: defaultTrainerName(profile?.global_name, profile?.username),
+    createdAt: now,
+    updatedAt: now,
+  });
+}

@@ -1,18 +1,14 @@
 import { profileUpdateSchema, publicUserSchema, userIdParamsSchema, userProfileSchema } from '@rankmatch/shared';
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { configuredAdmin } from '../auth/admins.ts';
-import { avatarUrl } from '../auth/discord.ts';
+import { recreateAccount } from '../auth/discord-signin.ts';
 import type { Guard } from '../auth/guard.ts';
 import type { AppContext } from '../context.ts';
-import { discordCredentials } from '../db/schema.ts';
 import { api } from '../docs/contract.ts';
 import { AppError } from '../http/errors.ts';
 import { parse } from '../http/validate.ts';
 import { markedActiveSeason } from '../seasons/queries.ts';
 import { presentPublicUser } from '../users/presenter.ts';
 import { findSeasonStats, findUser, isListed } from '../users/queries.ts';
-import { defaultTrainerName, ensureUser } from '../users/service.ts';
 import { loadProfile, updateProfile } from './profile.ts';
 
 /** The signed-in player's account and profile, and another user's public fields (/api/users). */
@@ -46,22 +42,7 @@ export function registerUserRoutes(app: FastifyInstance, ctx: AppContext, guard:
       const identity = await guard.identity(request);
       const existing = await loadProfile(db, identity.userId);
       if (existing) return existing;
-      const now = ctx.now();
-      const [cred] = identity.dummy
-        ? []
-        : await db.select().from(discordCredentials).where(eq(discordCredentials.userId, identity.userId));
-      const profile = cred?.profile;
-      await ensureUser(db, {
-        id: identity.userId,
-        authSub: `${identity.dummy ? 'dummy' : 'discord'}|${identity.userId}`,
-        isDummy: identity.dummy,
-        isAdmin: configuredAdmin(ctx.config, identity.userId, identity.dummy),
-        discordUsername: profile?.username ?? (identity.dummy ? identity.userId : ''),
-        discordAvatarUrl: profile ? avatarUrl({ id: identity.userId, ...profile }) : '',
-        trainerName: defaultTrainerName(profile?.global_name, profile?.username),
-        createdAt: now,
-        updatedAt: now,
-      });
+      await recreateAccount(ctx, identity);
       reply.status(201);
       return loadProfile(db, identity.userId);
     },
