@@ -167,40 +167,12 @@ export class WaveRunner {
     const wave = runWave(waiting, now, { seed: now });
     const [run] = await tx
       .insert(waveRuns)
-      .values({
-        ranAt: now,
-        candidates: wave.metrics.candidates,
-        matched: wave.metrics.matched,
-        leftWaiting: wave.metrics.left_waiting,
-        matchCount: wave.matches.length,
-        averageWaitSeconds: wave.metrics.matched > 0 ? wave.metrics.mean_wait_seconds : null,
-        metrics: wave.metrics,
-        slot,
-        missed: missedEntries(waiting, wave.waiting),
-      })
+      .values(waveRunRow(wave, waiting, now, slot))
       .returning({ id: waveRuns.id });
-    const deckTypes = new Map(waiting.map((w) => [w.user_id, w.deck]));
-    const shownRates = new Map(waiting.map((w) => [w.user_id, w.shown]));
     const created = await createMatches(
       tx,
       { seasonId: season.id, waveId: run?.id ?? null, now },
-      wave.matches.map((m) => ({
-        hostUserId: m.host_user_id,
-        firstAttack: m.first_attack,
-        teamGap: m.team_gap,
-        ratingSpread: m.rating_spread,
-        players: (['A', 'B'] as const).flatMap((team) =>
-          (team === 'A' ? m.team_a : m.team_b).players.map((p, slot) => ({
-            userId: p.user_id,
-            team,
-            slot,
-            role: p.role,
-            rateBefore: shownRates.get(p.user_id) ?? p.rate,
-            deckType: deckTypes.get(p.user_id) ?? null,
-            waitSeconds: p.wait_seconds,
-          })),
-        ),
-      })),
+      matchSpecs(wave, waiting),
     );
     await removeEntries(
       tx,
@@ -250,4 +222,42 @@ export class WaveRunner {
     await removeEntries(tx, ineligible);
     return { waiting, dropped: ineligible.length };
   }
+}
+
+/** The wave's row in wave_runs: its figures, its turn and who it left waiting. */
+function waveRunRow(wave: ReturnType<typeof runWave>, waiting: Waiting[], now: number, slot: number | null) {
+  return {
+    ranAt: now,
+    candidates: wave.metrics.candidates,
+    matched: wave.metrics.matched,
+    leftWaiting: wave.metrics.left_waiting,
+    matchCount: wave.matches.length,
+    averageWaitSeconds: wave.metrics.matched > 0 ? wave.metrics.mean_wait_seconds : null,
+    metrics: wave.metrics,
+    slot,
+    missed: missedEntries(waiting, wave.waiting),
+  };
+}
+
+/** The matches the engine made, as the match module creates them (the shown season rate, the deck each named). */
+function matchSpecs(wave: ReturnType<typeof runWave>, waiting: Waiting[]) {
+  const deckTypes = new Map(waiting.map((w) => [w.user_id, w.deck]));
+  const shownRates = new Map(waiting.map((w) => [w.user_id, w.shown]));
+  return wave.matches.map((m) => ({
+    hostUserId: m.host_user_id,
+    firstAttack: m.first_attack,
+    teamGap: m.team_gap,
+    ratingSpread: m.rating_spread,
+    players: (['A', 'B'] as const).flatMap((team) =>
+      (team === 'A' ? m.team_a : m.team_b).players.map((p, slot) => ({
+        userId: p.user_id,
+        team,
+        slot,
+        role: p.role,
+        rateBefore: shownRates.get(p.user_id) ?? p.rate,
+        deckType: deckTypes.get(p.user_id) ?? null,
+        waitSeconds: p.wait_seconds,
+      })),
+    ),
+  }));
 }
