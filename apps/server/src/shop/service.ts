@@ -128,13 +128,24 @@ export class ShopService {
     if (!isOnSale(badge)) throw new AppError('SHOP_NOT_FOR_SALE');
     if (request.price !== undefined && request.price !== badge.price) throw new AppError('SHOP_PRICE_MISMATCH');
 
-    const reservation = await this.ctx.db.transaction(async (tx) => {
-      // One checkout of this badge at a time: the stock count and the reservation are consistent.
+    const reservation = await this.reserve(user.id, badge, now);
+    if (reservation.reused) {
+      return { url: reservation.reused.checkoutUrl as string, session_id: reservation.reused.sessionId as string };
+    }
+    return this.openCheckout(reservation.created, user.id, badge);
+  }
+
+  /**
+   * Reserves a unit of the badge for the player (a pending order), or hands back their own open checkout of it.
+   * One checkout of this badge at a time: the stock count and the reservation are consistent.
+   */
+  private reserve(userId: string, badge: Badge, now: number) {
+    return this.ctx.db.transaction(async (tx) => {
       const [live] = await tx.select().from(badges).where(eq(badges.id, badge.id)).for('update');
       const [owns] = await tx
         .select({ id: userBadges.badgeId })
         .from(userBadges)
-        .where(and(eq(userBadges.userId, user.id), eq(userBadges.badgeId, badge.id)));
+        .where(and(eq(userBadges.userId, userId), eq(userBadges.badgeId, badge.id)));
       if (owns) throw new AppError('SHOP_ALREADY_OWNED');
       // The player's own open checkout of this badge is handed back instead of reserving a second unit.
       const [open] = await tx
@@ -142,7 +153,7 @@ export class ShopService {
         .from(orders)
         .where(
           and(
-            eq(orders.userId, user.id),
+            eq(orders.userId, userId),
             eq(orders.badgeId, badge.id),
             eq(orders.status, 'pending'),
             gt(orders.expiresAt, now + 60),
@@ -162,7 +173,7 @@ export class ShopService {
         .insert(orders)
         .values({
           id,
-          userId: user.id,
+          userId: userId,
           badgeId: badge.id,
           amount: price,
           currency: SHOP_CURRENCY,
@@ -175,15 +186,15 @@ export class ShopService {
       if (!row) throw new Error('order insert returned nothing');
       return { reused: null, created: row };
     });
-    if (reservation.reused) {
-      return { url: reservation.reused.checkoutUrl as string, session_id: reservation.reused.sessionId as string };
-    }
-    const order = reservation.created;
+  }
+
+  /** The provider's checkout session for a reserved order; a failed provider call releases the unit. */
+  private async openCheckout(order: OrderRow, userId: string, badge: Badge) {
     const base = this.ctx.config.publicUrl;
     try {
       const session = await this.provider.createSession({
         orderId: order.id,
-        userId: user.id,
+        userId,
         badgeId: badge.id,
         badgeName: badge.display,
         amount: order.amount,
