@@ -2,10 +2,10 @@ import { correctMatch, initialMmr, type Mmr, shiftMmr } from '@rankmatch/engine'
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { recordAudit } from '../audit/log.ts';
 import type { Config } from '../config.ts';
-import type { Db } from '../db/client.ts';
+import type { Db, Tx } from '../db/client.ts';
 import { matches, matchPlayers, playerMmr, seasonStats, users } from '../db/schema.ts';
 import { AppError } from '../http/errors.ts';
-import { lockMatch } from './queries.ts';
+import { lockMatch, type MatchRow } from './queries.ts';
 
 // An admin voids or corrects a settled match's result (the engine's correctMatch says how far the effect reaches).
 // One transaction under the match's row lock: the match, its players' changes, the later history shifted, the season
@@ -25,15 +25,7 @@ export async function correctMatchResult(
     if (oldWinner === input.winner) throw new AppError('NO_CHANGES');
 
     const players = await tx.select().from(matchPlayers).where(eq(matchPlayers.matchId, match.id));
-    // The MMR the match was rated from (a match settled before the MMR existed: a newcomer's at the rate it had).
-    const ratedFrom = new Map(
-      players.map((p): [string, Mmr] => [
-        p.userId,
-        p.mmrMu !== null && p.mmrSigma !== null
-          ? { mu: p.mmrMu, sigma: p.mmrSigma }
-          : initialMmr((p.rateAfter ?? p.rateBefore) - (p.rateDelta ?? 0), input.rules.rating.mmr),
-      ]),
-    );
+    const ratedFrom = ratedFromOf(players, input.rules);
     const corrections = correctMatch(
       players.map((p) => ({
         user_id: p.userId,
@@ -46,81 +38,9 @@ export async function correctMatchResult(
       input.winner,
       input.rules.rating,
     );
-    const ids = corrections.map((c) => c.user_id);
-
-    // This match's own changes.
-    const own = sql.join(
-      corrections.map((c) => sql`(${c.user_id}, ${c.before + c.new_delta}::int, ${c.new_delta}::int)`),
-      sql`, `,
-    );
-    await tx.execute(sql`update ${matchPlayers} set rate_after = v.rate_after, rate_delta = v.rate_delta
-      from (values ${own}) as v(user_id, rate_after, rate_delta)
-      where ${matchPlayers.matchId} = ${match.id} and ${matchPlayers.userId} = v.user_id`);
-
-    // Later matches of the season keep their changes; their rates after move by the shift.
-    const shifts = sql.join(
-      corrections.map((c) => sql`(${c.user_id}, ${c.shift}::int)`),
-      sql`, `,
-    );
-    await tx.execute(sql`update ${matchPlayers} set rate_after = ${matchPlayers.rateAfter} + v.shift
-      from (values ${shifts}) as v(user_id, shift), ${matches}
-      where ${matchPlayers.userId} = v.user_id and ${matches.id} = ${matchPlayers.matchId}
-        and ${matches.seasonId} = ${match.seasonId} and ${matchPlayers.matchId} > ${match.id}
-        and ${matchPlayers.rateAfter} is not null and v.shift <> 0`);
-
-    // Season numbers: rate shifted, counts adjusted, max rate recomputed from the corrected history (and the start).
-    const numbers = sql.join(
-      corrections.map(
-        (c) => sql`(${c.user_id}, ${c.before + c.new_delta}::int, ${c.shift}::int, ${c.wins}::int, ${c.matches}::int)`,
-      ),
-      sql`, `,
-    );
-    // A void match created no season row: the player starts one from the rate the match was rated from.
-    await tx.execute(sql`insert into ${seasonStats} (user_id, season_id, rate, max_rate, match_count, win_count, max_rate_at)
-      select v.user_id, ${match.seasonId}, v.rate - v.shift, v.rate - v.shift, 0, 0, ${input.now}::bigint
-      from (values ${numbers}) as v(user_id, rate, shift, wins, matches)
-      on conflict (user_id, season_id) do nothing`);
-    await tx.execute(sql`update ${seasonStats} set rate = ${seasonStats.rate} + v.shift,
-        match_count = greatest(0, ${seasonStats.matchCount} + v.matches),
-        win_count = greatest(0, ${seasonStats.winCount} + v.wins)
-      from (values ${numbers}) as v(user_id, rate, shift, wins, matches)
-      where ${seasonStats.userId} = v.user_id and ${seasonStats.seasonId} = ${match.seasonId}`);
-    await tx.execute(sql`update ${seasonStats} set max_rate = greatest(${seasonStats.rate}, ${users.startRate}, coalesce((
-        select max(mp.rate_after) from ${matchPlayers} mp join ${matches} m on m.id = mp.match_id
-        where mp.user_id = ${seasonStats.userId} and m.season_id = ${seasonStats.seasonId} and mp.rate_after is not null
-      ), 0))
-      from ${users}
-      where ${users.id} = ${seasonStats.userId} and ${seasonStats.seasonId} = ${match.seasonId}
-        and ${inArray(seasonStats.userId, ids)}`);
-
-    // The MMRs: each player's current belief moves by the match's new belief − its old one. A player without one (their
-    // only matches were void) starts from the belief the match was rated from.
-    const current = new Map(
-      (
-        await tx
-          .select()
-          .from(playerMmr)
-          .where(inArray(playerMmr.userId, ids))
-          .orderBy(asc(playerMmr.userId))
-          .for('update')
-      ).map((row) => [row.userId, row]),
-    );
-    const beliefs = corrections
-      .filter((c) => c.mmr_shift.mu !== 0 || c.mmr_shift.sigma !== 0)
-      .map((c) => {
-        const row = current.get(c.user_id);
-        const next = shiftMmr(row ?? (ratedFrom.get(c.user_id) as Mmr), c.mmr_shift);
-        return { userId: c.user_id, ...next, seasonId: row?.seasonId ?? match.seasonId, updatedAt: input.now };
-      });
-    if (beliefs.length > 0) {
-      await tx
-        .insert(playerMmr)
-        .values(beliefs)
-        .onConflictDoUpdate({
-          target: playerMmr.userId,
-          set: { mu: sql`excluded.mu`, sigma: sql`excluded.sigma`, updatedAt: sql`excluded.updated_at` },
-        });
-    }
+    await rewriteRateChanges(tx, match, corrections);
+    await correctSeasonNumbers(tx, match, corrections, input.now);
+    await correctMmrs(tx, match, corrections, ratedFrom, input.now);
 
     await tx
       .update(matches)
@@ -138,6 +58,112 @@ export async function correctMatchResult(
       },
       now: input.now,
     });
-    return { seasonId: match.seasonId, userIds: ids };
+    return { seasonId: match.seasonId, userIds: corrections.map((c) => c.user_id) };
   });
+}
+
+type Correction = ReturnType<typeof correctMatch>[number];
+type PlayerRow = typeof matchPlayers.$inferSelect;
+
+/** The MMR the match was rated from (a match settled before the MMR existed: a newcomer's at the rate it had). */
+function ratedFromOf(players: PlayerRow[], rules: Config['rules']): Map<string, Mmr> {
+  return new Map(
+    players.map((p): [string, Mmr] => [
+      p.userId,
+      p.mmrMu !== null && p.mmrSigma !== null
+        ? { mu: p.mmrMu, sigma: p.mmrSigma }
+        : initialMmr((p.rateAfter ?? p.rateBefore) - (p.rateDelta ?? 0), rules.rating.mmr),
+    ]),
+  );
+}
+
+/**
+ * This match's own changes; the later matches of the season keep theirs, and their rates after move by the shift.
+ */
+async function rewriteRateChanges(tx: Tx, match: MatchRow, corrections: Correction[]): Promise<void> {
+  const own = sql.join(
+    corrections.map((c) => sql`(${c.user_id}, ${c.before + c.new_delta}::int, ${c.new_delta}::int)`),
+    sql`, `,
+  );
+  await tx.execute(sql`update ${matchPlayers} set rate_after = v.rate_after, rate_delta = v.rate_delta
+    from (values ${own}) as v(user_id, rate_after, rate_delta)
+    where ${matchPlayers.matchId} = ${match.id} and ${matchPlayers.userId} = v.user_id`);
+
+  const shifts = sql.join(
+    corrections.map((c) => sql`(${c.user_id}, ${c.shift}::int)`),
+    sql`, `,
+  );
+  await tx.execute(sql`update ${matchPlayers} set rate_after = ${matchPlayers.rateAfter} + v.shift
+    from (values ${shifts}) as v(user_id, shift), ${matches}
+    where ${matchPlayers.userId} = v.user_id and ${matches.id} = ${matchPlayers.matchId}
+      and ${matches.seasonId} = ${match.seasonId} and ${matchPlayers.matchId} > ${match.id}
+      and ${matchPlayers.rateAfter} is not null and v.shift <> 0`);
+}
+
+/** Season numbers: rate shifted, counts adjusted, max rate recomputed from the corrected history (and the start). */
+async function correctSeasonNumbers(tx: Tx, match: MatchRow, corrections: Correction[], now: number): Promise<void> {
+  const ids = corrections.map((c) => c.user_id);
+  const numbers = sql.join(
+    corrections.map(
+      (c) => sql`(${c.user_id}, ${c.before + c.new_delta}::int, ${c.shift}::int, ${c.wins}::int, ${c.matches}::int)`,
+    ),
+    sql`, `,
+  );
+  // A void match created no season row: the player starts one from the rate the match was rated from.
+  await tx.execute(sql`insert into ${seasonStats} (user_id, season_id, rate, max_rate, match_count, win_count, max_rate_at)
+    select v.user_id, ${match.seasonId}, v.rate - v.shift, v.rate - v.shift, 0, 0, ${now}::bigint
+    from (values ${numbers}) as v(user_id, rate, shift, wins, matches)
+    on conflict (user_id, season_id) do nothing`);
+  await tx.execute(sql`update ${seasonStats} set rate = ${seasonStats.rate} + v.shift,
+      match_count = greatest(0, ${seasonStats.matchCount} + v.matches),
+      win_count = greatest(0, ${seasonStats.winCount} + v.wins)
+    from (values ${numbers}) as v(user_id, rate, shift, wins, matches)
+    where ${seasonStats.userId} = v.user_id and ${seasonStats.seasonId} = ${match.seasonId}`);
+  await tx.execute(sql`update ${seasonStats} set max_rate = greatest(${seasonStats.rate}, ${users.startRate}, coalesce((
+      select max(mp.rate_after) from ${matchPlayers} mp join ${matches} m on m.id = mp.match_id
+      where mp.user_id = ${seasonStats.userId} and m.season_id = ${seasonStats.seasonId} and mp.rate_after is not null
+    ), 0))
+    from ${users}
+    where ${users.id} = ${seasonStats.userId} and ${seasonStats.seasonId} = ${match.seasonId}
+      and ${inArray(seasonStats.userId, ids)}`);
+}
+
+/**
+ * The MMRs: each player's current belief moves by the match's new belief − its old one. A player without one (their
+ * only matches were void) starts from the belief the match was rated from.
+ */
+async function correctMmrs(
+  tx: Tx,
+  match: MatchRow,
+  corrections: Correction[],
+  ratedFrom: Map<string, Mmr>,
+  now: number,
+): Promise<void> {
+  const ids = corrections.map((c) => c.user_id);
+  const current = new Map(
+    (
+      await tx
+        .select()
+        .from(playerMmr)
+        .where(inArray(playerMmr.userId, ids))
+        .orderBy(asc(playerMmr.userId))
+        .for('update')
+    ).map((row) => [row.userId, row]),
+  );
+  const beliefs = corrections
+    .filter((c) => c.mmr_shift.mu !== 0 || c.mmr_shift.sigma !== 0)
+    .map((c) => {
+      const row = current.get(c.user_id);
+      const next = shiftMmr(row ?? (ratedFrom.get(c.user_id) as Mmr), c.mmr_shift);
+      return { userId: c.user_id, ...next, seasonId: row?.seasonId ?? match.seasonId, updatedAt: now };
+    });
+  if (beliefs.length > 0) {
+    await tx
+      .insert(playerMmr)
+      .values(beliefs)
+      .onConflictDoUpdate({
+        target: playerMmr.userId,
+        set: { mu: sql`excluded.mu`, sigma: sql`excluded.sigma`, updatedAt: sql`excluded.updated_at` },
+      });
+  }
 }
