@@ -159,38 +159,46 @@ export class RealtimeHub {
           .status(426)
           .header('upgrade', 'websocket')
           .send({ error: ERRORS.WS_UPGRADE_REQUIRED.message, code: 'WS_UPGRADE_REQUIRED' }),
-      wsHandler: (socket, request) => {
-        const token = (request.query as { token?: unknown }).token;
-        // Messages that arrive while the token is checked are handled once the client is known (a few at most).
-        const early: string[] = [];
-        let flooded = false;
-        const onEarly = (raw: Buffer) => {
-          if (early.length < WS_MESSAGE_BURST) early.push(raw.toString());
-          else flooded = true;
-        };
-        socket.on('message', onEarly);
-        guard
-          .token(typeof token === 'string' ? token : '')
-          .then(({ identity, user }) => {
-            socket.off('message', onEarly);
-            // More than a burst before the token was even checked: the same limit as later on.
-            if (flooded) {
-              refuse(socket, 'WS_RATE_LIMITED', WS_CLOSE.rateLimited);
-              return;
-            }
-            if ((this.byUser.get(user.id)?.size ?? 0) >= WS_MAX_SOCKETS_PER_USER) {
-              refuse(socket, 'WS_TOO_MANY_CONNECTIONS', WS_CLOSE.tooMany);
-              return;
-            }
-            const client = this.add(socket, user.id, identity.sessionId, user.isAdmin);
-            for (const raw of early) void this.handle(client, raw);
-          })
-          .catch((err: unknown) => {
-            const code = err instanceof AppError ? err.code : 'UNAUTHORIZED';
-            refuse(socket, code, code === 'BANNED' ? WS_CLOSE.banned : WS_CLOSE.unauthorized);
-          });
-      },
+      wsHandler: (socket, request) => this.accept(socket, request.query, guard),
     });
+    this.start();
+    app.addHook('onClose', async () => this.stop());
+  }
+
+  /** A new socket: its token is checked first; messages that arrive meanwhile wait (a burst at most). */
+  private accept(socket: WebSocket, query: unknown, guard: Guard): void {
+    const token = (query as { token?: unknown }).token;
+    const early: string[] = [];
+    let flooded = false;
+    const onEarly = (raw: Buffer) => {
+      if (early.length < WS_MESSAGE_BURST) early.push(raw.toString());
+      else flooded = true;
+    };
+    socket.on('message', onEarly);
+    guard
+      .token(typeof token === 'string' ? token : '')
+      .then(({ identity, user }) => {
+        socket.off('message', onEarly);
+        // More than a burst before the token was even checked: the same limit as later on.
+        if (flooded) {
+          refuse(socket, 'WS_RATE_LIMITED', WS_CLOSE.rateLimited);
+          return;
+        }
+        if ((this.byUser.get(user.id)?.size ?? 0) >= WS_MAX_SOCKETS_PER_USER) {
+          refuse(socket, 'WS_TOO_MANY_CONNECTIONS', WS_CLOSE.tooMany);
+          return;
+        }
+        const client = this.add(socket, user.id, identity.sessionId, user.isAdmin);
+        for (const raw of early) void this.handle(client, raw);
+      })
+      .catch((err: unknown) => {
+        const code = err instanceof AppError ? err.code : 'UNAUTHORIZED';
+        refuse(socket, code, code === 'BANNED' ? WS_CLOSE.banned : WS_CLOSE.unauthorized);
+      });
+  }
+
+  /** The fan-out's subscriptions and the hub's timers (queue pushes, heartbeats). */
+  private start(): void {
     const stopEvents = this.bus.subscribe((event) => this.onEvent(event));
     // Events of other instances were lost (see RedisBus): the clients reconnect and read the state over HTTP.
     const stopRecovered = this.bus.onRecovered(() => {
@@ -211,7 +219,6 @@ export class RealtimeHub {
     );
     this.timers.push(setInterval(() => void this.heartbeat(), HEARTBEAT_MS / HEARTBEAT_GROUPS));
     for (const t of this.timers) t.unref();
-    app.addHook('onClose', async () => this.stop());
   }
 
   private add(socket: WebSocket, userId: string, sessionId: string, isAdmin: boolean): Client {
