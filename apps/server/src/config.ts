@@ -239,25 +239,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const production = e.NODE_ENV === 'production';
   const dataDir = resolve(e.DATA_DIR);
 
-  if (production && !e.JWT_SECRET) {
-    throw new ConfigError('NODE_ENV=production では JWT_SECRET（32文字以上）の設定が必須です');
-  }
+  refuseUnsafeSettings(e, production);
+  const simulatedClock = simulatedClockOf(e, production);
   // Test accounts: on by default in development and test, off in production unless explicitly enabled.
   const dummyEnabled = e.ENABLE_DUMMY_LOGIN === 'true' || (!production && e.ENABLE_DUMMY_LOGIN !== 'false');
-  if (production && dummyEnabled && !e.DUMMY_LOGIN_PASSWORD) {
-    throw new ConfigError(
-      '本番環境でテストアカウント（ENABLE_DUMMY_LOGIN=true）を使うには DUMMY_LOGIN_PASSWORD が必須です',
-    );
-  }
-  if (Boolean(e.DISCORD_CLIENT_ID) !== Boolean(e.DISCORD_CLIENT_SECRET)) {
-    throw new ConfigError('DISCORD_CLIENT_ID と DISCORD_CLIENT_SECRET は両方とも設定してください');
-  }
-  let simulatedClock: SimulatedClock | null = null;
-  if (e.SIMULATED_CLOCK !== undefined) {
-    if (production) throw new ConfigError('NODE_ENV=production では SIMULATED_CLOCK（リハーサル用の時計）は使えません');
-    simulatedClock = parseSimulatedClock(e.SIMULATED_CLOCK, Date.now());
-    if (!simulatedClock) throw new ConfigError(CLOCK_FORMAT_MESSAGE);
-  }
   const port = e.PORT;
   return {
     simulatedClock,
@@ -272,15 +257,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisChannel: busChannel(e.REDIS_NAMESPACE, e.DATABASE_URL ?? dataDir),
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, ''),
     jwtSecret: e.JWT_SECRET ?? persistedSecret(dataDir),
-    discord:
-      e.DISCORD_CLIENT_ID && e.DISCORD_CLIENT_SECRET
-        ? {
-            clientId: e.DISCORD_CLIENT_ID,
-            clientSecret: e.DISCORD_CLIENT_SECRET,
-            authorizeUrl: e.DISCORD_AUTHORIZE_URL,
-            apiBase: e.DISCORD_API_BASE.replace(/\/+$/, ''),
-          }
-        : null,
+    discord: discordOf(e),
     dummyLogin: { enabled: dummyEnabled, password: e.DUMMY_LOGIN_PASSWORD },
     adminUserIds: e.ADMIN_USER_IDS,
     seedDemoData: e.SEED_DEMO_DATA || (!production && e.NODE_ENV !== 'test' && env.SEED_DEMO_DATA !== 'false'),
@@ -293,21 +270,62 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : /^\d+$/.test(e.TRUST_PROXY)
           ? Number(e.TRUST_PROXY)
           : e.TRUST_PROXY.split(',').map((a) => a.trim()),
-    rules: {
-      rating: resolveRatingConfig({ kFactor: e.RATING_K_FACTOR }),
-      settlement: resolveSettlementConfig({ reportWindowMinutes: e.REPORT_WINDOW_MINUTES }),
-      penalty: resolvePenaltyConfig({
-        sameTeamReporters: e.PENALTY_SAME_TEAM_REPORTERS,
-        totalReporters: e.PENALTY_TOTAL_REPORTERS,
-        timeoutMinutesPerPenalty: e.PENALTY_TIMEOUT_MINUTES,
-        matchesPerCorrection: e.PENALTY_CORRECTION_MATCHES,
-      }),
-    },
+    rules: rulesOf(e),
     site: {
       statsDashboardUrl: e.STATS_DASHBOARD_URL,
       adSlotUrl: e.AD_SLOT_URL,
       operatorName: e.OPERATOR_NAME,
       operatorContact: e.OPERATOR_CONTACT,
     },
+  };
+}
+
+type Env = z.output<typeof envSchema>;
+
+/** Settings that must not go together (production without a secret, test accounts without a password, …). */
+function refuseUnsafeSettings(e: Env, production: boolean): void {
+  if (production && !e.JWT_SECRET) {
+    throw new ConfigError('NODE_ENV=production では JWT_SECRET（32文字以上）の設定が必須です');
+  }
+  if (production && e.ENABLE_DUMMY_LOGIN === 'true' && !e.DUMMY_LOGIN_PASSWORD) {
+    throw new ConfigError(
+      '本番環境でテストアカウント（ENABLE_DUMMY_LOGIN=true）を使うには DUMMY_LOGIN_PASSWORD が必須です',
+    );
+  }
+  if (Boolean(e.DISCORD_CLIENT_ID) !== Boolean(e.DISCORD_CLIENT_SECRET)) {
+    throw new ConfigError('DISCORD_CLIENT_ID と DISCORD_CLIENT_SECRET は両方とも設定してください');
+  }
+}
+
+/** The rehearsal's clock (never in production). */
+function simulatedClockOf(e: Env, production: boolean): SimulatedClock | null {
+  if (e.SIMULATED_CLOCK === undefined) return null;
+  if (production) throw new ConfigError('NODE_ENV=production では SIMULATED_CLOCK（リハーサル用の時計）は使えません');
+  const clock = parseSimulatedClock(e.SIMULATED_CLOCK, Date.now());
+  if (!clock) throw new ConfigError(CLOCK_FORMAT_MESSAGE);
+  return clock;
+}
+
+function discordOf(e: Env): Config['discord'] {
+  return e.DISCORD_CLIENT_ID && e.DISCORD_CLIENT_SECRET
+    ? {
+        clientId: e.DISCORD_CLIENT_ID,
+        clientSecret: e.DISCORD_CLIENT_SECRET,
+        authorizeUrl: e.DISCORD_AUTHORIZE_URL,
+        apiBase: e.DISCORD_API_BASE.replace(/\/+$/, ''),
+      }
+    : null;
+}
+
+function rulesOf(e: Env): Config['rules'] {
+  return {
+    rating: resolveRatingConfig({ kFactor: e.RATING_K_FACTOR }),
+    settlement: resolveSettlementConfig({ reportWindowMinutes: e.REPORT_WINDOW_MINUTES }),
+    penalty: resolvePenaltyConfig({
+      sameTeamReporters: e.PENALTY_SAME_TEAM_REPORTERS,
+      totalReporters: e.PENALTY_TOTAL_REPORTERS,
+      timeoutMinutesPerPenalty: e.PENALTY_TIMEOUT_MINUTES,
+      matchesPerCorrection: e.PENALTY_CORRECTION_MATCHES,
+    }),
   };
 }
