@@ -239,9 +239,30 @@ export async function seedDemoData(deps: DemoDeps, now: number): Promise<DemoSum
     accounts,
     meta: seasonMeta(DEMO_SEED, DEMO_PAST_SEASON_ID),
   });
-  const rules = ctx.config.rules;
+  const past = await playPastSeason(deps, calendar, players, ids);
+  const current = await playRunningSeason(deps, calendar, players, ids, past);
+  await grantOperatorBadges(deps, calendar);
+  await backdateRegistrations(ctx, calendar.past.start - 7 * DAY);
 
-  // The past season: played, then ended by the real season end (records, rewards, the season change's penalty rule).
+  const played = [past, current];
+  return {
+    matches: played.reduce((n, s) => n + s.matches.length, 0),
+    reports: played.reduce((n, s) => n + s.matches.reduce((k, m) => k + m.reports.length, 0), 0),
+    accuracy: accuracyOf(players, played),
+    ms: Math.round(performance.now() - started),
+  };
+}
+
+/** The past season: played, then ended by the real season end (records, rewards, the season change's penalty rule). */
+async function playPastSeason(
+  deps: DemoDeps,
+  calendar: DemoCalendar,
+  players: SimPlayer[],
+  ids: string[],
+): Promise<SeasonSimulation> {
+  const { ctx } = deps;
+  const db = ctx.db;
+  const rules = ctx.config.rules;
   await db.insert(seasons).values({
     id: DEMO_PAST_SEASON_ID,
     name: 'デモシーズン1',
@@ -251,7 +272,7 @@ export async function seedDemoData(deps: DemoDeps, now: number): Promise<DemoSum
     themeColor: '#3f6fd8',
     createdAt: calendar.past.start - 7 * DAY,
   });
-  let ids0 = await nextImportIds(db);
+  const ids0 = await nextImportIds(db);
   const past = simulateSeason({
     seed: DEMO_SEED,
     season_id: DEMO_PAST_SEASON_ID,
@@ -278,8 +299,20 @@ export async function seedDemoData(deps: DemoDeps, now: number): Promise<DemoSum
     .update(userBadges)
     .set({ acquiredAt: calendar.past.end })
     .where(and(eq(userBadges.source, 'season'), eq(userBadges.reference, DEMO_PAST_SEASON_ID)));
+  return past;
+}
 
-  // The running season, from the penalties the season change left and the MMRs the past season carried over.
+/** The running season, from the penalties the season change left and the MMRs the past season carried over. */
+async function playRunningSeason(
+  deps: DemoDeps,
+  calendar: DemoCalendar,
+  players: SimPlayer[],
+  ids: string[],
+  past: SeasonSimulation,
+): Promise<SeasonSimulation> {
+  const { ctx } = deps;
+  const db = ctx.db;
+  const rules = ctx.config.rules;
   await db.insert(seasons).values({
     id: DEMO_SEASON_ID,
     name: 'デモシーズン2',
@@ -293,7 +326,7 @@ export async function seedDemoData(deps: DemoDeps, now: number): Promise<DemoSum
   await db.execute(
     sql`update seasons set is_active = true where id = ${DEMO_SEASON_ID} and not exists (select 1 from seasons where is_active)`,
   );
-  ids0 = await nextImportIds(db);
+  const ids0 = await nextImportIds(db);
   const current = simulateSeason({
     seed: DEMO_SEED,
     season_id: DEMO_SEASON_ID,
@@ -313,8 +346,12 @@ export async function seedDemoData(deps: DemoDeps, now: number): Promise<DemoSum
   });
   const currentRow = await findSeason(db, DEMO_SEASON_ID);
   if (currentRow) await evaluatePlayed(deps, currentRow, ids);
+  return current;
+}
 
-  await db
+/** The operators' badges (streamer, commentator, bug hunter, translator), given during the running season. */
+async function grantOperatorBadges(deps: DemoDeps, calendar: DemoCalendar): Promise<void> {
+  await deps.ctx.db
     .insert(userBadges)
     .values(
       OPERATOR_BADGES.map((b) => ({
@@ -325,13 +362,4 @@ export async function seedDemoData(deps: DemoDeps, now: number): Promise<DemoSum
       })),
     )
     .onConflictDoNothing();
-  await backdateRegistrations(ctx, calendar.past.start - 7 * DAY);
-
-  const played = [past, current];
-  return {
-    matches: played.reduce((n, s) => n + s.matches.length, 0),
-    reports: played.reduce((n, s) => n + s.matches.reduce((k, m) => k + m.reports.length, 0), 0),
-    accuracy: accuracyOf(players, played),
-    ms: Math.round(performance.now() - started),
-  };
 }
