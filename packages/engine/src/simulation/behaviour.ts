@@ -113,16 +113,50 @@ export interface PlayMatchInput {
 
 /** One match from the lobby to the last report; see the file comment. */
 export function playMatch(input: PlayMatchInput): SimulatedGame {
-  const { seats, meta, player } = input;
   const r = input.random.match;
   const lobbyId = String(10_000_000 + r.int(89_999_999));
-  const teamOf = (side: TeamSide) => seats.filter((s) => s.team === side);
+  const draft = playDraft(input);
+  const game = playGame(input, draft.picks);
+  const { reports, doneAt } = reportAll(input, draft, game);
+  return {
+    lobby_id: lobbyId,
+    played: game.played,
+    outcome: game.outcome,
+    true_a: game.trueA,
+    ends_at: game.end,
+    misbehaved: game.culprit ? [game.culprit.user_id, ...game.misbehaved] : [...game.misbehaved],
+    reports,
+    done_at: doneAt,
+  };
+}
 
-  // The draft: three bans per team by its 3rd–5th rated players (banAssignments), then a pick per player.
+interface Draft {
+  /** Who banned what. */
+  banned: Map<string, string>;
+  /** Who picked what. */
+  picks: Map<string, string>;
+}
+
+interface Game {
+  played: boolean;
+  /** The player who made the match unplayable, if it was not played. */
+  culprit: Seat | null;
+  misbehaved: Set<string>;
+  trueA: number;
+  outcome: MatchResult;
+  end: number;
+}
+
+const teamOf = (seats: readonly Seat[], side: TeamSide) => seats.filter((s) => s.team === side);
+
+/** The draft: three bans per team by its 3rd–5th rated players (banAssignments), then a pick per player. */
+function playDraft(input: PlayMatchInput): Draft {
+  const { seats, meta, player } = input;
+  const r = input.random.match;
   const banned = new Map<string, string>();
   const bannedIds = new Set<string>();
   for (const side of ['A', 'B'] as const) {
-    for (const userId of banAssignments(teamOf(side)).keys()) {
+    for (const userId of banAssignments(teamOf(seats, side)).keys()) {
       const options = meta.banWeights.filter((c) => !bannedIds.has(c.id));
       const choice = options[r.weighted(options.map((c) => c.weight))] as { id: string };
       banned.set(userId, choice.id);
@@ -132,7 +166,7 @@ export function playMatch(input: PlayMatchInput): SimulatedGame {
   const picks = new Map<string, string>();
   for (const side of ['A', 'B'] as const) {
     const taken = new Set<string>();
-    for (const p of teamOf(side)) {
+    for (const p of teamOf(seats, side)) {
       const usable = (c: { id: string }) => !bannedIds.has(c.id) && !taken.has(c.id);
       const own = player(p.user_id).pools[p.role].filter(usable);
       const options = own.length > 0 && r.chance(0.85) ? own : meta.lanes[p.role].filter(usable);
@@ -141,8 +175,13 @@ export function playMatch(input: PlayMatchInput): SimulatedGame {
       taken.add(choice.id);
     }
   }
+  return { banned, picks };
+}
 
-  // The game: hidden skill, the characters' strength, the first attack, and whoever misbehaved.
+/** The game: hidden skill, the characters' strength, the first attack, and whoever misbehaved. */
+function playGame(input: PlayMatchInput, picks: Map<string, string>): Game {
+  const { seats, meta, player } = input;
+  const r = input.random.match;
   const played = !r.chance(NOT_PLAYED_CHANCE);
   const culprit = played
     ? null
@@ -155,7 +194,7 @@ export function playMatch(input: PlayMatchInput): SimulatedGame {
     played ? seats.filter((s) => r.chance(player(s.user_id).violation)).map((s) => s.user_id) : [],
   );
   const power = (side: TeamSide) => {
-    const team = teamOf(side);
+    const team = teamOf(seats, side);
     let total = 0;
     for (const p of team) {
       total += player(p.user_id).skill + (meta.byId.get(picks.get(p.user_id) as string)?.strength ?? 0);
@@ -166,55 +205,63 @@ export function playMatch(input: PlayMatchInput): SimulatedGame {
   const trueA = expectedScore(power('A'), power('B'));
   const outcome: MatchResult = !played ? 'invalid' : r.chance(trueA) ? 'A-win' : 'B-win';
   const end = input.started_at + 60 * (MATCH_MINUTES.min + r.int(MATCH_MINUTES.max - MATCH_MINUTES.min + 1));
+  return { played, culprit, misbehaved, trueA, outcome, end };
+}
 
-  // The reports: most players report after the game; liars claim the win; players name who misbehaved.
+/** The reports: most players report after the game; liars claim the win; players name who misbehaved. */
+function reportAll(
+  input: PlayMatchInput,
+  draft: Draft,
+  game: Game,
+): { reports: PlayedReport[]; doneAt: Map<string, number> } {
+  const { seats } = input;
   const q = input.random.reports;
   const reports: PlayedReport[] = [];
   const doneAt = new Map<string, number>();
   for (const seat of seats) {
-    const { user_id: userId, team } = seat;
-    const me = player(userId);
-    let leaveAt = end + 30 + q.int(90);
-    if (culprit?.user_id !== userId && q.chance(me.liar ? 0.95 : me.report_rate)) {
-      const at = Math.min(input.deadline - 1, end + 20 + Math.round(-Math.log(1 - q.next()) * 150));
-      const opponents = seats.filter((s) => s.team !== team);
-      let named = '';
-      if (culprit) named = culprit.user_id;
-      else {
-        for (const id of misbehaved) {
-          if (id === userId) continue;
-          const sameTeam = seats.find((s) => s.user_id === id)?.team === team;
-          if (q.chance(sameTeam ? 0.75 : 0.35)) named = id;
-        }
-        const innocent = opponents[q.int(opponents.length)];
-        if (named === '' && me.liar && innocent && q.chance(0.15)) named = innocent.user_id;
-      }
-      const picked = played ? (picks.get(userId) as string) : '';
-      const moves = picked ? meta.byId.get(picked)?.character.moves : undefined;
-      const result: MatchResult = !played ? 'invalid' : me.liar ? (team === 'A' ? 'A-win' : 'B-win') : outcome;
-      reports.push({
-        user_id: userId,
-        team,
-        result,
-        banned_pokemon: banned.get(userId) ?? '',
-        picked_pokemon: picked,
-        pokemon_move1: moves ? (q.chance(0.5) ? moves.move_1a : moves.move_1b) : '',
-        pokemon_move2: moves ? (q.chance(0.5) ? moves.move_2a : moves.move_2b) : '',
-        violation_report: named,
-        reported_at: at,
-      });
-      leaveAt = Math.max(leaveAt, at + 20);
+    const me = input.player(seat.user_id);
+    let leaveAt = game.end + 30 + q.int(90);
+    if (game.culprit?.user_id !== seat.user_id && q.chance(me.liar ? 0.95 : me.report_rate)) {
+      const report = reportOf(input, draft, game, seat);
+      reports.push(report);
+      leaveAt = Math.max(leaveAt, report.reported_at + 20);
     }
-    doneAt.set(userId, leaveAt);
+    doneAt.set(seat.user_id, leaveAt);
   }
+  return { reports, doneAt };
+}
+
+/** One player's report: when, what result, the draft as they played it, and whom they name. */
+function reportOf(input: PlayMatchInput, draft: Draft, game: Game, seat: Seat): PlayedReport {
+  const { seats, meta } = input;
+  const q = input.random.reports;
+  const { user_id: userId, team } = seat;
+  const me = input.player(userId);
+  const at = Math.min(input.deadline - 1, game.end + 20 + Math.round(-Math.log(1 - q.next()) * 150));
+  const opponents = seats.filter((s) => s.team !== team);
+  let named = '';
+  if (game.culprit) named = game.culprit.user_id;
+  else {
+    for (const id of game.misbehaved) {
+      if (id === userId) continue;
+      const sameTeam = seats.find((s) => s.user_id === id)?.team === team;
+      if (q.chance(sameTeam ? 0.75 : 0.35)) named = id;
+    }
+    const innocent = opponents[q.int(opponents.length)];
+    if (named === '' && me.liar && innocent && q.chance(0.15)) named = innocent.user_id;
+  }
+  const picked = game.played ? (draft.picks.get(userId) as string) : '';
+  const moves = picked ? meta.byId.get(picked)?.character.moves : undefined;
+  const result: MatchResult = !game.played ? 'invalid' : me.liar ? (team === 'A' ? 'A-win' : 'B-win') : game.outcome;
   return {
-    lobby_id: lobbyId,
-    played,
-    outcome,
-    true_a: trueA,
-    ends_at: end,
-    misbehaved: culprit ? [culprit.user_id, ...misbehaved] : [...misbehaved],
-    reports,
-    done_at: doneAt,
+    user_id: userId,
+    team,
+    result,
+    banned_pokemon: draft.banned.get(userId) ?? '',
+    picked_pokemon: picked,
+    pokemon_move1: moves ? (q.chance(0.5) ? moves.move_1a : moves.move_1b) : '',
+    pokemon_move2: moves ? (q.chance(0.5) ? moves.move_2a : moves.move_2b) : '',
+    violation_report: named,
+    reported_at: at,
   };
 }
