@@ -27,7 +27,7 @@ import type { MatchResult, SettlementConfig, SettlementReason, TeamSide } from '
 import { planSessions, playMatch } from './behaviour.ts';
 import type { SeasonMeta } from './meta.ts';
 import type { SimPlayer } from './population.ts';
-import { stream } from './random.ts';
+import { type Random, stream } from './random.ts';
 
 export interface SimRules {
   rating?: Partial<RatingConfig>;
@@ -230,96 +230,179 @@ const before = (a: Event, b: Event): boolean => a.time < b.time || (a.time === b
 
 /** Simulates one season; see the file comment. */
 export function simulateSeason(options: SeasonSimulationOptions): SeasonSimulation {
-  const rules = options.rules ?? {};
-  const hours = resolveMatchingHoursConfig(rules.hours);
-  const settlement = resolveSettlementConfig(rules.settlement);
-  const { meta, season_id: seasonId } = options;
-  const random = {
-    sessions: stream(options.seed, `sessions:${seasonId}`),
-    match: stream(options.seed, `matches:${seasonId}`),
-    reports: stream(options.seed, `reports:${seasonId}`),
-  };
-  const states = options.players.map(
-    (player): State => ({
-      player,
-      stats: null,
-      mmr: options.mmr?.get(player.user_id) ?? null,
-      penalty: options.penalties?.get(player.user_id) ?? CLEAN,
-      status: 'idle',
-      entry: null,
-      sessionEnd: 0,
-    }),
-  );
-  const byId = new Map(states.map((s) => [s.player.user_id, s]));
-  const sessions = planSessions(options.players, options.start, options.stop_waves, hours, random.sessions).map(
-    (session) => ({ ...session, state: byId.get(session.player.user_id) as State }),
-  );
-  const events = new Events();
-  const matches: SimMatch[] = [];
-  const waves: SimWave[] = [];
-  const predictions: SimPrediction[] = [];
-  let nextMatchId = options.first_match_id ?? 1;
-  let nextWaveId = options.first_wave_id ?? 1;
+  return new SeasonRun(options).play();
+}
 
-  const legacy = options.legacy_elo === true;
-  const ratingRules = resolveRatingConfig(rules.rating);
-  const rateOf = (s: State) => s.stats?.rate ?? s.player.start_rate;
-  const mmrOf = (s: State): Mmr => mmrForSeason(s.mmr, s.player.start_rate, seasonId, ratingRules.mmr);
+/** One season's run: the players' states, the events of the matches in play, and what was played. */
+class SeasonRun {
+  private readonly rules: SimRules;
+  private readonly hours: ReturnType<typeof resolveMatchingHoursConfig>;
+  private readonly settlement: ReturnType<typeof resolveSettlementConfig>;
+  private readonly ratingRules: ReturnType<typeof resolveRatingConfig>;
+  private readonly seasonId: string;
+  /** `legacy_elo`: the site's rule before the MMR. */
+  private readonly legacy: boolean;
+  private readonly random: { sessions: Random; match: Random; reports: Random };
+  private readonly states: State[];
+  private readonly byId: Map<string, State>;
+  private readonly events = new Events();
+  private readonly matches: SimMatch[] = [];
+  private readonly waves: SimWave[] = [];
+  private readonly predictions: SimPrediction[] = [];
+  private nextMatchId: number;
+  private nextWaveId: number;
+
+  constructor(private readonly options: SeasonSimulationOptions) {
+    this.rules = options.rules ?? {};
+    this.hours = resolveMatchingHoursConfig(this.rules.hours);
+    this.settlement = resolveSettlementConfig(this.rules.settlement);
+    this.ratingRules = resolveRatingConfig(this.rules.rating);
+    this.seasonId = options.season_id;
+    this.legacy = options.legacy_elo === true;
+    this.random = {
+      sessions: stream(options.seed, `sessions:${this.seasonId}`),
+      match: stream(options.seed, `matches:${this.seasonId}`),
+      reports: stream(options.seed, `reports:${this.seasonId}`),
+    };
+    this.states = options.players.map(
+      (player): State => ({
+        player,
+        stats: null,
+        mmr: options.mmr?.get(player.user_id) ?? null,
+        penalty: options.penalties?.get(player.user_id) ?? CLEAN,
+        status: 'idle',
+        entry: null,
+        sessionEnd: 0,
+      }),
+    );
+    this.byId = new Map(this.states.map((s) => [s.player.user_id, s]));
+    this.nextMatchId = options.first_match_id ?? 1;
+    this.nextWaveId = options.first_wave_id ?? 1;
+  }
+
+  /** Every wave of the season in order, the events between them, then the season's numbers. */
+  play(): SeasonSimulation {
+    const { options, hours } = this;
+    const sessions = planSessions(options.players, options.start, options.stop_waves, hours, this.random.sessions).map(
+      (session) => ({ ...session, state: this.state(session.player.user_id) }),
+    );
+    let s = 0;
+    for (let now = nextWaveUnix(options.start - 1, hours); now < options.stop_waves; now = nextWaveUnix(now, hours)) {
+      this.drainUntil(now);
+      for (let session = sessions[s]; session && session.time <= now; session = sessions[++s]) {
+        if (session.state.status !== 'idle') continue;
+        session.state.sessionEnd = session.end;
+        this.join(session.state, session.time);
+      }
+      this.wave(now);
+    }
+    this.drainUntil(Number.POSITIVE_INFINITY);
+    return this.result();
+  }
+
+  private state(userId: string): State {
+    return this.byId.get(userId) as State;
+  }
+
+  private rateOf(s: State): number {
+    return s.stats?.rate ?? s.player.start_rate;
+  }
+
+  private mmrOf(s: State): Mmr {
+    return mmrForSeason(s.mmr, s.player.start_rate, this.seasonId, this.ratingRules.mmr);
+  }
+
   /** What the waves match on: the MMR's mean (under legacy_elo, the displayed rate). */
-  const matchRateOf = (s: State) => (legacy ? rateOf(s) : Math.round(mmrOf(s).mu));
-  const mayQueue = (s: State, now: number): boolean => {
+  private matchRateOf(s: State): number {
+    return this.legacy ? this.rateOf(s) : Math.round(this.mmrOf(s).mu);
+  }
+
+  private mayQueue(s: State, now: number): boolean {
     if (s.player.max_matches !== null && (s.stats?.match_count ?? 0) >= s.player.max_matches) return false;
     const blocked = queueIneligibility(
       { trainer_name: s.player.user_id, is_banned: false, ...s.penalty },
       { now, seasonOpen: true, inOpenMatch: false },
-      rules.penalty,
+      this.rules.penalty,
     );
     return blocked === null;
-  };
-  const join = (s: State, now: number) => {
-    if (now >= s.sessionEnd || !mayQueue(s, now)) {
+  }
+
+  private join(s: State, now: number): void {
+    if (now >= s.sessionEnd || !this.mayQueue(s, now)) {
       s.status = 'idle';
       return;
     }
     s.status = 'queued';
     s.entry = {
       user_id: s.player.user_id,
-      rate: matchRateOf(s),
+      rate: this.matchRateOf(s),
       roles: s.player.roles,
       joined_at: now,
       waves_missed: 0,
     };
-  };
+  }
 
-  const settleMatch = (live: Live, now: number, reason: SettlementReason, winner: TeamSide | null) => {
+  /** A wave at `now`: players whose session is over leave the queue, the rest go through runWave. */
+  private wave(now: number): void {
+    const queued = this.states.filter((q) => q.status === 'queued');
+    for (const q of queued) {
+      if (now >= q.sessionEnd) {
+        q.status = 'idle';
+        q.entry = null;
+      }
+    }
+    const entries = queued.filter((q) => q.status === 'queued').map((q) => q.entry as WaitingEntry);
+    if (entries.length === 0) return;
+    const waveId = this.nextWaveId++;
+    if (entries.length < MATCH_SIZE) {
+      // What runWave gives when nobody can be matched, without its set-up.
+      this.waves.push({
+        id: waveId,
+        ran_at: now,
+        metrics: computeWaveMetrics([], entries.length, entries.length, now),
+      });
+      for (const entry of entries) entry.waves_missed += 1;
+      return;
+    }
+    const wave = runWave(entries, now, {
+      ...(this.legacy ? LEGACY_MATCHMAKING_WINDOW : {}),
+      ...this.rules.matchmaking,
+      seed: now,
+    });
+    this.waves.push({ id: waveId, ran_at: now, metrics: wave.metrics });
+    for (const entry of wave.waiting) this.state(entry.user_id).entry = entry;
+    for (const match of wave.matches) this.start(match, waveId, now);
+  }
+
+  private settleMatch(live: Live, now: number, reason: SettlementReason, winner: TeamSide | null): void {
     const record = live.record;
     live.open = false;
     const team = (side: TeamSide) =>
       record.players
         .filter((p) => p.team === side)
         .map((p) => {
-          const s = byId.get(p.user_id) as State;
-          return { user_id: p.user_id, rate: rateOf(s), mmr: mmrOf(s) };
+          const s = this.state(p.user_id);
+          return { user_id: p.user_id, rate: this.rateOf(s), mmr: this.mmrOf(s) };
         });
     const input = { teamA: team('A'), teamB: team('B'), winner };
     const changes = new Map(
-      (legacy
+      (this.legacy
         ? rateMatchElo(input, LEGACY_ELO).map((c) => ({ ...c, mmr_after: null }))
-        : rateMatch(input, ratingRules)
+        : rateMatch(input, this.ratingRules)
       ).map((c) => [c.user_id, c]),
     );
     for (const mp of record.players) {
-      const s = byId.get(mp.user_id) as State;
+      const s = this.state(mp.user_id);
       const change = changes.get(mp.user_id);
-      const after = winner === null || !change ? rateOf(s) : change.after;
+      const after = winner === null || !change ? this.rateOf(s) : change.after;
       mp.rate_after = after;
-      mp.rate_delta = after - rateOf(s);
-      mp.mmr_before = mmrOf(s);
+      mp.rate_delta = after - this.rateOf(s);
+      mp.mmr_before = this.mmrOf(s);
       mp.mmr_after = change?.mmr_after ?? mp.mmr_before;
-      if (winner !== null && !legacy) s.mmr = { ...mp.mmr_after, season_id: seasonId };
+      if (winner !== null && !this.legacy) s.mmr = { ...mp.mmr_after, season_id: this.seasonId };
       if (winner !== null) {
         const previous = s.stats;
-        const maxRate = updateMaxRate(previous?.max_rate ?? rateOf(s), after);
+        const maxRate = updateMaxRate(previous?.max_rate ?? this.rateOf(s), after);
         s.stats = {
           rate: after,
           max_rate: maxRate,
@@ -332,72 +415,80 @@ export function simulateSeason(options: SeasonSimulationOptions): SeasonSimulati
     record.winner = winner;
     record.settled_at = now;
     record.settle_reason = reason;
-    if (winner !== null) predictions.push({ expected_a: live.expectedA, true_a: live.trueA, a_won: winner === 'A' });
+    if (winner !== null) {
+      this.predictions.push({ expected_a: live.expectedA, true_a: live.trueA, a_won: winner === 'A' });
+    }
     for (const { player, since } of live.waiting) {
-      if (now - since <= SETTLE_PATIENCE) join(player, now);
+      if (now - since <= SETTLE_PATIENCE) this.join(player, now);
       else player.status = 'idle';
     }
     live.waiting = [];
-  };
+  }
 
-  const handle = (event: Event) => {
+  /** The report window's end: the match settles if it has not, and the violation reports are tallied. */
+  private closeWindow(live: Live, time: number): void {
+    if (live.open) {
+      const decision = settle(live.record.reports, { now: time, startedAt: live.startedAt }, this.settlement);
+      if (decision.status === 'settled') this.settleMatch(live, time, decision.reason, decision.winner);
+    }
+    const record = live.record;
+    const summary = tallyViolations(
+      record.reports,
+      record.players.map((p) => ({ user_id: p.user_id, team: p.team })),
+      this.rules.penalty,
+    );
+    record.penalty_user_ids = summary.penalised_user_ids;
+    const penalised = new Set(summary.penalised_user_ids);
+    const result: MatchResult = record.winner === 'A' ? 'A-win' : record.winner === 'B' ? 'B-win' : 'invalid';
+    for (const mp of record.players) {
+      const s = this.state(mp.user_id);
+      s.penalty = penaltyStateAfterMatch(
+        s.penalty,
+        { penalised: penalised.has(mp.user_id), result },
+        time,
+        this.rules.penalty,
+      );
+    }
+  }
+
+  private handle(event: Event): void {
     const live = event.match;
     if (event.kind === 'report') {
       live.record.reports.push(event.report);
       if (live.open) {
-        const decision = settle(live.record.reports, { now: event.time, startedAt: live.startedAt }, settlement);
-        if (decision.status === 'settled') settleMatch(live, event.time, decision.reason, decision.winner);
+        const decision = settle(live.record.reports, { now: event.time, startedAt: live.startedAt }, this.settlement);
+        if (decision.status === 'settled') this.settleMatch(live, event.time, decision.reason, decision.winner);
       }
     } else if (event.kind === 'deadline') {
-      if (live.open) {
-        const decision = settle(live.record.reports, { now: event.time, startedAt: live.startedAt }, settlement);
-        if (decision.status === 'settled') settleMatch(live, event.time, decision.reason, decision.winner);
-      }
-      const record = live.record;
-      const summary = tallyViolations(
-        record.reports,
-        record.players.map((p) => ({ user_id: p.user_id, team: p.team })),
-        rules.penalty,
-      );
-      record.penalty_user_ids = summary.penalised_user_ids;
-      const penalised = new Set(summary.penalised_user_ids);
-      const result: MatchResult = record.winner === 'A' ? 'A-win' : record.winner === 'B' ? 'B-win' : 'invalid';
-      for (const mp of record.players) {
-        const s = byId.get(mp.user_id) as State;
-        s.penalty = penaltyStateAfterMatch(
-          s.penalty,
-          { penalised: penalised.has(mp.user_id), result },
-          event.time,
-          rules.penalty,
-        );
-      }
+      this.closeWindow(live, event.time);
     } else {
       const s = event.player;
       if (live.open) live.waiting.push({ player: s, since: event.time });
-      else join(s, event.time);
+      else this.join(s, event.time);
     }
-  };
+  }
 
-  const play = (match: Match, waveId: number, now: number) => {
+  /** A match the wave made: played out by playMatch, its reports and the players' freedom queued as events. */
+  private start(match: Match, waveId: number, now: number): void {
     const seats = [
       ...match.team_a.players.map((p, slot) => ({ p, team: 'A' as TeamSide, slot })),
       ...match.team_b.players.map((p, slot) => ({ p, team: 'B' as TeamSide, slot })),
     ];
-    const deadline = reportDeadline(now, settlement);
-    const displayed = (id: string) => rateOf(byId.get(id) as State);
+    const deadline = reportDeadline(now, this.settlement);
+    const displayed = (id: string) => this.rateOf(this.state(id));
     const game = playMatch({
       seats: seats.map(({ p, team }) => ({ user_id: p.user_id, team, role: p.role, rate: displayed(p.user_id) })),
       first_attack: match.first_attack,
-      player: (id) => (byId.get(id) as State).player,
-      meta,
+      player: (id) => this.state(id).player,
+      meta: this.options.meta,
       started_at: now,
       deadline,
-      random: { match: random.match, reports: random.reports },
+      random: { match: this.random.match, reports: this.random.reports },
     });
     const record: SimMatch = {
-      id: nextMatchId++,
+      id: this.nextMatchId++,
       wave_id: waveId,
-      season_id: seasonId,
+      season_id: this.seasonId,
       matched_at: now,
       lobby_id: game.lobby_id,
       host_user_id: match.host_user_id,
@@ -417,8 +508,8 @@ export function simulateSeason(options: SeasonSimulationOptions): SeasonSimulati
         wait_seconds: p.wait_seconds,
         rate_after: displayed(p.user_id),
         rate_delta: 0,
-        mmr_before: mmrOf(byId.get(p.user_id) as State),
-        mmr_after: mmrOf(byId.get(p.user_id) as State),
+        mmr_before: this.mmrOf(this.state(p.user_id)),
+        mmr_after: this.mmrOf(this.state(p.user_id)),
       })),
       reports: [],
     };
@@ -426,86 +517,53 @@ export function simulateSeason(options: SeasonSimulationOptions): SeasonSimulati
       record,
       startedAt: now,
       trueA: game.true_a,
-      expectedA: legacy
+      expectedA: this.legacy
         ? expectedScore(match.team_a.average_rate, match.team_b.average_rate)
         : mmrWinProbability(
-            match.team_a.players.map((p) => mmrOf(byId.get(p.user_id) as State)),
-            match.team_b.players.map((p) => mmrOf(byId.get(p.user_id) as State)),
-            ratingRules.mmr,
+            match.team_a.players.map((p) => this.mmrOf(this.state(p.user_id))),
+            match.team_b.players.map((p) => this.mmrOf(this.state(p.user_id))),
+            this.ratingRules.mmr,
           ),
       open: true,
       waiting: [],
     };
     const reportOf = new Map(game.reports.map((r) => [r.user_id, r]));
     for (const { p } of seats) {
-      const state = byId.get(p.user_id) as State;
+      const state = this.state(p.user_id);
       state.status = 'playing';
       state.entry = null;
       const report = reportOf.get(p.user_id);
-      if (report) events.push({ time: report.reported_at, kind: 'report', match: live, report });
-      events.push({ time: game.done_at.get(p.user_id) as number, kind: 'free', player: state, match: live });
+      if (report) this.events.push({ time: report.reported_at, kind: 'report', match: live, report });
+      this.events.push({ time: game.done_at.get(p.user_id) as number, kind: 'free', player: state, match: live });
     }
-    events.push({ time: deadline, kind: 'deadline', match: live });
-    matches.push(record);
-  };
-
-  const drainUntil = (time: number) => {
-    for (let e = events.peek(); e && e.time <= time; e = events.peek()) handle(events.pop() as Event);
-  };
-
-  let s = 0;
-  for (let now = nextWaveUnix(options.start - 1, hours); now < options.stop_waves; now = nextWaveUnix(now, hours)) {
-    drainUntil(now);
-    for (let session = sessions[s]; session && session.time <= now; session = sessions[++s]) {
-      if (session.state.status !== 'idle') continue;
-      session.state.sessionEnd = session.end;
-      join(session.state, session.time);
-    }
-    // Players whose session is over leave the queue.
-    const queued = states.filter((q) => q.status === 'queued');
-    for (const q of queued) {
-      if (now >= q.sessionEnd) {
-        q.status = 'idle';
-        q.entry = null;
-      }
-    }
-    const entries = queued.filter((q) => q.status === 'queued').map((q) => q.entry as WaitingEntry);
-    if (entries.length === 0) continue;
-    const waveId = nextWaveId++;
-    if (entries.length < MATCH_SIZE) {
-      // What runWave gives when nobody can be matched, without its set-up.
-      waves.push({ id: waveId, ran_at: now, metrics: computeWaveMetrics([], entries.length, entries.length, now) });
-      for (const entry of entries) entry.waves_missed += 1;
-      continue;
-    }
-    const wave = runWave(entries, now, {
-      ...(legacy ? LEGACY_MATCHMAKING_WINDOW : {}),
-      ...rules.matchmaking,
-      seed: now,
-    });
-    waves.push({ id: waveId, ran_at: now, metrics: wave.metrics });
-    for (const entry of wave.waiting) (byId.get(entry.user_id) as State).entry = entry;
-    for (const match of wave.matches) play(match, waveId, now);
+    this.events.push({ time: deadline, kind: 'deadline', match: live });
+    this.matches.push(record);
   }
-  drainUntil(Number.POSITIVE_INFINITY);
 
-  const stats = new Map<string, SimSeasonStats>();
-  const penalties = new Map<string, PenaltyState>();
-  const mmr = new Map<string, MmrState>();
-  for (const state of states) {
-    if (state.stats) stats.set(state.player.user_id, state.stats);
-    penalties.set(state.player.user_id, state.penalty);
-    if (state.mmr) mmr.set(state.player.user_id, state.mmr);
+  private drainUntil(time: number): void {
+    for (let e = this.events.peek(); e && e.time <= time; e = this.events.peek())
+      this.handle(this.events.pop() as Event);
   }
-  return {
-    season_id: seasonId,
-    matches,
-    waves,
-    stats,
-    penalties,
-    mmr,
-    predictions,
-    next_match_id: nextMatchId,
-    next_wave_id: nextWaveId,
-  };
+
+  private result(): SeasonSimulation {
+    const stats = new Map<string, SimSeasonStats>();
+    const penalties = new Map<string, PenaltyState>();
+    const mmr = new Map<string, MmrState>();
+    for (const state of this.states) {
+      if (state.stats) stats.set(state.player.user_id, state.stats);
+      penalties.set(state.player.user_id, state.penalty);
+      if (state.mmr) mmr.set(state.player.user_id, state.mmr);
+    }
+    return {
+      season_id: this.seasonId,
+      matches: this.matches,
+      waves: this.waves,
+      stats,
+      penalties,
+      mmr,
+      predictions: this.predictions,
+      next_match_id: this.nextMatchId,
+      next_wave_id: this.nextWaveId,
+    };
+  }
 }
