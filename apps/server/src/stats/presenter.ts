@@ -1,7 +1,7 @@
 import { type BandCounts, bandFigures, emptySeason, rateHistogram } from '@rankmatch/engine';
 import type { RatingBand, StatsReply } from '@rankmatch/shared';
 import type { SeasonRow } from '../seasons/queries.ts';
-import type { SeasonSnapshot } from './service.ts';
+import type { SeasonSnapshot } from './snapshot.ts';
 
 function inBand(rate: number, band: RatingBand): boolean {
   if (band === 'all') return true;

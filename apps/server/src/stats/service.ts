@@ -1,4 +1,4 @@
-import { addMatch, japanTime, type MatchFacts, type SeasonCounts } from '@rankmatch/engine';
+import { addMatch, japanTime, type MatchFacts } from '@rankmatch/engine';
 import type { RatingBand, StatsReply } from '@rankmatch/shared';
 import { and, eq, gt, gte, inArray, lte } from 'drizzle-orm';
 import type { AppContext } from '../context.ts';
@@ -10,6 +10,7 @@ import type { Scheduler } from '../jobs/scheduler.ts';
 import { findSeason, markedActiveSeason, type SeasonRow } from '../seasons/queries.ts';
 import { emptyReply, present } from './presenter.ts';
 import { seasonCounts } from './queries.ts';
+import type { SeasonSnapshot } from './snapshot.ts';
 import { foldPersisted, forgetPersisted, loadCounts } from './store.ts';
 
 // Season statistics, served from memory. A snapshot holds the counts of every settled match of a season (the engine's
@@ -24,20 +25,6 @@ const STATS_INTERVAL_MS = 10 * 60 * 1000;
 const PAST_SEASON_TTL_MS = 10 * 60 * 1000;
 /** How long the active season's id is trusted before it is read again. */
 const ACTIVE_SEASON_TTL_MS = 5000;
-
-export interface SeasonSnapshot {
-  season: SeasonRow;
-  counts: SeasonCounts;
-  /** Current rate of every player with matches in the season (the histogram). */
-  rates: Map<string, number>;
-  waits: StatsReply['wait_by_hour'];
-  /** The matches folded in (a settlement seen by a build and then by its event counts once). */
-  included: Set<number>;
-  computedAt: number;
-  builtAtMs: number;
-  /** Serialized replies, per band. */
-  json: Map<RatingBand, Buffer>;
-}
 
 export class StatsService {
   private readonly seasons = new Map<string, SeasonSnapshot>();
