@@ -1,6 +1,6 @@
 import { seasonSchema } from '@rankmatch/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { SeasonPayload } from '../season-form.ts';
+import type { SeasonPayload } from '../season-draft.ts';
 import { adminData } from './admin-request.ts';
 import { ADMIN_SEASONS_KEY } from './get-seasons.ts';
 

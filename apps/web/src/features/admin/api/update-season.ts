@@ -1,6 +1,6 @@
 import { seasonSchema } from '@rankmatch/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { SeasonPayload } from '../season-form.ts';
+import type { SeasonPayload } from '../season-draft.ts';
 import { adminData } from './admin-request.ts';
 
 /** PUT /api/admin/seasons/{id} with the season fields (the id cannot change) → the updated season. */

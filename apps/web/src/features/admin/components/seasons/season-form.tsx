@@ -11,7 +11,7 @@ import {
   type SeasonFormState,
   seasonFormOf,
   seasonPayloadOf,
-} from '../../season-form.ts';
+} from '../../season-draft.ts';
 import { endBegan } from '../../season-status.ts';
 import { ADMIN_TEXTS } from '../../texts.ts';
 import { SeasonAwardsFieldset } from './season-awards-fieldset.tsx';
