@@ -295,9 +295,12 @@ async function penalties(input: CheckInput, data: Loaded): Promise<Check[]> {
   const byId = new Map(data.matches.map((m) => [m.id, m]));
   for (const e of events) {
     if (e.kind === 'season') {
+      // The season change's rule: a player below the threshold starts clean, a running timeout ends there.
       for (const [user, state] of states) {
-        if (effectivePenalty(state) < PENALTY_BLOCK_THRESHOLD)
-          states.set(user, { ...clean(), timeouts: state.timeouts });
+        if (effectivePenalty(state) < PENALTY_BLOCK_THRESHOLD) {
+          const timeouts = state.timeouts.map((t) => (t.until > e.at ? { ...t, until: Math.max(t.from, e.at) } : t));
+          states.set(user, { ...clean(), timeouts });
+        }
       }
       continue;
     }
@@ -340,7 +343,9 @@ async function penalties(input: CheckInput, data: Loaded): Promise<Check[]> {
         }
       }
       for (const join of input.seen.joins.get(user) ?? []) {
-        if (join >= t.from && join < t.until - 1) respected.push(`${user}: join accepted during a timeout`);
+        if (join >= t.from && join < t.until - 1) {
+          respected.push(`${user}: join accepted at ${join} during a timeout from ${t.from} until ${t.until}`);
+        }
       }
     }
   }
