@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
@@ -52,9 +52,11 @@ export async function createTestApp(
   const database = await testDatabase();
   if (options.reset !== false) await resetDatabase(database);
   const clock = new TestClock();
+  // The app writes its generated secrets here; removed when the app closes.
+  const dataDir = mkdtempSync(join(tmpdir(), 'rankmatch-test-'));
   const config = loadConfig({
     NODE_ENV: 'test',
-    DATA_DIR: mkdtempSync(join(tmpdir(), 'rankmatch-test-')),
+    DATA_DIR: dataDir,
     JWT_SECRET: TEST_SECRET,
     RATE_LIMIT_PER_MINUTE: '100000',
     ...options.env,
@@ -87,6 +89,7 @@ export async function createTestApp(
   // A reply that broke its route's contract (API_CONTRACT_CHECK=1, set for the server suites) fails the file.
   const close = async () => {
     await app.close();
+    rmSync(dataDir, { recursive: true, force: true });
     const { mismatches } = built.contracts;
     if (mismatches.length > 0) {
       const list = mismatches.map((m) => `${m.method} ${m.url} → ${m.status}: ${m.problem}`);
