@@ -59,10 +59,26 @@ export function eloDelta(rate: number, opponentRate: number, won: boolean, confi
   return clampedStep(expectedScore(rate, opponentRate), won, resolved.kFactor, resolved);
 }
 
-function assertTeam(team: readonly EloPlayer[], side: TeamSide): void {
-  if (team.length === 0) throw new RangeError(`rateMatchElo: team ${side} is empty`);
-  for (const player of team) {
-    if (!Number.isFinite(player.rate)) throw new RangeError(`rateMatchElo: rate of ${player.user_id} is not finite`);
+/**
+ * A match's two teams as a rating rule takes them: neither empty, every player's numbers usable (`invalid` names what
+ * is wrong, or null), nobody twice. `rule` names the rule in the error.
+ */
+export function assertMatchTeams<P extends { user_id: string }>(
+  rule: string,
+  teams: { teamA: readonly P[]; teamB: readonly P[] },
+  invalid: (player: P) => string | null,
+): void {
+  const seen = new Set<string>();
+  for (const [side, team] of [['A', teams.teamA] as const, ['B', teams.teamB] as const]) {
+    if (team.length === 0) throw new RangeError(`${rule}: team ${side} is empty`);
+    for (const player of team) {
+      const problem = invalid(player);
+      if (problem) throw new RangeError(`${rule}: ${problem}`);
+    }
+  }
+  for (const player of [...teams.teamA, ...teams.teamB]) {
+    if (seen.has(player.user_id)) throw new RangeError(`${rule}: ${player.user_id} appears twice`);
+    seen.add(player.user_id);
   }
 }
 
@@ -76,13 +92,9 @@ export function rateMatchElo(
   config: Partial<EloConfig> = {},
 ): EloChange[] {
   const { teamA, teamB, winner } = input;
-  assertTeam(teamA, 'A');
-  assertTeam(teamB, 'B');
-  const seen = new Set<string>();
-  for (const player of [...teamA, ...teamB]) {
-    if (seen.has(player.user_id)) throw new RangeError(`rateMatchElo: ${player.user_id} appears twice`);
-    seen.add(player.user_id);
-  }
+  assertMatchTeams('rateMatchElo', input, (p) =>
+    Number.isFinite(p.rate) ? null : `rate of ${p.user_id} is not finite`,
+  );
   const resolved = { ...LEGACY_ELO, ...config };
   const opponentAverage: Record<TeamSide, number> = { A: teamAverage(teamB), B: teamAverage(teamA) };
   const rateSide = (team: readonly EloPlayer[], side: TeamSide): EloChange[] =>

@@ -1,6 +1,6 @@
 import type { TeamSide } from '../settlement/types.ts';
 import { resolveRatingConfig } from './config.ts';
-import { clampedStep } from './elo.ts';
+import { assertMatchTeams, clampedStep } from './elo.ts';
 import { mmrWinProbability, updateMmr } from './mmr.ts';
 import type { Mmr, RatedPlayer, RateMatchInput, RatingChange, RatingConfig } from './types.ts';
 
@@ -29,29 +29,15 @@ export function kOf(rate: number, mmr: Mmr, won: boolean, config: RatingConfig):
   return Math.round(config.kFactor + (config.provisionalKFactor - config.kFactor) * away);
 }
 
-function assertTeam(team: readonly RatedPlayer[], side: TeamSide): void {
-  if (team.length === 0) throw new RangeError(`rateMatch: team ${side} is empty`);
-  for (const player of team) {
-    const { rate, mmr } = player;
-    if (!Number.isFinite(rate) || !Number.isFinite(mmr.mu) || !(mmr.sigma > 0)) {
-      throw new RangeError(`rateMatch: ratings of ${player.user_id} are not finite`);
-    }
-  }
-}
-
 /**
  * Rates a finished match (any team sizes ≥ 1): each player's displayed rate change and new MMR. `winner: null`
  * (an invalid match) changes nobody. Returns team A's players then team B's, in input order.
  */
 export function rateMatch(input: RateMatchInput, config: Partial<RatingConfig> = {}): RatingChange[] {
   const { teamA, teamB, winner } = input;
-  assertTeam(teamA, 'A');
-  assertTeam(teamB, 'B');
-  const seen = new Set<string>();
-  for (const player of [...teamA, ...teamB]) {
-    if (seen.has(player.user_id)) throw new RangeError(`rateMatch: ${player.user_id} appears twice`);
-    seen.add(player.user_id);
-  }
+  assertMatchTeams('rateMatch', input, ({ user_id, rate, mmr }) =>
+    Number.isFinite(rate) && Number.isFinite(mmr.mu) && mmr.sigma > 0 ? null : `ratings of ${user_id} are not finite`,
+  );
   const resolved = resolveRatingConfig(config);
   const beliefs = (team: readonly RatedPlayer[]) => team.map((p) => p.mmr);
   const chanceA = mmrWinProbability(beliefs(teamA), beliefs(teamB), resolved.mmr);
