@@ -1,5 +1,5 @@
 import type { TeamSide } from '../settlement/types.ts';
-import type { RatingConfig } from './types.ts';
+import type { EloChange, RatingConfig } from './types.ts';
 
 // Elo against the opposing team's average: the expectation and the clamped, rounded step that the displayed rate's
 // rule keeps (see match.ts), and the whole rule the site used before the MMR (rateMatchElo), which the rating
@@ -9,16 +9,6 @@ import type { RatingConfig } from './types.ts';
 export interface EloPlayer {
   user_id: string;
   rate: number;
-}
-
-export interface EloChange {
-  user_id: string;
-  team: TeamSide;
-  before: number;
-  after: number;
-  delta: number;
-  /** Elo expected score against the opposing team's average (0..1). */
-  expected: number;
 }
 
 type EloConfig = Pick<RatingConfig, 'kFactor' | 'minDelta' | 'maxDelta'>;

@@ -5,7 +5,6 @@ export { DEFAULT_RATING_CONFIG, RATING_RULE_JA, ratingRuleJa, resolveRatingConfi
 export { correctMatch, type PlayerCorrection, type SettledPlayer, shiftMmr } from './correction.ts';
 export {
   clampedStep,
-  type EloChange,
   type EloPlayer,
   eloDelta,
   expectedScore,
@@ -26,4 +25,13 @@ export {
   mmrWinProbability,
   updateMmr,
 } from './mmr.ts';
-export type { Mmr, MmrConfig, MmrState, RatedPlayer, RateMatchInput, RatingChange, RatingConfig } from './types.ts';
+export type {
+  EloChange,
+  Mmr,
+  MmrConfig,
+  MmrState,
+  RatedPlayer,
+  RateMatchInput,
+  RatingChange,
+  RatingConfig,
+} from './types.ts';

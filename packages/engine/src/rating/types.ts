@@ -37,15 +37,19 @@ export interface RateMatchInput {
   winner: TeamSide | null;
 }
 
-export interface RatingChange {
+/** One player's displayed-rate change in a rated match. */
+export interface EloChange {
   user_id: string;
   team: TeamSide;
   /** Displayed rate before, after and the change. */
   before: number;
   after: number;
   delta: number;
-  /** The player's expected score (0..1) in the displayed rate's rule; kept for display and audits. */
+  /** The player's expected score (0..1) in the rule that rated the match; kept for display and audits. */
   expected: number;
+}
+
+export interface RatingChange extends EloChange {
   /** The K the change was scaled by (0 for a void match). */
   k: number;
   mmr_before: Mmr;
