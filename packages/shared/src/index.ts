@@ -9,6 +9,7 @@ export * from './schemas/auth.ts';
 export * from './schemas/common.ts';
 export * from './schemas/community.ts';
 export * from './schemas/match.ts';
+export * from './schemas/notifications.ts';
 export * from './schemas/players.ts';
 export * from './schemas/queue.ts';
 export * from './schemas/shop.ts';

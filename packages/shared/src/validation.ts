@@ -73,6 +73,13 @@ export const VALIDATION_MESSAGES = {
   TEXT_ILL_FORMED: '文字として読み取れないデータ（対になっていないサロゲート）が含まれています',
   DATE_OUT_OF_RANGE: '日時は2000年から2100年までの範囲で指定してください',
   STATS_BAND_INVALID: 'レート帯は all・lt1500・1500_1699・ge1700 のいずれかを指定してください',
+  PUSH_ENDPOINT_INVALID: '通知の送信先（endpoint）は https:// で始まる URL（2,048文字以内）で指定してください',
+  PUSH_KEYS_INVALID: '通知の暗号鍵（p256dh・auth）の形式が正しくありません',
+  NOTIFY_KIND_INVALID: '通知の種類が正しくありません',
+  NEAR_ALERT_MIN_RANGE: 'お知らせする人数は3〜9人の整数で指定してください',
+  NEAR_ALERT_HOURS_INVALID: 'お知らせする時間帯は0〜24時の整数で、開始と終了を別の時刻にしてください',
+  DISCORD_WEBHOOK_URL_INVALID:
+    'Discord の Webhook URL は https://discord.com/api/webhooks/<ID>/<トークン> の形式で入力してください（空欄で解除）',
   POKEMON_ROLE_UNKNOWN: 'ポケモンのタイプが正しくありません（アタック・スピード・バランス・ディフェンス・サポート）',
 } as const;
 

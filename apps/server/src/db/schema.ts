@@ -1,4 +1,4 @@
-import type { SeasonAwardMap } from '@rankmatch/shared';
+import type { DiscordAnnounceKind, NotificationPrefs, SeasonAwardMap } from '@rankmatch/shared';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -503,3 +503,74 @@ export const schema = {
   statsSnapshots,
   statsFolded,
 };
+
+/** A device that receives push notifications (one Web Push subscription). Removed on 404/410, logout and ban. */
+export const pushSubscriptions = pgTable(
+  'push_subscriptions',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The session that subscribed: its logout removes the device. */
+    sessionId: text('session_id'),
+    endpoint: text('endpoint').notNull(),
+    p256dh: text('p256dh').notNull(),
+    auth: text('auth').notNull(),
+    label: text('label').notNull().default(''),
+    createdAt: unix('created_at').notNull(),
+    lastSentAt: unix('last_sent_at'),
+  },
+  (t) => [uniqueIndex('push_subscriptions_endpoint_idx').on(t.endpoint), index('push_subscriptions_user_idx').on(t.userId)],
+);
+
+/** A player's notification choices (push kinds, Discord DMs, the queue alert); no row = the defaults. */
+export const notificationPrefs = pgTable('notification_prefs', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  prefs: jsonb('prefs').$type<NotificationPrefs>().notNull(),
+  /** The last queue alert sent (at most one per evening). */
+  lastNearAlertAt: unix('last_near_alert_at'),
+  updatedAt: unix('updated_at').notNull(),
+});
+
+/**
+ * Every notification to deliver, once: a push to one device, a Discord DM to one player, a message to the community
+ * channel. (event_key, channel, target) is unique, so the same event never reaches the same device twice; a worker
+ * claims due rows (SKIP LOCKED: one instance each) and sends them outside any request or wave.
+ */
+export const notificationOutbox = pgTable(
+  'notification_outbox',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    eventKey: text('event_key').notNull(),
+    /** 'push' | 'discord_dm' | 'discord_channel' */
+    channel: text('channel').notNull(),
+    /** The subscription id (push), the user id (discord_dm) or the announcement kind (discord_channel). */
+    target: text('target').notNull(),
+    userId: text('user_id'),
+    payload: jsonb('payload').notNull(),
+    /** 'pending' | 'sending' | 'sent' | 'failed' | 'gone' */
+    status: text('status').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: unix('next_attempt_at').notNull(),
+    lastError: text('last_error'),
+    createdAt: unix('created_at').notNull(),
+    sentAt: unix('sent_at'),
+  },
+  (t) => [
+    uniqueIndex('notification_outbox_event_idx').on(t.eventKey, t.channel, t.target),
+    index('notification_outbox_due_idx').on(t.status, t.nextAttemptAt),
+    index('notification_outbox_created_idx').on(t.createdAt),
+  ],
+);
+
+/** The community's Discord channel (one row, id 1): the webhook (a secret: replies mask it) and the kinds announced. */
+export const discordSettings = pgTable('discord_settings', {
+  id: integer('id').primaryKey(),
+  webhookUrl: text('webhook_url').notNull().default(''),
+  kinds: jsonb('kinds').$type<Record<DiscordAnnounceKind, boolean>>().notNull(),
+  updatedAt: unix('updated_at').notNull(),
+  updatedBy: text('updated_by').notNull(),
+});
