@@ -1,5 +1,6 @@
 // Pure domain logic (no I/O): each domain lives in its own folder and is re-exported here.
 export * from './achievements/index.ts';
+export * from './alerts/index.ts';
 export * from './hours/index.ts';
 export * from './matchmaking/index.ts';
 export * from './penalty/index.ts';

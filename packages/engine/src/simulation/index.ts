@@ -2,6 +2,16 @@
 
 export { brier, type RatingAccuracy, ratingAccuracy, spearman } from './accuracy.ts';
 export {
+  alertChoices,
+  answerAlert,
+  DEFAULT_ALERT_DELAY,
+  DEFAULT_ALERT_SESSION,
+  type MinuteRange,
+  type SimAlert,
+  type SimAlertChoice,
+  type SimAlertModel,
+} from './alerts.ts';
+export {
   type PlannedSession,
   type PlayedReport,
   type PlayMatchInput,

@@ -3,12 +3,14 @@
 // a violator), settle() closes the match as the server would, rateMatch moves the ratings (the displayed rate and the
 // MMR, which the waves match on), and at the report window's end tallyViolations and penaltyStateAfterMatch apply the
 // penalties (whose timeouts keep players out of the queue). Pure and deterministic: the same options give the same
-// season. `legacy_elo` plays the site's rule before the MMR instead (for the rating benchmark's comparison).
+// season. `legacy_elo` plays the site's rule before the MMR instead (for the rating benchmark's comparison). `alerts`
+// adds the queue alert: after each wave the engine's nearAlertTargets picks whom to alert, and some of them come.
 import { MATCH_SIZE, type Role } from '@rankmatch/shared';
+import { nearAlertTargets } from '../alerts/near.ts';
 import { resolveMatchingHoursConfig } from '../hours/config.ts';
 import { nextWaveUnix } from '../hours/schedule.ts';
 import type { MatchingHoursConfig } from '../hours/types.ts';
-import { LEGACY_MATCHMAKING_WINDOW } from '../matchmaking/config.ts';
+import { LEGACY_MATCHMAKING_WINDOW, resolveMatchmakingConfig, windowHalfWidth } from '../matchmaking/config.ts';
 import { computeWaveMetrics } from '../matchmaking/metrics.ts';
 import type { Match, MatchmakingConfig, WaitingEntry, WaveMetrics } from '../matchmaking/types.ts';
 import { runWave } from '../matchmaking/wave.ts';
@@ -24,6 +26,7 @@ import type { Mmr, MmrState, RatingConfig } from '../rating/types.ts';
 import { resolveSettlementConfig } from '../settlement/config.ts';
 import { reportDeadline, settle } from '../settlement/decide.ts';
 import type { MatchResult, SettlementConfig, SettlementReason, TeamSide } from '../settlement/types.ts';
+import { alertChoices, answerAlert, type SimAlert, type SimAlertChoice, type SimAlertModel } from './alerts.ts';
 import { planSessions, playMatch } from './behaviour.ts';
 import type { SeasonMeta } from './meta.ts';
 import type { SimPlayer } from './population.ts';
@@ -54,6 +57,8 @@ export interface SeasonSimulationOptions {
    * a window of ±200, +50 per missed wave (rules.matchmaking may still override it).
    */
   legacy_elo?: boolean;
+  /** The queue alert model (absent: no alerts, and the season is exactly what it was before alerts existed). */
+  alerts?: SimAlertModel;
   rules?: SimRules;
   first_match_id?: number;
   first_wave_id?: number;
@@ -141,6 +146,8 @@ export interface SeasonSimulation {
   predictions: SimPrediction[];
   next_match_id: number;
   next_wave_id: number;
+  /** With `alerts`: every alert sent, in order. */
+  alerts?: SimAlert[];
 }
 
 /** A player who waits longer than this for their match to settle ends the session. */
@@ -156,7 +163,8 @@ const CLEAN: PenaltyState = {
 type Event =
   | { time: number; seq: number; kind: 'report'; match: Live; report: SimReport }
   | { time: number; seq: number; kind: 'deadline'; match: Live }
-  | { time: number; seq: number; kind: 'free'; player: State; match: Live };
+  | { time: number; seq: number; kind: 'free'; player: State; match: Live }
+  | { time: number; seq: number; kind: 'answer'; player: State; alert: SimAlert; session: number };
 
 type NewEvent = Event extends infer E ? (E extends Event ? Omit<E, 'seq'> : never) : never;
 
@@ -180,6 +188,10 @@ interface State {
   entry: WaitingEntry | null;
   /** When the current session ends: no queueing after it. */
   sessionEnd: number;
+  /** With alerts: the player's choices (null: not opted in), the last alert, and whether an alert began the session. */
+  alert: SimAlertChoice | null;
+  lastAlertedAt: number | null;
+  alertSession: boolean;
 }
 
 /** A binary heap of events by time, then insertion order. */
@@ -249,6 +261,8 @@ class SeasonRun {
   private readonly matches: SimMatch[] = [];
   private readonly waves: SimWave[] = [];
   private readonly predictions: SimPrediction[] = [];
+  private readonly alertLog: SimAlert[] = [];
+  private readonly alertRandom: Random;
   private nextMatchId: number;
   private nextWaveId: number;
 
@@ -264,6 +278,8 @@ class SeasonRun {
       match: stream(options.seed, `matches:${this.seasonId}`),
       reports: stream(options.seed, `reports:${this.seasonId}`),
     };
+    this.alertRandom = stream(options.seed, `alerts:${this.seasonId}`);
+    const choices = options.alerts ? alertChoices(options.players, options.alerts, options.seed) : null;
     this.states = options.players.map(
       (player): State => ({
         player,
@@ -273,6 +289,9 @@ class SeasonRun {
         status: 'idle',
         entry: null,
         sessionEnd: 0,
+        alert: choices?.get(player.user_id) ?? null,
+        lastAlertedAt: null,
+        alertSession: false,
       }),
     );
     this.byId = new Map(this.states.map((s) => [s.player.user_id, s]));
@@ -290,11 +309,18 @@ class SeasonRun {
     for (let now = nextWaveUnix(options.start - 1, hours); now < options.stop_waves; now = nextWaveUnix(now, hours)) {
       this.drainUntil(now);
       for (let session = sessions[s]; session && session.time <= now; session = sessions[++s]) {
-        if (session.state.status !== 'idle') continue;
-        session.state.sessionEnd = session.end;
-        this.join(session.state, session.time);
+        const state = session.state;
+        if (state.status !== 'idle') {
+          // Only a session an alert began gives way to the player's own (without alerts, nothing changes here).
+          if (state.alertSession) state.sessionEnd = Math.max(state.sessionEnd, session.end);
+          continue;
+        }
+        state.sessionEnd = session.end;
+        state.alertSession = false;
+        this.join(state, session.time);
       }
       this.wave(now);
+      if (options.alerts) this.alert(now, options.alerts);
     }
     this.drainUntil(Number.POSITIVE_INFINITY);
     return this.result();
@@ -327,10 +353,11 @@ class SeasonRun {
     return blocked === null;
   }
 
-  private join(s: State, now: number): void {
+  /** Queues the player if their session runs and they may; true when they are queued. */
+  private join(s: State, now: number): boolean {
     if (now >= s.sessionEnd || !this.mayQueue(s, now)) {
       s.status = 'idle';
-      return;
+      return false;
     }
     s.status = 'queued';
     s.entry = {
@@ -340,6 +367,7 @@ class SeasonRun {
       joined_at: now,
       waves_missed: 0,
     };
+    return true;
   }
 
   /** A wave at `now`: players whose session is over leave the queue, the rest go through runWave. */
@@ -452,6 +480,10 @@ class SeasonRun {
   }
 
   private handle(event: Event): void {
+    if (event.kind === 'answer') {
+      this.answer(event.player, event.alert, event.time, event.session);
+      return;
+    }
     const live = event.match;
     if (event.kind === 'report') {
       live.record.reports.push(event.report);
@@ -466,6 +498,59 @@ class SeasonRun {
       if (live.open) live.waiting.push({ player: s, since: event.time });
       else this.join(s, event.time);
     }
+  }
+
+  /**
+   * After a wave: the engine's rule says whom to alert (opted-in players who may queue, with the rate the waves match
+   * them on and the window of a new entry); each alerted player comes or not, as the model draws.
+   */
+  private alert(now: number, model: SimAlertModel): void {
+    const matchmaking = resolveMatchmakingConfig({
+      ...(this.legacy ? LEGACY_MATCHMAKING_WINDOW : {}),
+      ...this.rules.matchmaking,
+    });
+    const targets = nearAlertTargets(
+      {
+        queued_ratings: this.states.filter((q) => q.status === 'queued').map((q) => (q.entry as WaitingEntry).rate),
+        candidates: this.states
+          .filter((q) => q.alert !== null && this.mayQueue(q, now))
+          .map((q) => ({
+            user_id: q.player.user_id,
+            rating: this.matchRateOf(q),
+            ...(q.alert as SimAlertChoice),
+            last_alerted_at: q.lastAlertedAt,
+            queued: q.status === 'queued',
+            playing: q.status === 'playing',
+          })),
+        half_width: windowHalfWidth(0, matchmaking),
+        now,
+      },
+      this.hours,
+    );
+    for (const id of targets) {
+      const state = this.state(id);
+      state.lastAlertedAt = now;
+      const answer = answerAlert(model, this.alertRandom);
+      const record: SimAlert = { user_id: id, sent_at: now, answered: answer !== null, joined_at: null };
+      this.alertLog.push(record);
+      if (answer) {
+        this.events.push({
+          time: now + answer.delay,
+          kind: 'answer',
+          player: state,
+          alert: record,
+          session: answer.session,
+        });
+      }
+    }
+  }
+
+  /** An alerted player arrives: a session of `session` seconds, unless they are queued or playing by now. */
+  private answer(s: State, alert: SimAlert, now: number, session: number): void {
+    if (s.status !== 'idle') return;
+    s.sessionEnd = now + session;
+    s.alertSession = true;
+    if (this.join(s, now)) alert.joined_at = now;
   }
 
   /** A match the wave made: played out by playMatch, its reports and the players' freedom queued as events. */
@@ -564,6 +649,7 @@ class SeasonRun {
       predictions: this.predictions,
       next_match_id: this.nextMatchId,
       next_wave_id: this.nextWaveId,
+      ...(this.options.alerts ? { alerts: this.alertLog } : {}),
     };
   }
 }
