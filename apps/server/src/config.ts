@@ -12,6 +12,7 @@ import {
   resolveSettlementConfig,
   type SettlementConfig,
 } from '@rankmatch/engine';
+import webPush from 'web-push';
 import { z } from 'zod';
 import { CLOCK_FORMAT_MESSAGE, parseSimulatedClock, type SimulatedClock } from './clock/simulated.ts';
 
@@ -64,6 +65,32 @@ const envSchema = z.object({
   DISCORD_CLIENT_SECRET: optionalString,
   DISCORD_AUTHORIZE_URL: url('DISCORD_AUTHORIZE_URL').default('https://discord.com/oauth2/authorize'),
   DISCORD_API_BASE: url('DISCORD_API_BASE').default('https://discord.com/api/v10'),
+  DISCORD_BOT_TOKEN: optionalString,
+  VAPID_PUBLIC_KEY: optionalString.refine(
+    (v) => v === undefined || /^[A-Za-z0-9_-]{80,90}$/.test(v),
+    'VAPID_PUBLIC_KEY は base64url の公開鍵（65バイト）にしてください（web-push generate-vapid-keys で作れます）',
+  ),
+  VAPID_PRIVATE_KEY: optionalString.refine(
+    (v) => v === undefined || /^[A-Za-z0-9_-]{40,46}$/.test(v),
+    'VAPID_PRIVATE_KEY は base64url の秘密鍵（32バイト）にしてください',
+  ),
+  VAPID_SUBJECT: optionalString.refine(
+    (v) => v === undefined || /^(mailto:|https:\/\/)/.test(v),
+    'VAPID_SUBJECT は mailto: か https:// で始めてください',
+  ),
+  PUSH_ENDPOINT_ORIGINS: z
+    .string()
+    .optional()
+    .transform((v) =>
+      (v ?? '')
+        .split(',')
+        .map((s) => s.trim().replace(/\/+$/, ''))
+        .filter(Boolean),
+    )
+    .refine(
+      (list) => list.every((o) => /^https?:\/\/[^/\s]+$/.test(o)),
+      'PUSH_ENDPOINT_ORIGINS は https://host のカンマ区切りにしてください',
+    ),
   ENABLE_DUMMY_LOGIN: z.enum(['true', 'false', '']).optional(),
   DUMMY_LOGIN_PASSWORD: optionalString,
   ADMIN_USER_IDS: z
@@ -155,6 +182,10 @@ export interface Config {
     apiBase: string;
   } | null;
   dummyLogin: { enabled: boolean; password: string | undefined };
+  /** Web Push (VAPID keys and subject), or null when push is off (production without keys). */
+  push: { publicKey: string; privateKey: string; subject: string; extraOrigins: string[] } | null;
+  /** The Discord bot's token for direct messages (DISCORD_BOT_TOKEN), and the API base of Discord's REST calls. */
+  discordBot: { token: string | undefined; apiBase: string };
   adminUserIds: string[];
   /** Development start seeds a demo season, demo stats and test accounts. */
   seedDemoData: boolean;
@@ -259,6 +290,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jwtSecret: e.JWT_SECRET ?? persistedSecret(dataDir),
     discord: discordOf(e),
     dummyLogin: { enabled: dummyEnabled, password: e.DUMMY_LOGIN_PASSWORD },
+    push: pushOf(e, production, dataDir),
+    discordBot: { token: e.DISCORD_BOT_TOKEN, apiBase: e.DISCORD_API_BASE.replace(/\/+$/, '') },
     adminUserIds: e.ADMIN_USER_IDS,
     seedDemoData: e.SEED_DEMO_DATA || (!production && e.NODE_ENV !== 'test' && env.SEED_DEMO_DATA !== 'false'),
     logLevel: e.LOG_LEVEL,
@@ -304,6 +337,32 @@ function simulatedClockOf(e: Env, production: boolean): SimulatedClock | null {
   const clock = parseSimulatedClock(e.SIMULATED_CLOCK, Date.now());
   if (!clock) throw new ConfigError(CLOCK_FORMAT_MESSAGE);
   return clock;
+}
+
+/**
+ * VAPID keys: from the environment (both or neither), else generated into DATA_DIR outside production (like the other
+ * secrets). Production without keys turns push off: every instance must sign with the same key.
+ */
+function pushOf(e: Env, production: boolean, dataDir: string): Config['push'] {
+  if (Boolean(e.VAPID_PUBLIC_KEY) !== Boolean(e.VAPID_PRIVATE_KEY)) {
+    throw new ConfigError('VAPID_PUBLIC_KEY と VAPID_PRIVATE_KEY は両方とも設定してください');
+  }
+  const subject = e.VAPID_SUBJECT ?? (e.PUBLIC_URL?.startsWith('https://') ? e.PUBLIC_URL : `mailto:admin@localhost`);
+  const extraOrigins = e.PUSH_ENDPOINT_ORIGINS;
+  if (e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY) {
+    return { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY, subject, extraOrigins };
+  }
+  if (production) return null;
+  return { ...persistedVapidKeys(dataDir), subject, extraOrigins };
+}
+
+function persistedVapidKeys(dataDir: string): { publicKey: string; privateKey: string } {
+  const file = join(dataDir, 'vapid-keys.json');
+  if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8')) as { publicKey: string; privateKey: string };
+  mkdirSync(dataDir, { recursive: true });
+  const keys = webPush.generateVAPIDKeys();
+  writeFileSync(file, JSON.stringify(keys), { mode: 0o600 });
+  return keys;
 }
 
 function discordOf(e: Env): Config['discord'] {

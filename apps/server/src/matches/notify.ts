@@ -16,6 +16,16 @@ export class MatchNotifier {
   /** After a report, a gather step or a wave: pushes every change; settled matches also free their players. */
   async progressed(progress: readonly MatchProgress[]): Promise<void> {
     for (const p of progress) await this.updated(p.update);
+    const penalised = progress.filter((p) => p.penalised && p.match.penaltyUserIds.length > 0);
+    if (penalised.length > 0) {
+      await this.events.publish(
+        ...penalised.map((p) => ({
+          type: 'penalty.applied' as const,
+          match_id: String(p.match.id),
+          user_ids: p.match.penaltyUserIds,
+        })),
+      );
+    }
     const settled = progress.filter((p) => p.settled);
     if (settled.length === 0) return;
     await this.events.publish({ type: 'queue.changed' });

@@ -208,3 +208,38 @@ export async function matchStates(tx: Tx, matchIds: readonly number[]): Promise<
   );
   return new Map(rows.map(({ state }) => [state.matchId, state]));
 }
+
+/** The players of a match (ids only), for its notifications. */
+export async function playerIdsOf(db: Executor, matchId: number): Promise<string[]> {
+  const rows = await db
+    .select({ userId: matchPlayers.userId })
+    .from(matchPlayers)
+    .where(eq(matchPlayers.matchId, matchId));
+  return rows.map((r) => r.userId);
+}
+
+/**
+ * Open matches whose report deadline (started_at + the report window) falls within `beforeSeconds` from now, with
+ * their players who have not reported yet: the report reminder's targets.
+ */
+export async function matchesNearDeadline(
+  db: Executor,
+  input: { now: number; windowSeconds: number; beforeSeconds: number },
+): Promise<{ matchId: number; deadline: number; userIds: string[] }[]> {
+  const { now, windowSeconds, beforeSeconds } = input;
+  const rows = rowsOf<{ id: string | number; deadline: string | number; user_ids: string[] }>(
+    await db.execute(sql`
+      select m.id, m.started_at + ${windowSeconds} as deadline,
+        coalesce(array_agg(p.user_id) filter (where r.user_id is null), '{}') as user_ids
+      from matches m
+      join match_players p on p.match_id = m.id
+      left join match_reports r on r.match_id = m.id and r.user_id = p.user_id
+      where m.status = 'matched'
+        and m.started_at + ${windowSeconds} > ${now}
+        and m.started_at + ${windowSeconds} <= ${now + beforeSeconds}
+      group by m.id`),
+  );
+  return rows
+    .map((r) => ({ matchId: Number(r.id), deadline: Number(r.deadline), userIds: r.user_ids }))
+    .filter((r) => r.userIds.length > 0);
+}

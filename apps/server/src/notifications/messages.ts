@@ -1,0 +1,80 @@
+import type { NotifyKind, PushPayload } from '@rankmatch/shared';
+
+// What each notification says (Japanese), apart from who receives it and how. Pure.
+
+export interface Message {
+  kind: NotifyKind;
+  /** Unique per event: the same event never reaches one device (or one player's DMs) twice. */
+  eventKey: string;
+  push: PushPayload;
+  /** The Discord direct message's text, for the kinds a DM can carry. */
+  dm: string | null;
+}
+
+const MATCH_SCREEN = '/?tab=match';
+const MY_PAGE = '/?tab=mypage';
+
+const hhmm = (unix: number) =>
+  new Date(unix * 1000).toLocaleTimeString('ja-JP', { timeZone: 'Asia/Tokyo', hour: '2-digit', minute: '2-digit' });
+
+export function matchFound(matchId: string, siteUrl: string): Message {
+  const title = 'マッチングが成立しました';
+  const body = `試合 #${matchId}：マッチ画面でチームとホストを確認し、ロビー番号を待ってください`;
+  return {
+    kind: 'match_found',
+    eventKey: `match.found:${matchId}`,
+    push: { kind: 'match_found', title, body, url: MATCH_SCREEN, tag: `match-${matchId}` },
+    dm: `【rankmatch】${title}（試合 #${matchId}）。ロビー番号が決まったらお知らせします。\n${siteUrl}${MATCH_SCREEN}`,
+  };
+}
+
+export function lobbySet(matchId: string, lobbyId: string, siteUrl: string): Message {
+  const title = `ロビー番号 ${lobbyId}`;
+  const body = `試合 #${matchId} のロビーができました。ゲームでロビー番号 ${lobbyId} に参加してください`;
+  return {
+    kind: 'lobby_set',
+    eventKey: `match.lobby:${matchId}:${lobbyId}`,
+    push: { kind: 'lobby_set', title, body, url: MATCH_SCREEN, tag: `match-${matchId}` },
+    dm: `【rankmatch】試合 #${matchId} のロビー番号: **${lobbyId}**\n${siteUrl}${MATCH_SCREEN}`,
+  };
+}
+
+export function reportReminder(matchId: number, deadline: number, minutes: number): Message {
+  const title = `結果報告の締め切りまであと${minutes}分`;
+  const body = `試合 #${matchId} の結果を ${hhmm(deadline)} までに報告してください`;
+  return {
+    kind: 'report_reminder',
+    eventKey: `match.reminder:${matchId}`,
+    push: { kind: 'report_reminder', title, body, url: MATCH_SCREEN, tag: `report-${matchId}` },
+    dm: null,
+  };
+}
+
+export function penaltyApplied(matchId: string): Message {
+  const title = 'ペナルティが付きました';
+  const body = `試合 #${matchId} の違反報告によりペナルティが付きました。マイページで内容とマッチング停止の時間を確認できます`;
+  return {
+    kind: 'penalty',
+    eventKey: `penalty:${matchId}`,
+    push: { kind: 'penalty', title, body, url: MY_PAGE, tag: `penalty-${matchId}` },
+    dm: null,
+  };
+}
+
+/** The queue alert; `day` names the matching day (one alert per player and day). */
+export function queueNear(input: {
+  day: string;
+  waiting: number;
+  nextWaveAt: number | null;
+  siteUrl: string;
+}): Message {
+  const title = 'レートの近いプレイヤーがマッチング待ちです';
+  const next = input.nextWaveAt === null ? '' : `次のマッチングは ${hhmm(input.nextWaveAt)}。`;
+  const body = `あなたのレートに近いプレイヤーが ${input.waiting}人 待っています。${next}`;
+  return {
+    kind: 'queue_near',
+    eventKey: `queue.near:${input.day}`,
+    push: { kind: 'queue_near', title, body, url: MATCH_SCREEN, tag: 'queue-near' },
+    dm: `【rankmatch】${title}（${input.waiting}人）。${next}\n${input.siteUrl}${MATCH_SCREEN}`,
+  };
+}
