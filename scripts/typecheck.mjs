@@ -7,7 +7,8 @@ import { join } from 'node:path';
 
 const root = new URL('..', import.meta.url).pathname;
 const tsc = join(root, 'node_modules/typescript/bin/tsc');
-const workspaces = ['apps/server', 'apps/web', 'packages'];
+// apps/web/src/sw: the service worker, a program of its own (the WebWorker library instead of the DOM).
+const workspaces = ['apps/server', 'apps/web', 'apps/web/src/sw', 'packages'];
 
 const results = await Promise.all(
   workspaces.map(

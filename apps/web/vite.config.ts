@@ -3,6 +3,7 @@ import { extname, join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 
 const COMPRESSIBLE = new Set(['.js', '.css', '.svg', '.json', '.txt', '.xml', '.webmanifest']);
 
@@ -49,8 +50,53 @@ export function precompress(): Plugin {
 /** React, the router and TanStack Query: one chunk that changes only when they are upgraded (cached across deploys). */
 const VENDOR = /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/][^\\/]+)[\\/]/;
 
+/**
+ * The installable app (issue 24): the web app manifest and the service worker (src/sw/sw.ts, built into dist/sw.js).
+ * The worker precaches the hashed build files, the shell and the icons only; the app registers it itself in production
+ * builds (src/lib/pwa/service-worker.ts), so nothing is injected into index.html but the manifest link.
+ */
+export function installableApp() {
+  return VitePWA({
+    strategies: 'injectManifest',
+    srcDir: 'src/sw',
+    filename: 'sw.ts',
+    injectRegister: false,
+    manifest: {
+      id: '/',
+      name: 'rankmatch — ポケモンユナイト ランクマッチ',
+      short_name: 'rankmatch',
+      description:
+        'ポケモンユナイトのコミュニティ型ランクマッチサイト。5対5のドラフトピックで対戦し、独自レートのランキングを競います。',
+      lang: 'ja',
+      dir: 'ltr',
+      start_url: '/',
+      scope: '/',
+      display: 'standalone',
+      // --theme and --bg of src/app/styles/global.css.
+      theme_color: '#ff6b35',
+      background_color: '#f3f5f9',
+      icons: [
+        { src: '/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+        { src: '/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+        { src: '/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+      ],
+      shortcuts: [
+        { name: 'マッチング', short_name: 'マッチング', url: '/?tab=match' },
+        { name: 'マイページ', short_name: 'マイページ', url: '/?tab=mypage' },
+      ],
+    },
+    includeAssets: ['badge-96.png'],
+    injectManifest: {
+      // Hashed files and the shell; never /api, never the badge art or other unhashed files.
+      globPatterns: ['assets/**/*.{js,css}', 'index.html'],
+      // The admin's screens, which players never open.
+      globIgnores: ['assets/admin-*', 'assets/match-test-page-*'],
+    },
+  });
+}
+
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), precompress(), installableApp()],
   server: { proxy: { '/api': { target: 'http://localhost:3000', ws: true } } },
   build: {
     outDir: 'dist',

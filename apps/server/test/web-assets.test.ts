@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -22,6 +22,8 @@ function builtWebApp(): string {
   writeFileSync(join(dist, 'assets', 'index-Dk2-Lp0q.css'), 'body{}');
   writeFileSync(join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   writeFileSync(join(dist, 'badges', 'badge_001.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  writeFileSync(join(dist, 'sw.js'), 'self.addEventListener("push", () => {});');
+  writeFileSync(join(dist, 'manifest.webmanifest'), '{"name":"rankmatch","start_url":"/"}');
   return dist;
 }
 
@@ -55,5 +57,37 @@ describe('web app caching', () => {
     expect(res.statusCode).toBe(404);
     expect(res.json()).toMatchObject({ code: 'ROUTE_NOT_FOUND' });
     expect(res.headers['cache-control'] ?? '').not.toContain('immutable');
+  });
+
+  it('the service worker and the manifest (issue 24): their types, revalidated, allowed by the CSP', async () => {
+    const worker = await t.request({ method: 'GET', url: '/sw.js' });
+    expect(worker.statusCode).toBe(200);
+    expect(worker.headers['content-type']).toMatch(/^(?:application|text)\/javascript/);
+    expect(worker.headers['cache-control']).toBe('no-cache');
+    const csp = String(worker.headers['content-security-policy']);
+    expect(csp).toContain("worker-src 'self'");
+    expect(csp).toContain("manifest-src 'self'");
+    const manifest = await t.request({ method: 'GET', url: '/manifest.webmanifest' });
+    expect(manifest.statusCode).toBe(200);
+    expect(manifest.headers['content-type']).toMatch(/^application\/manifest\+json/);
+    expect(manifest.headers['cache-control']).toBe('no-cache');
+  });
+});
+
+describe('a build without the service worker', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    const dist = builtWebApp();
+    rmSync(join(dist, 'sw.js'));
+    t = await createTestApp({ webDist: dist });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('answers /sw.js with a 404, not the page (a page in its place would fail as a script)', async () => {
+    const res = await t.request({ method: 'GET', url: '/sw.js' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ code: 'ROUTE_NOT_FOUND' });
   });
 });

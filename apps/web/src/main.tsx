@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
 import { seedBootData } from './app/boot-data.ts';
 import { preloadRoute } from './app/routes.ts';
+import { registerServiceWorker } from './lib/pwa/service-worker.ts';
 import { createQueryClient } from './lib/react-query.ts';
 
 // Before React renders, the page at this address starts loading its data (in parallel with its code, which the
@@ -12,6 +13,8 @@ import { createQueryClient } from './lib/react-query.ts';
 // instead of holding the main thread for the whole render.
 const queryClient = createQueryClient();
 seedBootData(queryClient);
+// Installs the app (home screen, push notifications) in production builds, after the page has loaded.
+registerServiceWorker();
 const root = document.getElementById('root');
 if (root) {
   const page = preloadRoute(queryClient, window.location.pathname, window.location.search);

@@ -19,6 +19,9 @@ export function contentSecurityPolicy(config: Config): Record<string, string[]> 
     'img-src': ["'self'", 'data:', 'https:'],
     'font-src': ["'self'", 'data:'],
     'connect-src': ["'self'", socketOrigin],
+    // The service worker (/sw.js) and the web app manifest (/manifest.webmanifest) of the installable app.
+    'worker-src': ["'self'"],
+    'manifest-src': ["'self'"],
     'frame-src': adOrigin ? [adOrigin] : ["'none'"],
     'frame-ancestors': ["'none'"],
     'form-action': ["'self'"],

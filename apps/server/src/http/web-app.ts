@@ -11,12 +11,17 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 // a deploy reaches returning visitors at once. The build writes a brotli (.br) and a gzip (.gz) copy of every text file
 // worth compressing, sent as they are to clients that accept them: compressed once at the best ratio, not per request.
 //
+// The installable app's files sit outside assets/ under fixed names: /sw.js (the service worker; browsers check it for
+// updates, and no-cache makes each check reach the server) and /manifest.webmanifest (application/manifest+json).
+//
 // index.html is written for each address: its title, description, canonical address and Open Graph card (what link
 // previews and crawlers read, since they do not run the app), the status (404 for a player or match without a page),
 // and modulepreload / stylesheet links of the page's own chunk, so its code loads with the entry instead of after it.
 
 export const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';
 export const REVALIDATE_CACHE = 'no-cache';
+/** Files of the build a page never gets in their place when missing (a service worker must be JavaScript). */
+const NEVER_THE_PAGE = new Set(['/sw.js', '/manifest.webmanifest']);
 
 /** What index.html says about one address (site/pages.ts's pageHead decides it). */
 export interface PageHead {
@@ -165,7 +170,8 @@ export async function registerWebApp(app: FastifyInstance, webDist: string, opti
   app.get('/', sendPage);
   app.get('/*', (request, reply) => {
     // An asset this build does not have (a page of an older build asking for its chunks) is missing, not the app.
-    if (request.url.startsWith('/api/') || request.url === '/api' || request.url.startsWith('/assets/')) {
+    const path = request.url.split('?')[0]!;
+    if (path.startsWith('/api/') || path === '/api' || path.startsWith('/assets/') || NEVER_THE_PAGE.has(path)) {
       return reply.status(404).send({ error: ERRORS.ROUTE_NOT_FOUND.message, code: 'ROUTE_NOT_FOUND' });
     }
     return sendPage(request, reply);
