@@ -9,6 +9,7 @@ import type {
   Season,
   UserProfile,
 } from '@rankmatch/shared';
+import { buildNotificationSettings, buildQueueOutlook } from './notifications-data.ts';
 
 // Small factories for test data.
 
@@ -261,5 +262,7 @@ export function defaultHandlers() {
     'GET /api/queue': { body: buildQueueInfo() },
     'GET /api/queue/me': { body: { in_queue: false, entry: null } },
     'GET /api/matches/me': myMatchReply(null),
+    'GET /api/notifications/me': () => ({ body: buildNotificationSettings() }),
+    'GET /api/queue/outlook': () => ({ body: buildQueueOutlook() }),
   };
 }

@@ -5,6 +5,7 @@ import { AchievementsPanel } from '../../../features/achievements/components/ach
 import { RecentAchievements } from '../../../features/achievements/components/recent-achievements.tsx';
 import { LoginPanel } from '../../../features/auth/components/login-panel.tsx';
 import { BadgePickerModal } from '../../../features/badges/components/badge-picker-modal.tsx';
+import { NotificationSettings } from '../../../features/notifications/components/notification-settings.tsx';
 import { useCreateUser } from '../../../features/profile/api/create-user.ts';
 import { MatchHistory } from '../../../features/profile/components/match-history.tsx';
 import { PastSeasonsModal } from '../../../features/profile/components/past-seasons-modal.tsx';
@@ -22,8 +23,8 @@ import { COMMON_TEXTS } from '../../../lib/texts.ts';
 type OpenModal = { kind: 'edit' } | { kind: 'badge'; slot: 1 | 2 } | { kind: 'past' } | null;
 
 /**
- * My page: the login prompt when signed out; profile, status, chart, achievements, match history and purchase history
- * when signed in.
+ * My page: the login prompt when signed out; profile, status, chart, achievements, match history, notifications and
+ * purchase history when signed in.
  */
 export function MyPageTab() {
   const session = useSession();
@@ -98,6 +99,7 @@ function SignedInMyPage({ userId, showProfile }: { userId: string; showProfile: 
       <RecentAchievements userId={userId} />
       <AchievementsPanel userId={userId} />
       <MatchHistory matches={profile.latest_matches} />
+      <NotificationSettings userId={userId} />
       <PurchaseHistory userId={userId} />
 
       {modal?.kind === 'edit' && <ProfileEditModal profile={profile} onClose={close} />}
