@@ -1,6 +1,7 @@
 import { DEFAULT_NOTIFICATION_PREFS, type NotificationSettings } from '@rankmatch/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { rowsOf } from '../src/db/client.ts';
 import { outboxCounts } from '../src/notifications/outbox.ts';
 import { createTestApp, type TestApp } from './helpers/app.ts';
 import { FakePushService } from './helpers/fake-push.ts';
@@ -71,7 +72,7 @@ describe('settings', () => {
   it('refuses bad choices with a code and changes nothing', async () => {
     const token = await t.login('dummy_01');
     const base = DEFAULT_NOTIFICATION_PREFS;
-    const cases: [unknown, string][] = [
+    const cases: [object, string][] = [
       [{ ...base, near_alert: { ...base.near_alert, min_players: 12 } }, 'NEAR_ALERT_MIN_RANGE'],
       [{ ...base, near_alert: { ...base.near_alert, from_hour: 20, to_hour: 20 } }, 'NEAR_ALERT_HOURS_INVALID'],
       [{ ...base, near_alert: { ...base.near_alert, to_hour: 25 } }, 'NEAR_ALERT_HOURS_INVALID'],
@@ -82,14 +83,14 @@ describe('settings', () => {
       expect(res.statusCode, res.body).toBe(400);
       expect(res.json().code).toBe(code);
     }
-    const rows = await t.ctx.db.execute(sql`select count(*)::int as n from notification_prefs`);
-    expect((rows.rows[0] as { n: number }).n).toBe(0);
+    const rows = rowsOf<{ n: number }>(await t.ctx.db.execute(sql`select count(*)::int as n from notification_prefs`));
+    expect(rows[0]?.n).toBe(0);
   });
 
   it('accepts only push services, well-formed keys, and removes a device', async () => {
     const token = await t.login('dummy_01');
     const device = push.device();
-    const bad: [unknown, number, string][] = [
+    const bad: [object, number, string][] = [
       [{ ...device.subscription, endpoint: 'https://169.254.169.254/latest' }, 400, 'PUSH_ENDPOINT_NOT_ALLOWED'],
       [{ ...device.subscription, endpoint: 'http://127.0.0.1:6379/' }, 400, 'PUSH_ENDPOINT_NOT_ALLOWED'],
       [{ ...device.subscription, endpoint: 'javascript:alert(1)' }, 400, 'PUSH_ENDPOINT_INVALID'],
@@ -140,7 +141,7 @@ describe('delivery', () => {
     expect(first?.vapidKey).toBe(t.ctx.config.push?.publicKey);
     expect(first?.urgency).toBe('high');
 
-    const host = m.match.host_user_id;
+    const host = m.match.host_user_id as string;
     const lobby = await t.request({
       method: 'POST',
       url: '/api/matches/lobby/update',
@@ -175,8 +176,8 @@ describe('delivery', () => {
     push.answer(busy.id, { status: 429, headers: { 'retry-after': '30' }, times: 1 });
     await t.built.events.publish({ type: 'match.found', match_id: '78', user_ids: ['dummy_01', 'dummy_02'] });
     await delivered();
-    const left = await t.ctx.db.execute(sql`select user_id from push_subscriptions order by user_id`);
-    expect(left.rows).toEqual([{ user_id: 'dummy_02' }]);
+    const left = rowsOf(await t.ctx.db.execute(sql`select user_id from push_subscriptions order by user_id`));
+    expect(left).toEqual([{ user_id: 'dummy_02' }]);
     expect(push.messagesOf(busy.id)).toEqual([]);
     t.clock.advance(31);
     await delivered();
@@ -203,9 +204,7 @@ describe('delivery', () => {
     await t.request({ method: 'POST', url: '/api/auth/logout', token: first });
     await t.built.events.drain();
     const count = async () =>
-      Number(
-        ((await t.ctx.db.execute(sql`select count(*)::int as n from push_subscriptions`)).rows[0] as { n: number }).n,
-      );
+      rowsOf<{ n: number }>(await t.ctx.db.execute(sql`select count(*)::int as n from push_subscriptions`))[0]?.n;
     expect(await count()).toBe(1);
     const ban = await t.request({
       method: 'PUT',
@@ -237,5 +236,92 @@ describe('delivery', () => {
       const reminders = push.messagesOf(device.id).filter((p) => (p as { kind: string }).kind === 'report_reminder');
       expect(reminders.length, id).toBe(id === reporter ? 0 : 1);
     }
+  });
+});
+
+describe('when to come', () => {
+  const join = async (id: string, rate: number) => {
+    const token = await t.login(id, { rate, trainer_name: `トレーナー${id.slice(-2)}` });
+    const res = await t.request({ method: 'POST', url: '/api/queue/join', token, payload: {} });
+    expect(res.statusCode, res.body).toBe(200);
+    return token;
+  };
+
+  it('gives the queue by hour, the next wave and, signed in, the players near my rate', async () => {
+    // 2027-01-15 17:00 JST (a Friday, matching hours). Waves at 20:xx JST on earlier days: queues 4, 6, 8.
+    const now = t.clock.now();
+    const at20 = now - 86_400 + 3 * 3600;
+    for (const [i, candidates] of [4, 6, 8].entries()) {
+      await t.ctx.db.execute(sql`insert into wave_runs (ran_at, candidates, matched, left_waiting, match_count,
+        average_wait_seconds, metrics, slot) values (${at20 - i * 86_400}, ${candidates}, 0, ${candidates}, 0,
+        ${i === 0 ? 240 : null}, '{}'::jsonb, ${at20 - i * 86_400})`);
+    }
+    for (const [id, rate] of [
+      ['dummy_11', 1450],
+      ['dummy_12', 1690],
+      ['dummy_13', 1750],
+      ['dummy_14', 1300],
+    ] as const) {
+      await join(id, rate);
+    }
+    const me = await t.login('dummy_15', { rate: 1500 });
+    const res = await t.request({ method: 'GET', url: '/api/queue/outlook', token: me });
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json();
+    expect(body.by_hour).toHaveLength(24);
+    expect(body.by_hour[20]).toEqual({ hour: 20, typical_queue: 6, wait_p50_seconds: 240, waves: 3 });
+    expect(body.by_hour[3]).toEqual({ hour: 3, typical_queue: 0, wait_p50_seconds: null, waves: 0 });
+    expect(body.next_wave_at).toBe(Math.ceil((now + 1) / 120) * 120);
+    expect(body.total_waiting).toBe(4);
+    // Within ±200 of 1500: 1450, 1690 and 1300, not 1750.
+    expect(body.near_waiting).toBe(3);
+    const anonymous = (await t.request({ method: 'GET', url: '/api/queue/outlook' })).json();
+    expect(anonymous.near_waiting).toBeNull();
+  });
+
+  it('alerts an opted-in player in their hours, once per matching day, never while queued, banned or timed out', async () => {
+    const watcherToken = await t.login('dummy_20', { rate: 1500, trainer_name: 'みはり' });
+    const watcher = await subscribe(watcherToken);
+    const near = { enabled: true, min_players: 3, from_hour: 16, to_hour: 23 };
+    const put = await t.request({
+      method: 'PUT',
+      url: '/api/notifications/me',
+      token: watcherToken,
+      payload: { ...DEFAULT_NOTIFICATION_PREFS, near_alert: near },
+    });
+    expect(put.statusCode, put.body).toBe(200);
+    const alerts = () => push.messagesOf(watcher.id).filter((p) => (p as { kind: string }).kind === 'queue_near');
+    const run = async () => {
+      await t.built.jobs.run('queue-near-alerts');
+      await delivered();
+    };
+    await join('dummy_21', 1500);
+    await join('dummy_22', 1550);
+    await run();
+    expect(alerts()).toEqual([]); // two near: fewer than three
+    await join('dummy_23', 1900); // outside the window
+    await run();
+    expect(alerts()).toEqual([]);
+    await join('dummy_24', 1400);
+    await run();
+    expect(alerts()).toEqual([expect.objectContaining({ body: expect.stringContaining('3人') })]);
+    await run();
+    t.clock.advance(3600);
+    await run();
+    expect(alerts()).toHaveLength(1); // once per matching day
+    // The next day (after 04:00), at 17:00 again: alerted again, unless timed out or queued.
+    t.clock.advance(23 * 3600);
+    await t.ctx.db.execute(sql`update users set penalty_timeout_until = ${t.clock.now() + 600} where id = 'dummy_20'`);
+    await run();
+    expect(alerts()).toHaveLength(1);
+    await t.ctx.db.execute(sql`update users set penalty_timeout_until = null where id = 'dummy_20'`);
+    const fresh = await t.login('dummy_20'); // a day later: the first token has expired
+    const joined = await t.request({ method: 'POST', url: '/api/queue/join', token: fresh, payload: {} });
+    expect(joined.statusCode, joined.body).toBe(200);
+    await run();
+    expect(alerts()).toHaveLength(1);
+    await t.request({ method: 'POST', url: '/api/queue/leave', token: fresh });
+    await run();
+    expect(alerts()).toHaveLength(2);
   });
 });

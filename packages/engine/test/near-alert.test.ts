@@ -146,8 +146,11 @@ describe('the hours and the matching day', () => {
     expect(nearAlertTargets(input({ now: jst(time), candidates: [candidate(hours)] }))).toEqual(inside ? ['me'] : []);
   });
 
-  it('never matches empty hours (from = to), which the settings refuse anyway', () => {
-    expect(withinAlertHours(jst('2026-01-06 20:00'), { from_hour: 0, to_hour: 24 })).toBe(false);
+  it('never matches empty hours (from = to), which the settings refuse anyway; 0–24 is the whole day', () => {
+    expect(withinAlertHours(jst('2026-01-06 20:00'), { from_hour: 5, to_hour: 5 })).toBe(false);
+    for (const time of ['2026-01-06 00:00', '2026-01-06 03:59', '2026-01-06 20:00', '2026-01-06 23:59']) {
+      expect(withinAlertHours(jst(time), { from_hour: 0, to_hour: 24 })).toBe(true);
+    }
   });
 
   it('changes the matching day at 04:00 Japan time, not at midnight', () => {

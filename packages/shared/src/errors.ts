@@ -65,6 +65,15 @@ export const ERRORS = {
   DEBUG_NOT_IN_MATCH: { status: 404, message: 'このテストアカウントはこの試合に参加していません' },
 
   // Shop
+  PUSH_DISABLED: {
+    status: 503,
+    message: 'プッシュ通知は現在利用できません（サーバーに VAPID 鍵が設定されていません）',
+  },
+  PUSH_ENDPOINT_NOT_ALLOWED: {
+    status: 400,
+    message: 'この通知サービスには対応していません。Chrome・Edge・Firefox・Safari の通知をお使いください',
+  },
+  PUSH_SUBSCRIPTION_NOT_FOUND: { status: 404, message: 'この端末の通知登録が見つかりません' },
   SHOP_DISABLED: { status: 503, message: 'ショップは現在利用できません' },
   SHOP_LOGIN_REQUIRED: { status: 401, message: '購入にはログインが必要です' },
   SHOP_NOT_FOR_SALE: { status: 409, message: 'このバッジは現在販売していません' },
@@ -104,6 +113,10 @@ export const ERRORS = {
 
   // Settings, seasons, ranking
   SETTING_NOT_FOUND: { status: 404, message: '設定項目が見つかりません' },
+  DISCORD_WEBHOOK_NOT_SET: {
+    status: 409,
+    message: 'Discord の Webhook URL が設定されていません。先に URL を保存してください',
+  },
   SEASON_NOT_FOUND: { status: 404, message: 'シーズンが見つかりません' },
   SEASON_EXISTS: { status: 409, message: '同じ ID のシーズンが既に存在します' },
   SEASON_HAS_MATCHES: { status: 409, message: '試合が行われたシーズンは削除できません' },

@@ -28,9 +28,11 @@ export type DomainEvent =
   | { type: 'session.revoked'; user_id: string; session_id: string }
   | { type: 'match.settled'; match_id: string; season_id: string; winner: 'A' | 'B' | null }
   | { type: 'match.corrected'; match_id: string; season_id: string }
+  | { type: 'penalty.applied'; match_id: string; user_ids: string[] }
   | { type: 'season.ended'; season_id: string }
   | { type: 'season.activated'; season_id: string }
-  | { type: 'badges.granted'; grants: BadgeGrantEvent[] };
+  | { type: 'badges.granted'; grants: BadgeGrantEvent[] }
+  | { type: 'settings.changed'; id: string };
 
 export interface EventBus {
   readonly kind: 'memory' | 'redis';

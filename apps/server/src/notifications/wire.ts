@@ -5,6 +5,7 @@ import type { Scheduler } from '../jobs/scheduler.ts';
 import { matchesNearDeadline, playerIdsOf } from '../matches/queries.ts';
 import { Notifications } from './dispatch.ts';
 import { lobbySet, matchFound, penaltyApplied, reportReminder } from './messages.ts';
+import { NEAR_ALERT_CRON, NEAR_ALERT_JOB, runNearAlerts } from './near-alert.ts';
 import { type OutboxWorker, pruneOutbox } from './outbox.ts';
 import { PushSender } from './push-sender.ts';
 import { removeSessionDevices, removeUserDevices } from './subscriptions.ts';
@@ -59,6 +60,12 @@ export function wireNotifications(
       }
       return due.length;
     },
+  });
+  jobs.define({
+    name: NEAR_ALERT_JOB,
+    schedule: { cron: NEAR_ALERT_CRON },
+    quiet: true,
+    run: () => runNearAlerts(ctx, notifications),
   });
   jobs.define({
     name: OUTBOX_PRUNE_JOB,

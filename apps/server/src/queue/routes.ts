@@ -1,10 +1,11 @@
-import { queueInfoSchema, queueJoinSchema, queueStatusSchema } from '@rankmatch/shared';
+import { queueInfoSchema, queueJoinSchema, queueOutlookSchema, queueStatusSchema } from '@rankmatch/shared';
 import type { FastifyInstance } from 'fastify';
 import type { Guard } from '../auth/guard.ts';
 import type { AppContext } from '../context.ts';
 import { api } from '../docs/contract.ts';
 import type { DomainEvents } from '../events/domain.ts';
 import { parse } from '../http/validate.ts';
+import { queueOutlook } from './outlook.ts';
 import { findEntry, joinQueue, leaveQueue, queueInfo } from './service.ts';
 
 export function registerQueueRoutes(app: FastifyInstance, ctx: AppContext, guard: Guard, events: DomainEvents): void {
@@ -12,6 +13,21 @@ export function registerQueueRoutes(app: FastifyInstance, ctx: AppContext, guard
     '/api/queue',
     api({ summary: 'Queue numbers', tag: 'queue', access: 'public', reply: queueInfoSchema }),
     async () => queueInfo(ctx.db, ctx.now()),
+  );
+
+  app.get(
+    '/api/queue/outlook',
+    api({
+      summary: 'When to come: the queue by hour, the next wave, players near my rate',
+      description: "Anyone; with a valid token, near_waiting counts the players waiting within the caller's window.",
+      tag: 'queue',
+      access: 'public',
+      reply: queueOutlookSchema,
+    }),
+    async (request) => {
+      const userId = await ctx.tokens.subjectOf(request.headers.authorization);
+      return queueOutlook(ctx.db, ctx.now(), userId);
+    },
   );
 
   app.get(

@@ -37,6 +37,9 @@ export class FakePushService {
   private server!: Server;
   origin = '';
 
+  /** `now` (unix seconds) judges the VAPID token's expiry: a rehearsal's server signs on its simulated clock. */
+  constructor(private readonly now: () => number = () => Date.now() / 1000) {}
+
   async start(): Promise<this> {
     this.server = createServer((req, res) => {
       const chunks: Buffer[] = [];
@@ -107,7 +110,7 @@ export class FakePushService {
     const ttl = Number(req.headers.ttl);
     if (!Number.isInteger(ttl) || ttl < 0) return refuse(400, 'TTL header missing');
     if (req.headers['content-encoding'] !== 'aes128gcm') return refuse(415, 'content-encoding is not aes128gcm');
-    const vapid = checkVapid(String(req.headers.authorization ?? ''), this.origin);
+    const vapid = checkVapid(String(req.headers.authorization ?? ''), this.origin, this.now());
     if ('error' in vapid) return refuse(403, vapid.error);
     let payload: unknown;
     try {
@@ -125,6 +128,7 @@ export class FakePushService {
 function checkVapid(
   authorization: string,
   origin: string,
+  now: number,
 ): { claims: ReceivedPush['claims']; key: string } | { error: string } {
   const m = /^vapid t=([\w-]+\.[\w-]+\.[\w-]+),\s*k=([\w-]+)$/.exec(authorization);
   if (!m) return { error: 'no vapid authorization' };
@@ -146,7 +150,6 @@ function checkVapid(
   const head = JSON.parse(Buffer.from(header, 'base64url').toString()) as { alg?: string };
   if (head.alg !== 'ES256') return { error: 'vapid alg is not ES256' };
   const c = JSON.parse(Buffer.from(claims, 'base64url').toString()) as ReceivedPush['claims'];
-  const now = Date.now() / 1000;
   if (c.aud !== origin) return { error: `vapid aud ${c.aud} is not ${origin}` };
   if (!(c.exp > now && c.exp <= now + 86_400)) return { error: 'vapid exp outside the next 24 hours' };
   if (!/^(mailto:|https:\/\/)/.test(c.sub ?? '')) return { error: 'vapid sub is not mailto: or https:' };

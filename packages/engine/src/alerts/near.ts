@@ -52,7 +52,10 @@ export function matchingDayOf(unix: number, hours: Partial<MatchingHoursConfig> 
   return Math.floor((unix + (utcOffsetMinutes - MATCHING_DAY_END_MINUTE) * 60) / DAY);
 }
 
-/** True when `unix` lies in the chosen hours: [from, to), across midnight when from > to; never when from = to. */
+/**
+ * True when `unix` lies in the chosen hours: [from, to), across midnight when from > to; all day for 0–24; never when
+ * from = to.
+ */
 export function withinAlertHours(
   unix: number,
   chosen: NearAlertHours,
@@ -61,6 +64,7 @@ export function withinAlertHours(
   const { utcOffsetMinutes } = resolveMatchingHoursConfig(hours);
   const local = unix + utcOffsetMinutes * 60;
   const minute = Math.floor((local - Math.floor(local / DAY) * DAY) / 60);
+  if (chosen.to_hour - chosen.from_hour >= 24) return true;
   const from = chosen.from_hour * 60;
   const to = (chosen.to_hour % 24) * 60;
   if (from === to) return false;

@@ -49,7 +49,7 @@ export const nearAlertSchema = z
     to_hour: hour.min(1, V.NEAR_ALERT_HOURS_INVALID).max(24, V.NEAR_ALERT_HOURS_INVALID),
   })
   .strict()
-  .refine((a) => a.from_hour !== a.to_hour % 24, { message: V.NEAR_ALERT_HOURS_INVALID, path: ['to_hour'] });
+  .refine((a) => a.from_hour !== a.to_hour, { message: V.NEAR_ALERT_HOURS_INVALID, path: ['to_hour'] });
 export type NearAlert = z.infer<typeof nearAlertSchema>;
 
 /** A player's choices (PUT /api/notifications/me replaces them; GET returns them with the devices). */
@@ -59,7 +59,7 @@ export const notificationPrefsSchema = z
 export type NotificationPrefs = z.infer<typeof notificationPrefsSchema>;
 
 export const DEFAULT_NOTIFICATION_PREFS: NotificationPrefs = {
-  push: { match_found: true, lobby_set: true, report_reminder: true, penalty: true, queue_near: false },
+  push: { match_found: true, lobby_set: true, report_reminder: true, penalty: true, queue_near: true },
   discord_dm: { match_found: false, queue_near: false },
   near_alert: {
     enabled: false,
@@ -89,7 +89,11 @@ export const notificationSettingsSchema = z.object({
 });
 export type NotificationSettings = z.infer<typeof notificationSettingsSchema>;
 
-const base64url = (max: number) => z.string(V.PUSH_KEYS_INVALID).regex(/^[A-Za-z0-9_-]+=*$/, V.PUSH_KEYS_INVALID).max(max, V.PUSH_KEYS_INVALID);
+const base64url = (max: number) =>
+  z
+    .string(V.PUSH_KEYS_INVALID)
+    .regex(/^[A-Za-z0-9_-]+=*$/, V.PUSH_KEYS_INVALID)
+    .max(max, V.PUSH_KEYS_INVALID);
 
 /** POST /api/notifications/push-subscriptions: PushSubscription.toJSON() of this device, and a label. */
 export const pushSubscribeSchema = z.object({
@@ -177,14 +181,18 @@ export const discordSettingsSchema = z.object({
   kinds: kindFlags(DISCORD_ANNOUNCE_KINDS),
   /** DISCORD_BOT_TOKEN is set: direct messages to opted-in players are possible. */
   bot_configured: z.boolean(),
-  /** The latest deliveries to the channel, newest first. */
+  /** The latest deliveries to the channel, newest first (the admin's test messages among them). */
   recent: z.array(
     z.object({
-      kind: z.enum(DISCORD_ANNOUNCE_KINDS),
+      kind: z.enum([...DISCORD_ANNOUNCE_KINDS, 'test']),
       content: z.string(),
       status: z.enum(['pending', 'sent', 'failed']),
+      /** Why the last try failed (Discord's status and code, never the URL), or null. */
+      error: z.string().nullable(),
       created_at: unixSecondsSchema,
     }),
   ),
 });
 export type DiscordSettings = z.infer<typeof discordSettingsSchema>;
+/** How many deliveries the admin's Discord section lists. */
+export const DISCORD_RECENT_LIMIT = 20;
