@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { rowsOf } from '../src/db/client.ts';
 import { outboxCounts } from '../src/notifications/outbox.ts';
 import { createTestApp, type TestApp } from './helpers/app.ts';
-import { FakePushService } from './helpers/fake-push.ts';
+import { type FakeDevice, FakePushService } from './helpers/fake-push.ts';
 import { activeSeason, matchTen, postReport, report as reportPayload } from './helpers/match.ts';
 
 // Push notifications end to end: a device subscribes through the API, the server encrypts and signs each
@@ -323,5 +323,27 @@ describe('when to come', () => {
     await t.request({ method: 'POST', url: '/api/queue/leave', token: fresh });
     await run();
     expect(alerts()).toHaveLength(2);
+  });
+});
+
+describe('two instances', () => {
+  it('deliver each notification once: both workers claim from one queue', async () => {
+    const other = await createTestApp({ env: { PUSH_ENDPOINT_ORIGINS: push.origin }, reset: false, seed: false });
+    try {
+      const ids = Array.from({ length: 30 }, (_, i) => `dummy_${String(30 + i).padStart(2, '0')}`);
+      const devices: FakeDevice[] = [];
+      for (const id of ids) devices.push(await subscribe(await t.login(id)));
+      // The event is handled on the instance that committed; both instances' workers then race for the rows.
+      await t.built.events.publish({ type: 'match.found', match_id: '900', user_ids: ids });
+      await t.built.events.drain();
+      other.built.outbox.wake();
+      t.built.outbox.wake();
+      await Promise.all([other.built.outbox.idle(), t.built.outbox.idle()]);
+      await delivered();
+      for (const device of devices) expect(push.messagesOf(device.id)).toHaveLength(1);
+      expect(await outboxCounts(t.ctx.db)).toEqual({ sent: 30 });
+    } finally {
+      await other.close();
+    }
   });
 });
