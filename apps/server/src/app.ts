@@ -27,6 +27,7 @@ import { type AppContext, unixNow } from './context.ts';
 import type { Database } from './db/client.ts';
 import { registerDebugRoutes } from './debug/routes.ts';
 import { DebugTools } from './debug/tools.ts';
+import { wireDiscord } from './discord/wire.ts';
 import { RouteRegistry } from './docs/contract.ts';
 import { registerDocsRoutes } from './docs/openapi.ts';
 import { type EventBus, openBus } from './events/bus.ts';
@@ -339,11 +340,13 @@ function registerAdminRoutes(admin: FastifyInstance, ctx: AppContext, events: Do
   const { ranking, seasonEnd, waves, notifier, shop } = services;
   registerUserAdminRoutes(admin, ctx, events);
   registerBadgeAdminRoutes(admin, ctx, events);
-  registerMasterAdminRoutes(admin, ctx);
+  registerMasterAdminRoutes(admin, ctx, events);
   registerSeasonAdminRoutes(admin, ctx, ranking, seasonEnd);
   registerRankingAdminRoutes(admin, ranking);
   registerMatchAdminRoutes(admin, ctx, ranking, events);
   registerAuditRoutes(admin, ctx);
   registerDebugRoutes(admin, new DebugTools(ctx, { events, waves, notifier }));
   registerShopAdminRoutes(admin, ctx, shop);
+  // The Discord channel and DMs: senders on the outbox, announcements on the events, and the admin's routes.
+  wireDiscord(admin, ctx, events, services.outbox);
 }

@@ -14,6 +14,7 @@ import type { Guard } from '../auth/guard.ts';
 import { liveCatalogue } from '../badges/service.ts';
 import type { AppContext } from '../context.ts';
 import { api } from '../docs/contract.ts';
+import type { DomainEvents } from '../events/domain.ts';
 import { parse } from '../http/validate.ts';
 import { readSettings, writeSetting } from '../settings/service.ts';
 
@@ -87,8 +88,8 @@ export function registerMasterRoutes(app: FastifyInstance, ctx: AppContext, guar
   );
 }
 
-/** Admin scope: the content tab's settings write. */
-export function registerMasterAdminRoutes(admin: FastifyInstance, ctx: AppContext): void {
+/** Admin scope: the content tab's settings write (settings.changed after it: the Discord channel's announcement). */
+export function registerMasterAdminRoutes(admin: FastifyInstance, ctx: AppContext, events: DomainEvents): void {
   const { db } = ctx;
   // The admin client reads `message` from this call's error body (spec admin §7), whatever failed: guard,
   // validation, or a body Fastify could not parse before the handler ran.
@@ -102,6 +103,7 @@ export function registerMasterAdminRoutes(admin: FastifyInstance, ctx: AppContex
     async (request) => {
       const body = parse(settingUpdateSchema, request.body);
       await writeSetting(db, { id: body.id, value: body.value, actorId: adminOf(request).user.id, now: ctx.now() });
+      await events.publish({ type: 'settings.changed', id: body.id });
       return { ok: true as const, settings: await readSettings(db) };
     },
   );

@@ -156,6 +156,7 @@ function registerSeasonLifecycleRoutes(
         const { season, ended } = await activateSeason(db, id, actor(request));
         // The season that was running ends: its ranking is frozen and its rewards handed out.
         if (ended) await ender.finishPending();
+        await ender.activated(season.id);
         await ranking.refresh();
         return season;
       });

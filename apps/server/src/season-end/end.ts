@@ -94,9 +94,14 @@ export class SeasonEnder {
     const next = await activateNextSeason(this.ctx.db, this.ctx.now());
     if (next) {
       this.log.info({ season_id: next.id, start_date: next.startDate }, 'next season activated');
-      await this.events.publish({ type: 'season.activated', season_id: next.id });
+      await this.activated(next.id);
     }
     return results;
+  }
+
+  /** A season became active, by its date (above) or an admin's activation: season.activated, after the commit. */
+  async activated(seasonId: string): Promise<void> {
+    await this.events.publish({ type: 'season.activated', season_id: seasonId });
   }
 
   private async dueSeasons(): Promise<string[]> {

@@ -1,9 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { FakeDiscordRest } from './fake-discord-rest.ts';
 
 // A small local stand-in for Discord's OAuth2 endpoints (authorize, token, users/@me), speaking the same protocol:
-// authorization code with PKCE S256, client authentication by HTTP Basic, bearer access tokens.
+// authorization code with PKCE S256, client authentication by HTTP Basic, bearer access tokens. Under the same base, the
+// REST calls of the community channel and the bot's DMs (`rest`, fake-discord-rest.ts).
 
 export interface FakeDiscordUser {
   id: string;
@@ -34,6 +36,8 @@ export class FakeDiscord {
   /** The token endpoint answers with this status (e.g. 500) instead of working. */
   tokenFailureStatus: number | null = null;
   tokenRequests = 0;
+  /** Webhooks, DM channels and messages, with 429s and failures on demand. */
+  readonly rest = new FakeDiscordRest();
   private server: Server | null = null;
   private codes = new Map<string, CodeGrant>();
   private accessTokens = new Map<string, FakeDiscordUser>();
@@ -161,6 +165,8 @@ export class FakeDiscord {
       if (!user) return json(401, { message: '401: Unauthorized', code: 0 });
       return json(200, { ...user, discriminator: '0' });
     }
+    const rest = await this.rest.handle(req, url, await readBody(req));
+    if (rest) return rest;
     return json(404, { message: '404: Not Found', code: 0 });
   }
 }
