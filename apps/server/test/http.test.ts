@@ -134,6 +134,7 @@ describe('metrics', () => {
       for (const name of [
         'rankmatch_http_request_duration_seconds',
         'rankmatch_queue_waiting',
+        'rankmatch_notifications{status="pending"} 0',
         'rankmatch_ws_clients',
         'rankmatch_wave_duration_seconds',
         'rankmatch_settlement_seconds',

@@ -57,6 +57,8 @@ export class Metrics {
   /** Gauges read when scraped: queue, WebSocket clients, jobs, database and Redis. */
   watch(sources: {
     queueSize: () => Promise<number>;
+    /** Notifications in the delivery queue, by status (pending, sending, sent, failed, gone). */
+    notifications: () => Promise<Record<string, number>>;
     wsClients: () => number;
     jobs: Scheduler;
     ctx: AppContext;
@@ -69,6 +71,16 @@ export class Metrics {
       registers,
       collect: async function (this: Gauge) {
         this.set(await sources.queueSize());
+      },
+    });
+    new Gauge({
+      name: 'rankmatch_notifications',
+      help: 'Notifications in the delivery queue (kept a week) by status',
+      labelNames: ['status'],
+      registers,
+      collect: async function (this: Gauge<'status'>) {
+        const counts = await sources.notifications();
+        for (const status of ['pending', 'sending', 'sent', 'failed', 'gone']) this.set({ status }, counts[status] ?? 0);
       },
     });
     new Gauge({
