@@ -44,6 +44,9 @@ import { registerMatchAdminRoutes } from './matches/admin-routes.ts';
 import { MatchNotifier } from './matches/notify.ts';
 import { registerMatchRoutes } from './matches/routes.ts';
 import { Metrics, registerMetrics } from './metrics/metrics.ts';
+import { OutboxWorker, outboxCounts } from './notifications/outbox.ts';
+import { registerNotificationRoutes } from './notifications/routes.ts';
+import { wireNotifications } from './notifications/wire.ts';
 import { loadProfile } from './players/profile.ts';
 import { registerPlayerRoutes } from './players/routes.ts';
 import { registerUserRoutes } from './players/user-routes.ts';
@@ -116,6 +119,8 @@ export interface BuiltApp {
   achievements: AchievementService;
   shop: ShopService | null;
   stats: StatsService;
+  /** The notification delivery queue's worker on this instance. */
+  outbox: OutboxWorker;
   /** Every registered route (method and path). */
   routes: { method: string; path: string }[];
   /** The routes' contracts (the API document's source) and, under API_CONTRACT_CHECK=1, the replies that broke them. */
@@ -173,6 +178,7 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
   await hub.register(app, guard);
   metrics.watch({
     queueSize: async () => (await queueInfo(ctx.db, ctx.now())).total_waiting,
+    notifications: () => outboxCounts(ctx.db),
     wsClients: () => hub.size,
     jobs,
     ctx,
@@ -189,8 +195,11 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
       bootData: () => bootData(ctx),
     });
   }
-  const { ranking, waves, seasonEnd, achievements, shop, stats } = services;
-  return { app, ctx, ranking, bus, waves, hub, jobs, events, seasonEnd, achievements, shop, stats, routes, contracts };
+  const { ranking, waves, seasonEnd, achievements, shop, stats, outbox } = services;
+  return {
+    ...{ app, ctx, ranking, bus, waves, hub, jobs, events, seasonEnd, achievements, shop, stats, outbox },
+    ...{ routes, contracts },
+  };
 }
 
 function createFastify(options: AppOptions): FastifyInstance {
@@ -273,6 +282,8 @@ interface Services {
   stats: StatsService;
   stripe: Stripe;
   shop: ShopService | null;
+  /** The notification delivery queue's worker on this instance (push, Discord). */
+  outbox: OutboxWorker;
 }
 
 /** The services and jobs, and what each does when a domain event happens. */
@@ -282,6 +293,8 @@ function createServices(
   deps: { bus: EventBus; events: DomainEvents; jobs: Scheduler; metrics: Metrics },
 ): Services {
   const { bus, events, jobs, metrics } = deps;
+  const outbox = new OutboxWorker(ctx.db, ctx.now, app.log);
+  app.addHook('onClose', async () => outbox.stop());
   defineMaintenance(ctx.database, jobs);
   defineSessionPrune(ctx, jobs);
   const ranking = new RankingService(ctx.db, ctx.now, jobs);
@@ -296,6 +309,7 @@ function createServices(
   const seasonEnd = new SeasonEnder(ctx, jobs, events, app.log);
   const stats = new StatsService(ctx, bus, jobs);
   events.on('match.corrected', (event) => stats.forget(event.season_id));
+  wireNotifications(ctx, { events, jobs, worker: outbox });
   const stripe = stripeClient(ctx.config);
   const shopConfig = ctx.config.shop;
   const shop = shopConfig
@@ -308,7 +322,7 @@ function createServices(
         jobs,
       )
     : null;
-  return { ranking, achievements, notifier, waves, seasonEnd, stats, stripe, shop };
+  return { ranking, achievements, notifier, waves, seasonEnd, stats, stripe, shop, outbox };
 }
 
 /** Everything a visitor or a player calls. */
@@ -333,6 +347,7 @@ function registerPublicRoutes(
   registerSiteRoutes(app, ctx, services.stats);
   registerAchievementRoutes(app, guard, services.achievements);
   registerShopRoutes(app, ctx, guard, services.shop, services.stripe);
+  registerNotificationRoutes(app, ctx, guard);
 }
 
 /** Inside the admin scope. */
