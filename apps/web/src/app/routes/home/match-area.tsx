@@ -10,6 +10,7 @@ import { MatchSettledNotice } from '../../../features/match/components/settled-r
 import { settledResultOf } from '../../../features/match/settled-result.ts';
 import { MATCH_TEXTS } from '../../../features/match/texts.ts';
 import { matchSummaryQueryOptions } from '../../../features/players/api/get-match-summary.ts';
+import { QueueOutlook } from '../../../features/queue/components/queue-outlook.tsx';
 import { QueuePanel } from '../../../features/queue/components/queue-panel.tsx';
 import { useQueueFeed } from '../../../features/queue/hooks/use-queue-feed.ts';
 import { useLogout } from '../../../lib/auth/logout.ts';
@@ -94,6 +95,7 @@ export default function MatchArea({ userId }: { userId: string }) {
       )}
       {finished && <MatchSettledNotice matchId={finished} result={result} />}
       <QueuePanel userId={userId} profile={profile} feed={feed} onRelogin={relogin}>
+        <QueueOutlook userId={userId} queueShown />
         <MatchAlertSettings />
       </QueuePanel>
     </>
