@@ -189,6 +189,7 @@ describe('the channel', () => {
     );
     expect(read.recent).toEqual([
       {
+        id: 1,
         kind: 'test',
         content: expect.stringContaining('テスト送信'),
         status: 'sent',

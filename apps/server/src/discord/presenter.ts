@@ -27,6 +27,7 @@ export function presentDiscordSettings(
     recent: recent.map((d) => {
       const content = (d.payload as { content?: unknown } | null)?.content;
       return {
+        id: d.id,
         kind: kindOf(d.target),
         content: typeof content === 'string' ? content : '',
         status: statusOf(d.status),

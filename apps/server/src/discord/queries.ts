@@ -31,6 +31,7 @@ export async function lastChannelMessage(db: Executor, target: string): Promise<
 export async function recentChannelDeliveries(db: Executor, limit: number) {
   return db
     .select({
+      id: notificationOutbox.id,
       target: notificationOutbox.target,
       payload: notificationOutbox.payload,
       status: notificationOutbox.status,

@@ -184,6 +184,7 @@ export const discordSettingsSchema = z.object({
   /** The latest deliveries to the channel, newest first (the admin's test messages among them). */
   recent: z.array(
     z.object({
+      id: z.number().int(),
       kind: z.enum([...DISCORD_ANNOUNCE_KINDS, 'test']),
       content: z.string(),
       status: z.enum(['pending', 'sent', 'failed']),

@@ -284,6 +284,32 @@ export const ADMIN_TEXTS = {
     loadFailed: '設定の取得に失敗しました',
   },
 
+  discord: {
+    title: 'Discord 連携',
+    lead: 'コミュニティの Discord チャンネルに Webhook でお知らせを送ります。URL は保存後は一部だけ表示されます。',
+    loadFailed: 'Discord 連携の設定を取得できませんでした',
+    current: '設定中の Webhook URL',
+    notSet: '未設定（チャンネルには何も送られません）',
+    urlLabel: (isSet: boolean) => (isSet ? '新しい Webhook URL（空欄のままなら変更しません）' : 'Webhook URL'),
+    urlHint: 'Discord のチャンネル設定 → 連携サービス → ウェブフック で作成した URL を貼り付けてください',
+    kindsLegend: 'お知らせする内容',
+    remove: 'URL を削除',
+    removeConfirmTitle: 'Webhook URL を削除しますか？',
+    removeConfirm: '削除すると、チャンネルへのお知らせはすべて止まります。',
+    removed: 'Webhook URL を削除しました',
+    saveFailed: 'Discord 連携の設定を保存できませんでした',
+    bot: (configured: boolean) =>
+      configured
+        ? 'Bot: 設定済み（通知を選んだプレイヤーに DM を送ります）'
+        : 'Bot: 未設定（DISCORD_BOT_TOKEN がないため DM は送りません）',
+    test: 'テスト送信',
+    testQueued: 'テストメッセージを送信しました。下の一覧で結果を確認できます。',
+    recentTitle: '最近の送信',
+    recentEmpty: 'まだ送信していません',
+    kindLabels: { test: 'テスト送信' },
+    status: { pending: '送信待ち', sent: '送信済み', failed: '失敗' },
+  },
+
   seasons: {
     title: 'シーズン',
     create: '新規作成',

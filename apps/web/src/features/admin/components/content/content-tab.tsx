@@ -5,13 +5,14 @@ import { Skeleton } from '../../../../components/skeleton.tsx';
 import { useMaster } from '../../../../lib/master.ts';
 import { defaultRulesMarkdown } from '../../../../lib/texts.ts';
 import { ADMIN_TEXTS } from '../../texts.ts';
+import { DiscordSection } from './discord-section.tsx';
 import { MarkdownSetting } from './markdown-setting.tsx';
 import { TimeoutSetting } from './timeout-setting.tsx';
 import './content.css';
 
 const T = ADMIN_TEXTS.content;
 
-/** Site content: the rules and announcement (Markdown with a live preview) and the two lobby timeouts. */
+/** Site content: the rules and announcement (Markdown with a live preview), the two lobby timeouts, Discord 連携. */
 export function ContentTab({ adminId }: { adminId: string }) {
   const master = useMaster(adminId);
   if (master.isPending) return <Skeleton lines={8} />;
@@ -52,6 +53,7 @@ export function ContentTab({ adminId }: { adminId: string }) {
           />
         </div>
       </section>
+      <DiscordSection />
     </div>
   );
 }
