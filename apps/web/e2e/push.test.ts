@@ -1,6 +1,15 @@
+import { join } from 'node:path';
 import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, chromiumPath, expectFitsViewport, launchChromium, PHONE_WIDTH } from './support.ts';
+import {
+  api,
+  baseUrl,
+  chromiumPath,
+  expectFitsViewport,
+  launchChromium,
+  PHONE_WIDTH,
+  screenshotDir,
+} from './support.ts';
 
 // The installable app (issue 24) in Chromium against the built site: the manifest is linked and valid, its icons are
 // PNGs of their sizes, the service worker registers and shows a notification for a push message (delivered through
@@ -185,6 +194,55 @@ describe.skipIf(!chromiumPath)('the installable app', () => {
     await context.setOffline(false);
     await context.close();
   });
-});
 
-export { ACCOUNT, expectFitsViewport, PHONE_WIDTH };
+  it('my page (通知) and the match tab (いつ来ると良い？) fit a phone; the choices save on the server', async () => {
+    const login = await api<{ access_token: string }>('/api/auth/dummy/login', {
+      method: 'POST',
+      body: { user_id: ACCOUNT },
+    });
+    expect(login.status).toBe(200);
+    context = await browser.newContext({
+      viewport: { width: PHONE_WIDTH, height: 844 },
+      deviceScaleFactor: 2,
+      isMobile: true,
+      hasTouch: true,
+      locale: 'ja-JP',
+      timezoneId: 'Asia/Tokyo',
+    });
+    await context.grantPermissions(['notifications'], { origin: baseUrl });
+    const page = await context.newPage();
+    await page.goto(`${baseUrl}/?tab=mypage&dummy_login=true&token=${login.body.access_token}&user=${ACCOUNT}`);
+    const card = page.getByRole('region', { name: '通知', exact: true });
+    // The worker registers after the load event; then this device's state is known.
+    await card.getByTestId('push-device-status').getByText('通知を受け取っていません').waitFor({ timeout: 20_000 });
+    await card.getByRole('button', { name: 'この端末で通知を受け取る' }).waitFor();
+    await card.getByRole('checkbox', { name: /お知らせを受け取る/ }).check();
+    await card.getByLabel('お知らせする人数').selectOption('4');
+    await card.getByRole('button', { name: '通知設定を保存' }).click();
+    await card.getByText('通知設定を保存しました').waitFor();
+    await card.screenshot({ path: join(screenshotDir, 'push-mypage-phone.png') });
+    await expectFitsViewport(page, 'my page (通知)');
+    const saved = await api<{ prefs: { near_alert: { enabled: boolean; min_players: number } } }>(
+      '/api/notifications/me',
+      { token: login.body.access_token },
+    );
+    expect(saved.body.prefs.near_alert).toMatchObject({ enabled: true, min_players: 4 });
+
+    await page.goto(`${baseUrl}/?tab=match`);
+    const outlook = page.getByRole('region', { name: 'いつ来ると良い？' });
+    await outlook.getByTestId('outlook-near').getByText(/\d+人/).waitFor();
+    await outlook.getByText('すべての時間帯を見る').click();
+    await outlook.screenshot({ path: join(screenshotDir, 'push-match-tab-phone.png') });
+    await expectFitsViewport(page, 'match tab (いつ来ると良い？)');
+    await context.close();
+
+    // Signed out, the match tab shows the outlook with the countdown under the login prompt.
+    context = await browser.newContext({ viewport: { width: PHONE_WIDTH, height: 844 }, locale: 'ja-JP' });
+    const guest = await context.newPage();
+    await guest.goto(`${baseUrl}/?tab=match`);
+    const open = guest.getByRole('region', { name: 'いつ来ると良い？' });
+    await open.getByTestId('outlook-waiting').getByText(/\d+人/).waitFor();
+    await expectFitsViewport(guest, 'match tab signed out');
+    await context.close();
+  });
+});

@@ -185,8 +185,8 @@ describe('notifications: choices', () => {
     prefs.push.queue_near = true;
     const { user } = openMyPage({ prefs });
     const section = await card();
-    await user.selectOptions(within(section).getByLabelText('開始'), '0');
-    await user.selectOptions(within(section).getByLabelText('終了'), '24');
+    await user.selectOptions(within(section).getByLabelText('開始'), '20');
+    await user.selectOptions(within(section).getByLabelText('終了'), '20');
     expect(within(section).getByText(/開始と終了を別の時刻にしてください/)).toBeInTheDocument();
     expect(within(section).getByRole('button', { name: '通知設定を保存' })).toBeDisabled();
   });

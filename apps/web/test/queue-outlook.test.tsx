@@ -46,9 +46,9 @@ describe('when to come', () => {
       '21時約12人待ち 約50秒',
       '22時約8人待ち 約1分20秒',
       '23時約4人待ち 約2分30秒',
-      '0時記録なし待ち —',
-      '1時記録なし待ち —',
-      '2時記録なし待ち —',
+      '0時記録なし',
+      '1時記録なし',
+      '2時記録なし',
     ]);
     expect(upcoming[0]).toHaveAttribute('aria-current', 'time');
     expect(upcoming[1]).not.toHaveAttribute('aria-current');

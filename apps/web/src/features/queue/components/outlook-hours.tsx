@@ -43,7 +43,11 @@ export function OutlookHours({
               {!f ? '—' : f.waves > 0 ? T.typicalQueue(f.typical_queue) : T.noWaves}
             </span>
             <span className="outlook-hours__wait">
-              {f?.wait_p50_seconds == null ? T.waitNone : T.wait(waitText(f.wait_p50_seconds))}
+              {f && f.waves === 0
+                ? ''
+                : f?.wait_p50_seconds == null
+                  ? T.waitNone
+                  : T.wait(waitText(f.wait_p50_seconds))}
             </span>
           </li>
         );
