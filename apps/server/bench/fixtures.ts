@@ -6,6 +6,7 @@ import { bulkInsert } from '../src/db/bulk.ts';
 import { seasons, users } from '../src/db/schema.ts';
 import { importSeason, nextImportIds } from '../src/matches/import.ts';
 import { storePenaltyStates } from '../src/users/penalties.ts';
+import { importWaveRuns } from '../src/waves/import.ts';
 
 // Data the server benchmarks set up straight through drizzle (faster than thousands of HTTP logins).
 
@@ -124,6 +125,7 @@ export async function simulatedBenchSeason(
   });
   const simulateMs = performance.now() - mark;
   mark = performance.now();
+  await importWaveRuns(ctx.db, season);
   await importSeason(ctx.db, season);
   await storePenaltyStates(ctx.db, season.penalties);
   return { matches: season.matches.length, players: count, simulateMs, importMs: performance.now() - mark };

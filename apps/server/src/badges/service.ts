@@ -6,7 +6,7 @@ import {
   getBadge,
   type OwnedBadgeRecord,
 } from '@rankmatch/shared';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { recordAudit } from '../audit/log.ts';
 import type { Db, Executor } from '../db/client.ts';
 import { badges, userBadges, users } from '../db/schema.ts';
@@ -227,4 +227,20 @@ export async function updateBadgeAsAdmin(
     if (!updated) throw new AppError('BADGE_NOT_FOUND');
     return updated;
   });
+}
+
+/** A sale (delta 1) or a refund (delta -1) of a shop badge: its sales count, never below zero. */
+export async function countSale(tx: Executor, badgeId: string, delta: 1 | -1): Promise<void> {
+  await tx
+    .update(badges)
+    .set({ currentSales: sql`greatest(0, ${badges.currentSales} + ${delta}::int)` })
+    .where(eq(badges.id, badgeId));
+}
+
+/** The demo's history: grants of one source and reference dated when they happened in it. */
+export async function backdateGrants(db: Executor, input: { source: BadgeSource; reference: string; at: number }) {
+  await db
+    .update(userBadges)
+    .set({ acquiredAt: input.at })
+    .where(and(eq(userBadges.source, input.source), eq(userBadges.reference, input.reference)));
 }

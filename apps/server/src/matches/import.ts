@@ -4,13 +4,13 @@ import { bulkInsert } from '../db/bulk.ts';
 import { type Executor, rowsOf } from '../db/client.ts';
 
 // Bulk import of a season that was played elsewhere (the engine's simulation: the demo data and the benchmarks):
-// settled matches with their players and reports, the wave records, and what settlement would have written along
-// the way — the season numbers and the MMRs (the players' penalty states are the users module's: storePenaltyStates).
+// settled matches with their players and reports, and what settlement would have written along the way — the season
+// numbers and the MMRs (the players' penalty states are the users module's: storePenaltyStates; the wave records are
+// the waves module's: importWaveRuns).
 // The settlement's own statements work match by match on the hot path; this writes the same rows thousands at a time.
 
-/** Writes a simulated season's matches, players, reports, waves, season numbers and MMRs. */
+/** Writes a simulated season's matches, players, reports, season numbers and MMRs. */
 export async function importSeason(db: Executor, season: SeasonSimulation): Promise<void> {
-  await importWaves(db, season);
   await importMatches(db, season);
   await importMatchPlayers(db, season);
   await importReports(db, season);
@@ -20,39 +20,8 @@ export async function importSeason(db: Executor, season: SeasonSimulation): Prom
   await db.execute(
     sql`select setval(pg_get_serial_sequence('matches', 'id'), greatest(1, (select max(id) from matches)))`,
   );
-  await db.execute(
-    sql`select setval(pg_get_serial_sequence('wave_runs', 'id'), greatest(1, (select max(id) from wave_runs)))`,
-  );
   // Thousands of new rows at once: the planner needs to know (PGlite has no autovacuum to notice).
-  await db.execute(sql`analyze matches, match_players, match_reports, wave_runs, season_stats, player_mmr`);
-}
-
-/** The wave records. */
-async function importWaves(db: Executor, season: SeasonSimulation): Promise<void> {
-  await bulkInsert(
-    db,
-    'wave_runs',
-    {
-      id: 'int',
-      ran_at: 'bigint',
-      candidates: 'int',
-      matched: 'int',
-      left_waiting: 'int',
-      match_count: 'int',
-      average_wait_seconds: 'float8',
-      metrics: 'jsonb',
-    },
-    season.waves.map((w) => ({
-      id: w.id,
-      ran_at: w.ran_at,
-      candidates: w.metrics.candidates,
-      matched: w.metrics.matched,
-      left_waiting: w.metrics.left_waiting,
-      match_count: w.metrics.matches,
-      average_wait_seconds: w.metrics.matched > 0 ? w.metrics.mean_wait_seconds : null,
-      metrics: w.metrics,
-    })),
-  );
+  await db.execute(sql`analyze matches, match_players, match_reports, season_stats, player_mmr`);
 }
 
 /** The settled matches. */

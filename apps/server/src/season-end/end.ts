@@ -10,7 +10,7 @@ import type { DomainEvents } from '../events/domain.ts';
 import { AppError } from '../http/errors.ts';
 import type { Job, Scheduler } from '../jobs/scheduler.ts';
 import { rankingOrder } from '../ranking/queries.ts';
-import { activateNextSeason, beginEnd } from '../seasons/activation.ts';
+import { activateNextSeason, beginEnd, markEnded } from '../seasons/activation.ts';
 import { presentSeason } from '../seasons/presenter.ts';
 import { findSeason, type SeasonRow } from '../seasons/queries.ts';
 import { clearPenaltiesAtSeasonChange, effectivePenaltySql } from '../users/penalties.ts';
@@ -260,7 +260,7 @@ export class SeasonEnder {
     const [season] = await tx.select().from(seasons).where(eq(seasons.id, seasonId)).for('update');
     if (!season || season.endedAt !== null) return;
     await clearPenaltiesAtSeasonChange(tx, PENALTY_CLEAR_MAX);
-    await tx.update(seasons).set({ endedAt: now }).where(eq(seasons.id, seasonId));
+    await markEnded(tx, seasonId, now);
   }
 }
 

@@ -85,3 +85,8 @@ export async function beginEnd(tx: Tx, season: SeasonRow, actorId: string | null
   }
   return started ?? season;
 }
+
+/** The last step of a season end (in the caller's transaction, the row locked): the season has ended. */
+export async function markEnded(tx: Executor, seasonId: string, at: number): Promise<void> {
+  await tx.update(seasons).set({ endedAt: at }).where(eq(seasons.id, seasonId));
+}

@@ -1,5 +1,5 @@
 import type { seasonCreateSchema, seasonUpdateSchema } from '@rankmatch/shared';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { recordAudit } from '../audit/log.ts';
 import type { Executor } from '../db/client.ts';
@@ -94,4 +94,23 @@ export async function deleteSeason(db: Executor, id: string, actor: Actor): Prom
       after: null,
     });
   });
+}
+
+/**
+ * A season as the demo writes its history (no admin, no audit row): created, and, for a past one, when its end began
+ * and finished. The admin's seasons go through createSeason and the season end.
+ */
+export async function insertSeasonRecord(db: Executor, row: typeof seasons.$inferInsert): Promise<void> {
+  await db.insert(seasons).values(row);
+}
+
+export async function backdateSeasonEnd(db: Executor, id: string, at: { endingStartedAt?: number; endedAt?: number }) {
+  await db.update(seasons).set(at).where(eq(seasons.id, id));
+}
+
+/** Marks a season active when no other season is (the demo's running season). */
+export async function activateIfNoneActive(db: Executor, id: string): Promise<void> {
+  await db.execute(
+    sql`update seasons set is_active = true where id = ${id} and not exists (select 1 from seasons where is_active)`,
+  );
 }

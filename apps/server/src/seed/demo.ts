@@ -17,13 +17,16 @@ import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { AchievementService } from '../achievements/service.ts';
 import { seedDummyAccounts } from '../auth/dummy.ts';
 import { type DummySeed, dummySeeds } from '../auth/dummy-accounts.ts';
+import { backdateGrants, grantBadges } from '../badges/service.ts';
 import type { AppContext } from '../context.ts';
-import { matches, matchPlayers, seasons, userBadges, users } from '../db/schema.ts';
+import { matches, matchPlayers, users } from '../db/schema.ts';
 import { importSeason, nextImportIds } from '../matches/import.ts';
 import type { SeasonEnder } from '../season-end/end.ts';
 import { findSeason, type SeasonRow } from '../seasons/queries.ts';
+import { activateIfNoneActive, backdateSeasonEnd, insertSeasonRecord } from '../seasons/service.ts';
 import { penaltyStateOf, storePenaltyStates } from '../users/penalties.ts';
 import { setRegistrationDates } from '../users/writes.ts';
+import { importWaveRuns } from '../waves/import.ts';
 
 // Demo data for development starts: a ladder that was really played. The engine's simulation plays a finished
 // season and four weeks of the running one through the real rules (matchmaking waves on the MMR, reports,
@@ -263,7 +266,7 @@ async function playPastSeason(
   const { ctx } = deps;
   const db = ctx.db;
   const rules = ctx.config.rules;
-  await db.insert(seasons).values({
+  await insertSeasonRecord(db, {
     id: DEMO_PAST_SEASON_ID,
     name: 'デモシーズン1',
     description: '開発用のデモデータです（終了済みシーズン）。シミュレーションで実際のルールどおりに対戦しました。',
@@ -286,19 +289,17 @@ async function playPastSeason(
     first_wave_id: ids0.wave,
   });
   await db.transaction(async (tx) => {
+    await importWaveRuns(tx, past);
     await importSeason(tx, past);
     await storePenaltyStates(tx, past.penalties);
   });
   const pastRow = await findSeason(db, DEMO_PAST_SEASON_ID);
   if (pastRow) await evaluatePlayed(deps, pastRow, ids);
-  await db.update(seasons).set({ endingStartedAt: calendar.past.end }).where(eq(seasons.id, DEMO_PAST_SEASON_ID));
+  await backdateSeasonEnd(db, DEMO_PAST_SEASON_ID, { endingStartedAt: calendar.past.end });
   await deps.seasonEnd.finishPending();
   // The end ran now; in the demo's history it ran when the season's end date passed, and so did its rewards.
-  await db.update(seasons).set({ endedAt: calendar.past.end }).where(eq(seasons.id, DEMO_PAST_SEASON_ID));
-  await db
-    .update(userBadges)
-    .set({ acquiredAt: calendar.past.end })
-    .where(and(eq(userBadges.source, 'season'), eq(userBadges.reference, DEMO_PAST_SEASON_ID)));
+  await backdateSeasonEnd(db, DEMO_PAST_SEASON_ID, { endedAt: calendar.past.end });
+  await backdateGrants(db, { source: 'season', reference: DEMO_PAST_SEASON_ID, at: calendar.past.end });
   return past;
 }
 
@@ -313,7 +314,7 @@ async function playRunningSeason(
   const { ctx } = deps;
   const db = ctx.db;
   const rules = ctx.config.rules;
-  await db.insert(seasons).values({
+  await insertSeasonRecord(db, {
     id: DEMO_SEASON_ID,
     name: 'デモシーズン2',
     description: '開発用のデモシーズンです。すぐにマッチングに参加できます。',
@@ -323,9 +324,7 @@ async function playRunningSeason(
     createdAt: calendar.past.end - 7 * DAY,
   });
   // Active only when no other season is.
-  await db.execute(
-    sql`update seasons set is_active = true where id = ${DEMO_SEASON_ID} and not exists (select 1 from seasons where is_active)`,
-  );
+  await activateIfNoneActive(db, DEMO_SEASON_ID);
   const ids0 = await nextImportIds(db);
   const current = simulateSeason({
     seed: DEMO_SEED,
@@ -341,6 +340,7 @@ async function playRunningSeason(
     first_wave_id: ids0.wave,
   });
   await db.transaction(async (tx) => {
+    await importWaveRuns(tx, current);
     await importSeason(tx, current);
     await storePenaltyStates(tx, current.penalties);
   });
@@ -351,15 +351,14 @@ async function playRunningSeason(
 
 /** The operators' badges (streamer, commentator, bug hunter, translator), given during the running season. */
 async function grantOperatorBadges(deps: DemoDeps, calendar: DemoCalendar): Promise<void> {
-  await deps.ctx.db
-    .insert(userBadges)
-    .values(
-      OPERATOR_BADGES.map((b) => ({
-        userId: b.userId,
-        badgeId: b.badgeId,
-        source: 'seed',
-        acquiredAt: calendar.current.start + b.days * DAY,
-      })),
-    )
-    .onConflictDoNothing();
+  await grantBadges(
+    deps.ctx.db,
+    OPERATOR_BADGES.map((b) => ({
+      userId: b.userId,
+      badgeId: b.badgeId,
+      source: 'seed' as const,
+      reference: null,
+      now: calendar.current.start + b.days * DAY,
+    })),
+  );
 }

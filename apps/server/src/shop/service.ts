@@ -11,7 +11,14 @@ import {
 import { and, desc, eq, gt, inArray, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import { recordAudit } from '../audit/log.ts';
-import { type BadgeGrant, grantBadges, grantedEvent, liveCatalogue, revokeBadges } from '../badges/service.ts';
+import {
+  type BadgeGrant,
+  countSale,
+  grantBadges,
+  grantedEvent,
+  liveCatalogue,
+  revokeBadges,
+} from '../badges/service.ts';
 import type { AppContext } from '../context.ts';
 import type { Executor, Tx } from '../db/client.ts';
 import { badges, orders, userBadges, users } from '../db/schema.ts';
@@ -315,10 +322,7 @@ export class ShopService {
     const granted = await grantBadges(tx, [
       { userId: order.userId, badgeId: order.badgeId, source: 'purchase', reference: order.id, now },
     ]);
-    await tx
-      .update(badges)
-      .set({ currentSales: sql`${badges.currentSales} + 1` })
-      .where(eq(badges.id, order.badgeId));
+    await countSale(tx, order.badgeId, 1);
     await this.setOrder(tx, order.id, {
       status: 'fulfilled',
       problem: null,
@@ -339,10 +343,7 @@ export class ShopService {
       if (order.status === 'fulfilled') {
         await tx.select().from(badges).where(eq(badges.id, order.badgeId)).for('update');
         await revokeBadges(tx, order.userId, [order.badgeId], now);
-        await tx
-          .update(badges)
-          .set({ currentSales: sql`greatest(0, ${badges.currentSales} - 1)` })
-          .where(eq(badges.id, order.badgeId));
+        await countSale(tx, order.badgeId, -1);
       }
       await this.setOrder(tx, order.id, { status: 'refunded', refundedAt: now });
       return 'refunded';

@@ -1,15 +1,14 @@
 import type { AdminSearchType, AdminUserDetail, AdminUserSummary, adminUserUpdateSchema } from '@rankmatch/shared';
-import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { recordAudit } from '../audit/log.ts';
 import { revokeUserSessions } from '../auth/sessions.ts';
 import { type BadgeGrant, grantBadges, ownedBadgeRecords, revokeBadges } from '../badges/service.ts';
 import type { Db, Executor } from '../db/client.ts';
-import { seasonStats } from '../db/schema.ts';
 import { AppError } from '../http/errors.ts';
 import { openMatchOf } from '../matches/queries.ts';
+import { setSeasonRate } from '../matches/season-stats.ts';
 import { findEntry, leaveQueue } from '../queue/service.ts';
-import { markedActiveSeason, type SeasonRow } from '../seasons/queries.ts';
+import { markedActiveSeason } from '../seasons/queries.ts';
 import { setPenaltyCounts } from '../users/penalties.ts';
 import { effectivePenalty, seasonNumbers } from '../users/presenter.ts';
 import {
@@ -126,7 +125,16 @@ export async function updateUserAsAdmin(
     if (Object.keys(changed).length === 0) throw new AppError('NO_CHANGES');
     if (changed.is_admin === true && user.isDummy && input.production) throw new AppError('ADMIN_DUMMY_PROMOTE');
 
-    if (changed.rate !== undefined) await setSeasonRate(tx, user, season, changed.rate, now);
+    if (changed.rate !== undefined) {
+      if (!season) throw new AppError('NO_ACTIVE_SEASON');
+      await setSeasonRate(tx, {
+        userId: user.id,
+        seasonId: season.id,
+        startRate: user.startRate,
+        rate: changed.rate,
+        now,
+      });
+    }
     const counts = {
       ...(changed.penalty_count !== undefined && { penaltyCount: changed.penalty_count }),
       ...(changed.penalty_correction !== undefined && { penaltyCorrection: changed.penalty_correction }),
@@ -169,26 +177,4 @@ export async function updateUserAsAdmin(
     });
     return { banned, granted };
   });
-}
-
-/** The rate of the active season (the season's row is created if the player has none); max rate follows a rise. */
-async function setSeasonRate(
-  tx: Executor,
-  user: UserRow,
-  season: SeasonRow | undefined,
-  rate: number,
-  now: number,
-): Promise<void> {
-  if (!season) throw new AppError('NO_ACTIVE_SEASON');
-  await tx
-    .insert(seasonStats)
-    .values({ userId: user.id, seasonId: season.id, rate, maxRate: Math.max(rate, user.startRate), maxRateAt: now })
-    .onConflictDoUpdate({
-      target: [seasonStats.userId, seasonStats.seasonId],
-      set: {
-        rate,
-        maxRate: sql`greatest(${seasonStats.maxRate}, ${rate}::int)`,
-        maxRateAt: sql`case when ${rate}::int > ${seasonStats.maxRate} then ${now}::bigint else ${seasonStats.maxRateAt} end`,
-      },
-    });
 }
