@@ -42,7 +42,17 @@ describe.skipIf(!chromiumPath)('public pages do not move while they load', () =>
 
   beforeAll(async () => {
     browser = await launchChromium();
-    pages = ['/', '/?tab=ranking', '/stats', '/players/dummy_01', `/matches/${await someMatchId()}`, '/shop', '/about'];
+    // /?tab=match signed out: the login prompt and the queue's outlook (issue 24), whose rows stand while it loads.
+    pages = [
+      '/',
+      '/?tab=ranking',
+      '/?tab=match',
+      '/stats',
+      '/players/dummy_01',
+      `/matches/${await someMatchId()}`,
+      '/shop',
+      '/about',
+    ];
   });
   afterAll(async () => {
     await browser?.close();
