@@ -85,6 +85,13 @@ describe.skipIf(!chromiumPath)('the installable app', () => {
     const parsed = (await cdp.send('Page.getAppManifest')) as { url: string; errors: { message: string }[] };
     expect(parsed.url).toBe(`${baseUrl}/manifest.webmanifest`);
     expect(parsed.errors).toEqual([]);
+    // Nothing keeps Chromium from installing it but the test's own profile (a context is an incognito one). The worker
+    // is registered after the load event.
+    await page.evaluate(async () => navigator.serviceWorker.ready);
+    const { installabilityErrors } = (await cdp.send('Page.getInstallabilityErrors')) as {
+      installabilityErrors: { errorId: string }[];
+    };
+    expect(installabilityErrors.map((e) => e.errorId).filter((id) => id !== 'in-incognito')).toEqual([]);
 
     const response = await fetch(`${baseUrl}/manifest.webmanifest`);
     expect(response.headers.get('content-type')).toMatch(/^application\/manifest\+json/);
