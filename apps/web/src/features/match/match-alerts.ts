@@ -25,8 +25,9 @@ export function notificationsEnabled(): boolean {
 export function alertMatchFound(matchId: string): void {
   if (soundSetting.get() === 'on') playChime();
   if (pageHasFocus()) return;
+  // The tag a push of the same match carries (server: notifications/messages.ts): one notification, not two.
   const notification = notificationsEnabled()
-    ? showNotification(T.notificationTitle, { body: T.notificationBody(matchId), tag: 'rankmatch-match-found' })
+    ? showNotification(T.notificationTitle, { body: T.notificationBody(matchId), tag: `match-${matchId}` })
     : null;
   markTitleUntilFocus(T.titlePrefix, () => notification?.close());
 }
