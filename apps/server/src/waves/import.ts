@@ -20,6 +20,7 @@ export async function importWaveRuns(db: Executor, season: SeasonSimulation): Pr
       match_count: 'int',
       average_wait_seconds: 'float8',
       metrics: 'jsonb',
+      slot: 'bigint',
     },
     season.waves.map((w) => ({
       id: w.id,
@@ -30,6 +31,8 @@ export async function importWaveRuns(db: Executor, season: SeasonSimulation): Pr
       match_count: w.metrics.matches,
       average_wait_seconds: w.metrics.matched > 0 ? w.metrics.mean_wait_seconds : null,
       metrics: w.metrics,
+      // The simulation's waves are scheduled turns (an admin's trigger is the only wave without one).
+      slot: w.ran_at,
     })),
   );
   await db.execute(
