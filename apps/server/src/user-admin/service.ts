@@ -112,16 +112,7 @@ export async function updateUserAsAdmin(
     const owned = (await ownedBadgeRecords(tx, user.id)).map((r) => r.badge_id).sort();
     const before = currentValues(user, stats, owned);
 
-    const changed: Partial<typeof before> = {};
-    const was: Partial<typeof before> = {};
-    for (const key of Object.keys(before) as (keyof typeof before)[]) {
-      const next = update[key];
-      if (next === undefined) continue;
-      const same = Array.isArray(next) ? sameList(next, before.owned_badges) : next === before[key];
-      if (same) continue;
-      Object.assign(changed, { [key]: Array.isArray(next) ? [...next].sort() : next });
-      Object.assign(was, { [key]: before[key] });
-    }
+    const { changed, was } = changesOf(before, update);
     if (Object.keys(changed).length === 0) throw new AppError('NO_CHANGES');
     if (changed.is_admin === true && user.isDummy && input.production) throw new AppError('ADMIN_DUMMY_PROMOTE');
 
@@ -145,22 +136,9 @@ export async function updateUserAsAdmin(
       ...(changed.is_admin !== undefined && { isAdmin: changed.is_admin }),
     };
     if (Object.keys(flags).length > 0) await setAccountFlags(tx, user.id, flags, now);
-    let granted: BadgeGrant[] = [];
-    if (changed.owned_badges) {
-      const next = new Set(changed.owned_badges);
-      await revokeBadges(
-        tx,
-        user.id,
-        owned.filter((id) => !next.has(id)),
-        now,
-      );
-      granted = await grantBadges(
-        tx,
-        changed.owned_badges
-          .filter((id) => !owned.includes(id))
-          .map((badgeId) => ({ userId: user.id, badgeId, source: 'admin' as const, reference: actorId, now })),
-      );
-    }
+    const granted = changed.owned_badges
+      ? await setOwnedBadges(tx, { userId: user.id, owned, next: changed.owned_badges, actorId, now })
+      : [];
     const banned = changed.is_banned === true;
     if (banned) {
       await revokeUserSessions(tx, user.id, now);
@@ -177,4 +155,42 @@ export async function updateUserAsAdmin(
     });
     return { banned, granted };
   });
+}
+
+type CurrentValues = ReturnType<typeof currentValues>;
+
+/** The fields the edit really changes, with their values before (for the audit entry). */
+function changesOf(before: CurrentValues, update: UserUpdate) {
+  const changed: Partial<CurrentValues> = {};
+  const was: Partial<CurrentValues> = {};
+  for (const key of Object.keys(before) as (keyof CurrentValues)[]) {
+    const next = update[key];
+    if (next === undefined) continue;
+    const same = Array.isArray(next) ? sameList(next, before.owned_badges) : next === before[key];
+    if (same) continue;
+    Object.assign(changed, { [key]: Array.isArray(next) ? [...next].sort() : next });
+    Object.assign(was, { [key]: before[key] });
+  }
+  return { changed, was };
+}
+
+/** The admin's list of owned badges: those left out are taken back, the new ones given (source admin). */
+async function setOwnedBadges(
+  tx: Executor,
+  input: { userId: string; owned: string[]; next: string[]; actorId: string; now: number },
+): Promise<BadgeGrant[]> {
+  const { userId, owned, next, actorId, now } = input;
+  const keep = new Set(next);
+  await revokeBadges(
+    tx,
+    userId,
+    owned.filter((id) => !keep.has(id)),
+    now,
+  );
+  return grantBadges(
+    tx,
+    next
+      .filter((id) => !owned.includes(id))
+      .map((badgeId) => ({ userId, badgeId, source: 'admin' as const, reference: actorId, now })),
+  );
 }
