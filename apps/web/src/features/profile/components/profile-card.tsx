@@ -15,77 +15,17 @@ interface ProfileCardProps {
 }
 
 export function ProfileCard({ profile, onEdit, onLogout, loggingOut = false, onEditBadge }: ProfileCardProps) {
-  const name = profile.trainer_name.trim();
   return (
     <section className="card profile-card" aria-labelledby="profile-name">
-      <div className="profile-card__head">
-        <Avatar url={profile.discord_avatar_url} name={name || profile.discord_username} size={72} />
-        <div className="profile-card__identity">
-          <h2 id="profile-name" className="profile-card__name">
-            {name || T.noTrainerName}
-          </h2>
-          <p className="profile-card__meta">
-            <span>
-              <span className="visually-hidden">{T.discordName}: </span>
-              <DiscordIcon />
-              {profile.discord_username}
-            </span>
-            {profile.twitter_id && (
-              <a
-                href={`https://x.com/${encodeURIComponent(profile.twitter_id)}`}
-                target="_blank"
-                rel="noopener noreferrer"
-                aria-label={T.twitterAria(profile.twitter_id)}
-              >
-                {T.twitterLink(profile.twitter_id)}
-              </a>
-            )}
-          </p>
-        </div>
-      </div>
+      <ProfileIdentity profile={profile} />
 
       {profile.is_dummy && <Notice tone="warning">{T.dummyNotice}</Notice>}
 
       <p className={profile.bio ? 'profile-card__bio' : 'profile-card__bio muted'}>{profile.bio || T.noBio}</p>
 
-      {profile.favorite_pokemon.length > 0 && (
-        <div className="profile-card__favorites">
-          <h3 className="section-label">{T.favorites}</h3>
-          <ul className="favorite-list">
-            {profile.favorite_pokemon.map((id) => (
-              <li key={id}>
-                <CharacterIcon pokemonId={id} size={28} />
-                <span>{getCharacter(id)?.name_ja ?? id}</span>
-              </li>
-            ))}
-          </ul>
-        </div>
-      )}
+      {profile.favorite_pokemon.length > 0 && <FavoriteList favorites={profile.favorite_pokemon} />}
 
-      <div className="profile-card__badges">
-        <h3 className="section-label">{T.badges}</h3>
-        <div className="badge-slots">
-          {([1, 2] as const).map((slot) => {
-            const badgeId = slot === 1 ? profile.current_badge : profile.current_badge_2;
-            return (
-              <div key={slot} className="badge-slot">
-                <span className="badge-slot__label">{T.badgeSlot(slot)}</span>
-                <span className="badge-slot__value">
-                  {badgeId ? <BadgeChip badgeId={badgeId} /> : <span className="muted">{T.badgeEmpty}</span>}
-                </span>
-                <button
-                  type="button"
-                  className="button button--ghost button--small"
-                  onClick={() => onEditBadge(slot)}
-                  aria-label={T.changeBadge(slot)}
-                >
-                  {T.change}
-                </button>
-              </div>
-            );
-          })}
-        </div>
-      </div>
+      <BadgeSlots profile={profile} onEditBadge={onEditBadge} />
 
       <div className="profile-card__actions">
         <button type="button" className="button button--primary" onClick={onEdit}>
@@ -96,6 +36,84 @@ export function ProfileCard({ profile, onEdit, onLogout, loggingOut = false, onE
         </button>
       </div>
     </section>
+  );
+}
+
+/** Avatar, trainer name (the card's title), Discord name and the X link. */
+function ProfileIdentity({ profile }: { profile: UserProfile }) {
+  const name = profile.trainer_name.trim();
+  return (
+    <div className="profile-card__head">
+      <Avatar url={profile.discord_avatar_url} name={name || profile.discord_username} size={72} />
+      <div className="profile-card__identity">
+        <h2 id="profile-name" className="profile-card__name">
+          {name || T.noTrainerName}
+        </h2>
+        <p className="profile-card__meta">
+          <span>
+            <span className="visually-hidden">{T.discordName}: </span>
+            <DiscordIcon />
+            {profile.discord_username}
+          </span>
+          {profile.twitter_id && (
+            <a
+              href={`https://x.com/${encodeURIComponent(profile.twitter_id)}`}
+              target="_blank"
+              rel="noopener noreferrer"
+              aria-label={T.twitterAria(profile.twitter_id)}
+            >
+              {T.twitterLink(profile.twitter_id)}
+            </a>
+          )}
+        </p>
+      </div>
+    </div>
+  );
+}
+
+function FavoriteList({ favorites }: { favorites: string[] }) {
+  return (
+    <div className="profile-card__favorites">
+      <h3 className="section-label">{T.favorites}</h3>
+      <ul className="favorite-list">
+        {favorites.map((id) => (
+          <li key={id}>
+            <CharacterIcon pokemonId={id} size={28} />
+            <span>{getCharacter(id)?.name_ja ?? id}</span>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/** The two badge slots, each with its badge (or empty) and its change button. */
+function BadgeSlots({ profile, onEditBadge }: { profile: UserProfile; onEditBadge: (slot: 1 | 2) => void }) {
+  return (
+    <div className="profile-card__badges">
+      <h3 className="section-label">{T.badges}</h3>
+      <div className="badge-slots">
+        {([1, 2] as const).map((slot) => {
+          const badgeId = slot === 1 ? profile.current_badge : profile.current_badge_2;
+          return (
+            <div key={slot} className="badge-slot">
+              <span className="badge-slot__label">{T.badgeSlot(slot)}</span>
+              <span className="badge-slot__value">
+                {badgeId ? <BadgeChip badgeId={badgeId} /> : <span className="muted">{T.badgeEmpty}</span>}
+              </span>
+              <button
+                type="button"
+                className="button button--ghost button--small"
+                onClick={() => onEditBadge(slot)}
+                aria-label={T.changeBadge(slot)}
+              >
+                {T.change}
+              </button>
+            </div>
+          );
+        })}
+      </div>
+    </div>
   );
 }
 

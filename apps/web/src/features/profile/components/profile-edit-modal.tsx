@@ -1,4 +1,4 @@
-import { BIO_MAX, profileUpdateSchema, type UserProfile, validationErrorOf, visibleLength } from '@rankmatch/shared';
+import { profileUpdateSchema, type UserProfile, validationErrorOf } from '@rankmatch/shared';
 import { type FormEvent, useId, useState } from 'react';
 import { Modal } from '../../../components/modal.tsx';
 import { Notice } from '../../../components/notice.tsx';
@@ -7,6 +7,7 @@ import { useToasts } from '../../../lib/toast/toast-provider.tsx';
 import { type ProfileInput, useUpdateProfile } from '../api/update-profile.ts';
 import { PROFILE_TEXTS as T } from '../texts.ts';
 import { FavoritePicker } from './favorite-picker.tsx';
+import { BioField, TrainerNameField, TwitterIdField } from './profile-fields.tsx';
 
 type FieldErrors = Partial<Record<keyof ProfileInput, string>>;
 
@@ -51,7 +52,8 @@ export function ProfileEditModal({ profile, onClose }: { profile: UserProfile | 
   return <ProfileForm profile={profile} onClose={onClose} />;
 }
 
-function ProfileForm({ profile, onClose }: { profile: UserProfile; onClose: () => void }) {
+/** The profile's values, checked with the shared schema once submitted; a valid submit saves and closes. */
+function useProfileForm(profile: UserProfile, onClose: () => void) {
   const update = useUpdateProfile(profile.user_id);
   const toasts = useToasts();
   const [form, setForm] = useState<ProfileInput>({
@@ -61,12 +63,9 @@ function ProfileForm({ profile, onClose }: { profile: UserProfile; onClose: () =
     bio: profile.bio,
   });
   const [submitted, setSubmitted] = useState(false);
-  const formId = useId();
-  const ids = { name: useId(), twitter: useId(), bio: useId(), counter: useId() };
 
   const check = validateProfile(form);
   const errors: FieldErrors = submitted && !check.ok ? check.errors : {};
-  const bioLength = visibleLength(form.bio);
   const set = <K extends keyof ProfileInput>(key: K, value: ProfileInput[K]) =>
     setForm((f) => ({ ...f, [key]: value }));
 
@@ -82,8 +81,12 @@ function ProfileForm({ profile, onClose }: { profile: UserProfile; onClose: () =
       },
     });
   };
+  return { form, set, errors, onSubmit, update };
+}
 
-  const describedBy = (...parts: (string | false | undefined)[]) => parts.filter(Boolean).join(' ') || undefined;
+function ProfileForm({ profile, onClose }: { profile: UserProfile; onClose: () => void }) {
+  const { form, set, errors, onSubmit, update } = useProfileForm(profile, onClose);
+  const formId = useId();
 
   return (
     <Modal
@@ -101,99 +104,22 @@ function ProfileForm({ profile, onClose }: { profile: UserProfile; onClose: () =
       }
     >
       <form id={formId} className="form" onSubmit={onSubmit} noValidate>
-        <div className="field">
-          <div className="field__label-row">
-            <label htmlFor={ids.name} className="field__label">
-              {T.trainerName}
-            </label>
-            <span className="field__required" aria-hidden="true">
-              {T.required}
-            </span>
-          </div>
-          <input
-            id={ids.name}
-            className="input"
-            value={form.trainer_name}
-            onChange={(e) => set('trainer_name', e.target.value)}
-            aria-invalid={errors.trainer_name ? true : undefined}
-            aria-describedby={describedBy(`${ids.name}-hint`, errors.trainer_name && `${ids.name}-error`)}
-            aria-required="true"
-            autoComplete="nickname"
-            data-autofocus
-          />
-          <p id={`${ids.name}-hint`} className="field__hint">
-            {T.trainerNameHint}
-          </p>
-          {errors.trainer_name && (
-            <p id={`${ids.name}-error`} className="field__error">
-              {errors.trainer_name}
-            </p>
-          )}
-        </div>
-
-        <div className="field">
-          <label htmlFor={ids.twitter} className="field__label">
-            {T.twitterId}
-          </label>
-          <div className="input-prefix">
-            <span aria-hidden="true">@</span>
-            <input
-              id={ids.twitter}
-              className="input"
-              value={form.twitter_id}
-              onChange={(e) => set('twitter_id', e.target.value)}
-              aria-invalid={errors.twitter_id ? true : undefined}
-              aria-describedby={describedBy(`${ids.twitter}-hint`, errors.twitter_id && `${ids.twitter}-error`)}
-              autoComplete="off"
-              spellCheck={false}
-            />
-          </div>
-          <p id={`${ids.twitter}-hint`} className="field__hint">
-            {T.twitterHint}
-          </p>
-          {errors.twitter_id && (
-            <p id={`${ids.twitter}-error`} className="field__error">
-              {errors.twitter_id}
-            </p>
-          )}
-        </div>
-
+        <TrainerNameField
+          value={form.trainer_name}
+          onChange={(next) => set('trainer_name', next)}
+          error={errors.trainer_name}
+        />
+        <TwitterIdField
+          value={form.twitter_id}
+          onChange={(next) => set('twitter_id', next)}
+          error={errors.twitter_id}
+        />
         <FavoritePicker
           value={form.favorite_pokemon}
           onChange={(next) => set('favorite_pokemon', next)}
           error={errors.favorite_pokemon}
         />
-
-        <div className="field">
-          <div className="field__label-row">
-            <label htmlFor={ids.bio} className="field__label">
-              {T.bio}
-            </label>
-            <span
-              id={ids.counter}
-              className={bioLength > BIO_MAX ? 'field__counter text-danger' : 'field__counter'}
-              data-testid="bio-counter"
-            >
-              <span aria-hidden="true">{T.bioCounter(bioLength, BIO_MAX)}</span>
-              <span className="visually-hidden">{T.bioCounterLabel(bioLength, BIO_MAX)}</span>
-            </span>
-          </div>
-          <textarea
-            id={ids.bio}
-            className="input textarea"
-            rows={4}
-            value={form.bio}
-            onChange={(e) => set('bio', e.target.value)}
-            aria-invalid={errors.bio ? true : undefined}
-            aria-describedby={describedBy(ids.counter, errors.bio && `${ids.bio}-error`)}
-          />
-          {errors.bio && (
-            <p id={`${ids.bio}-error`} className="field__error">
-              {errors.bio}
-            </p>
-          )}
-        </div>
-
+        <BioField value={form.bio} onChange={(next) => set('bio', next)} error={errors.bio} />
         {update.isError && (
           <Notice tone="danger" live title={T.saveFailed}>
             <p>{update.error.message}</p>

@@ -1,4 +1,4 @@
-import { badgeMatchesSearch } from '@rankmatch/shared';
+import { type Badge, badgeMatchesSearch } from '@rankmatch/shared';
 import { useId, useState } from 'react';
 import { BadgeChip } from '../../../../components/badge-chip.tsx';
 import { Modal } from '../../../../components/modal.tsx';
@@ -14,6 +14,14 @@ function orderedSelection(previous: readonly string[], checked: ReadonlySet<stri
   const kept = previous.filter((id) => checked.has(id));
   const added = catalogue.filter((id) => checked.has(id) && !previous.includes(id));
   return [...kept, ...added];
+}
+
+/** The set with id added, or removed when it was there. */
+function toggled(set: ReadonlySet<string>, id: string): ReadonlySet<string> {
+  const next = new Set(set);
+  if (next.has(id)) next.delete(id);
+  else next.add(id);
+  return next;
 }
 
 /** The whole badge catalogue (GET /api/master) as a searchable checkbox grid; applying replaces the owned list. */
@@ -35,13 +43,7 @@ export function BadgeCataloguePicker({
   const catalogue = master.data?.badges ?? [];
   const shown = catalogue.filter((b) => badgeMatchesSearch(b, query));
 
-  const toggle = (id: string) =>
-    setChecked((prev) => {
-      const next = new Set(prev);
-      if (next.has(id)) next.delete(id);
-      else next.add(id);
-      return next;
-    });
+  const toggle = (id: string) => setChecked((prev) => toggled(prev, id));
 
   const apply = () =>
     onApply(
@@ -93,21 +95,36 @@ export function BadgeCataloguePicker({
       ) : shown.length === 0 ? (
         <EmptyState>{T.pickerNoMatch}</EmptyState>
       ) : (
-        <ul className="admin-catalogue" aria-label={T.pickerTitle}>
-          {shown.map((b) => (
-            <li key={b.id}>
-              <label className="admin-catalogue__option">
-                <input type="checkbox" checked={checked.has(b.id)} onChange={() => toggle(b.id)} />
-                <span className="admin-catalogue__art">
-                  <BadgeChip badgeId={b.id} variant="card" />
-                </span>
-                <span className="admin-catalogue__name">{b.display}</span>
-                <span className="admin-catalogue__id admin-mono">{b.id}</span>
-              </label>
-            </li>
-          ))}
-        </ul>
+        <CatalogueList badges={shown} checked={checked} onToggle={toggle} />
       )}
     </Modal>
+  );
+}
+
+/** The badges shown, each a checkbox with its art, name and id. */
+function CatalogueList({
+  badges,
+  checked,
+  onToggle,
+}: {
+  badges: Pick<Badge, 'id' | 'display'>[];
+  checked: ReadonlySet<string>;
+  onToggle: (id: string) => void;
+}) {
+  return (
+    <ul className="admin-catalogue" aria-label={T.pickerTitle}>
+      {badges.map((b) => (
+        <li key={b.id}>
+          <label className="admin-catalogue__option">
+            <input type="checkbox" checked={checked.has(b.id)} onChange={() => onToggle(b.id)} />
+            <span className="admin-catalogue__art">
+              <BadgeChip badgeId={b.id} variant="card" />
+            </span>
+            <span className="admin-catalogue__name">{b.display}</span>
+            <span className="admin-catalogue__id admin-mono">{b.id}</span>
+          </label>
+        </li>
+      ))}
+    </ul>
   );
 }

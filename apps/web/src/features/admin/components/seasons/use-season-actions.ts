@@ -1,0 +1,67 @@
+import type { AdminSeason } from '@rankmatch/shared';
+import { useConfirm } from '../../../../components/confirm-dialog.tsx';
+import { useActivateSeason } from '../../api/activate-season.ts';
+import { useDeleteSeason } from '../../api/delete-season.ts';
+import { useEndSeason } from '../../api/end-season.ts';
+import { ADMIN_TEXTS } from '../../texts.ts';
+
+const T = ADMIN_TEXTS.seasons;
+
+export type SeasonOutcome = { tone: 'info' | 'success' | 'danger'; text: string } | null;
+
+/**
+ * The list's irreversible steps, each behind a confirm: activate (which ends the running season first; the confirm
+ * names it), end and delete. Each reports through setOutcome; dialog is the confirm to render.
+ */
+export function useSeasonActions(seasons: AdminSeason[] | undefined, setOutcome: (outcome: SeasonOutcome) => void) {
+  const activate = useActivateSeason();
+  const end = useEndSeason();
+  const remove = useDeleteSeason();
+  const confirm = useConfirm();
+  const fail = (error: Error) => setOutcome({ tone: 'danger', text: error.message });
+
+  const onActivate = async (season: AdminSeason) => {
+    const running = seasons?.find((s) => s.is_active && s.id !== season.id);
+    const yes = await confirm.ask({
+      title: T.activateConfirmTitle,
+      message: T.activateConfirm(season.name, running?.name ?? null),
+      confirmLabel: T.activateConfirmButton,
+      tone: running ? 'danger' : 'primary',
+    });
+    if (!yes) return;
+    setOutcome(null);
+    activate.mutate(season.id, {
+      onSuccess: () => setOutcome({ tone: 'success', text: T.activated(season.name) }),
+      onError: fail,
+    });
+  };
+  const onEnd = async (season: AdminSeason) => {
+    const yes = await confirm.ask({
+      title: T.endConfirmTitle,
+      message: T.endConfirm(season.name),
+      confirmLabel: T.endConfirmButton,
+    });
+    if (!yes) return;
+    setOutcome({ tone: 'info', text: T.ending(season.name) });
+    end.mutate(season.id, {
+      onSuccess: () => setOutcome({ tone: 'success', text: T.ended(season.name) }),
+      onError: fail,
+    });
+  };
+  const onDelete = async (season: AdminSeason) => {
+    const yes = await confirm.ask({
+      title: T.deleteConfirmTitle,
+      message: T.deleteConfirm(season.name),
+      confirmLabel: T.deleteConfirmButton,
+    });
+    if (!yes) return;
+    setOutcome(null);
+    remove.mutate(season.id, {
+      onSuccess: () => setOutcome({ tone: 'success', text: T.deleted(season.name) }),
+      onError: fail,
+    });
+  };
+
+  const busy = activate.isPending || end.isPending || remove.isPending;
+  return { onActivate, onEnd, onDelete, busy, dialog: confirm.dialog };
+}

@@ -1,0 +1,45 @@
+import type { AdminUserDetail } from '@rankmatch/shared';
+import { type FormEvent, useState } from 'react';
+import { useConfirm } from '../../../../components/confirm-dialog.tsx';
+import { useUpdateAdminUser } from '../../api/update-user.ts';
+import { ADMIN_TEXTS } from '../../texts.ts';
+import { editStateOf, type UserEditField, type UserEditState, userUpdateOf } from '../../user-edit.ts';
+
+const T = ADMIN_TEXTS.users;
+
+export type UserEditErrors = Partial<Record<UserEditField, string>>;
+export type SetUserEditField = <K extends UserEditField>(field: K, value: UserEditState[K]) => void;
+
+/**
+ * The user edit form's state: the values, their errors, whether the last save had nothing to send, and the submit that
+ * asks before banning and sends only what changed. dialog is the ban confirm to render.
+ */
+export function useUserEditState(user: AdminUserDetail, name: string, onSaved: () => void) {
+  const [state, setState] = useState<UserEditState>(() => editStateOf(user));
+  const [errors, setErrors] = useState<UserEditErrors>({});
+  const [unchanged, setUnchanged] = useState(false);
+  const update = useUpdateAdminUser();
+  const confirm = useConfirm();
+
+  const set: SetUserEditField = (field, value) => {
+    setState((prev) => ({ ...prev, [field]: value }));
+    setUnchanged(false);
+  };
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    const outcome = userUpdateOf(user, state);
+    setErrors(outcome.kind === 'invalid' ? outcome.errors : {});
+    setUnchanged(outcome.kind === 'unchanged');
+    if (outcome.kind !== 'changed') return;
+    if (
+      outcome.changes.is_banned === true &&
+      !(await confirm.ask({ title: T.banConfirmTitle, message: T.banConfirm(name), confirmLabel: T.banConfirmButton }))
+    ) {
+      return;
+    }
+    update.mutate({ userId: user.user_id, changes: outcome.changes }, { onSuccess: onSaved });
+  };
+
+  return { state, set, errors, unchanged, onSubmit, update, dialog: confirm.dialog };
+}
