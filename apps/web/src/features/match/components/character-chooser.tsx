@@ -1,7 +1,22 @@
-import { BATTLE_TYPES, type BattleType, getCharacter, PLAYABLE_CHARACTERS, searchCharacters } from '@rankmatch/shared';
+import {
+  BATTLE_TYPES,
+  type BattleType,
+  type Character,
+  getCharacter,
+  PLAYABLE_CHARACTERS,
+  searchCharacters,
+} from '@rankmatch/shared';
 import { useId, useState } from 'react';
 import { CharacterIcon } from '../../../components/character-icon.tsx';
 import { MATCH_TEXTS as T } from '../texts.ts';
+
+/** The characters offered: a search's matches across types, else the type's playable ones; never the excluded one. */
+function charactersShown(query: string, type: BattleType, exclude: string): Character[] {
+  const excluded = exclude.toUpperCase();
+  return (query.trim() ? searchCharacters(query) : PLAYABLE_CHARACTERS.filter((c) => c.type === type)).filter(
+    (c) => c.pokemon_id !== excluded,
+  );
+}
 
 /** Pick a character: first a battle type, then one of its characters (or search by name across types). */
 export function CharacterChooser({
@@ -21,30 +36,11 @@ export function CharacterChooser({
   const [type, setType] = useState<BattleType>(initialType === '-' ? BATTLE_TYPES[0] : initialType);
   const [query, setQuery] = useState('');
   const selected = value ? getCharacter(value) : undefined;
-  const excluded = exclude.toUpperCase();
-
-  const list = (query.trim() ? searchCharacters(query) : PLAYABLE_CHARACTERS.filter((c) => c.type === type)).filter(
-    (c) => c.pokemon_id !== excluded,
-  );
+  const list = charactersShown(query, type, exclude);
 
   return (
     <div className="chooser">
-      <div className="chooser__selected" aria-live="polite">
-        <span className="chooser__selected-label">{T.selected}</span>
-        {selected ? (
-          <>
-            <CharacterIcon pokemonId={selected.pokemon_id} size={28} />
-            <strong>{selected.name_ja}</strong>
-            {allowClear && (
-              <button type="button" className="button button--ghost button--small" onClick={() => onChange('')}>
-                {T.clear}
-              </button>
-            )}
-          </>
-        ) : (
-          <span className="muted">{T.nothingSelected}</span>
-        )}
-      </div>
+      <SelectedCharacter selected={selected} onClear={allowClear ? () => onChange('') : null} />
       <div className="chooser__filters">
         <fieldset className="chooser__types">
           <legend className="visually-hidden">{T.type}</legend>
@@ -78,25 +74,62 @@ export function CharacterChooser({
       {list.length === 0 ? (
         <p className="muted chooser__empty">{T.noCharacters}</p>
       ) : (
-        <ul className="chooser__grid">
-          {list.map((c) => (
-            <li key={c.pokemon_id}>
-              <button
-                type="button"
-                className="chooser__option"
-                aria-pressed={selected?.pokemon_id === c.pokemon_id}
-                title={c.name_ja}
-                onClick={() => onChange(c.pokemon_id)}
-              >
-                <span aria-hidden="true">
-                  <CharacterIcon pokemonId={c.pokemon_id} size={30} />
-                </span>
-                <span className="chooser__name">{c.name_ja}</span>
-              </button>
-            </li>
-          ))}
-        </ul>
+        <CharacterGrid list={list} selectedId={selected?.pokemon_id} onChange={onChange} />
       )}
     </div>
+  );
+}
+
+/** The chosen character (announced politely), with its clear button when clearing is allowed (onClear not null). */
+function SelectedCharacter({ selected, onClear }: { selected: Character | undefined; onClear: (() => void) | null }) {
+  return (
+    <div className="chooser__selected" aria-live="polite">
+      <span className="chooser__selected-label">{T.selected}</span>
+      {selected ? (
+        <>
+          <CharacterIcon pokemonId={selected.pokemon_id} size={28} />
+          <strong>{selected.name_ja}</strong>
+          {onClear && (
+            <button type="button" className="button button--ghost button--small" onClick={onClear}>
+              {T.clear}
+            </button>
+          )}
+        </>
+      ) : (
+        <span className="muted">{T.nothingSelected}</span>
+      )}
+    </div>
+  );
+}
+
+/** The characters offered, each a toggle button with its icon and name. */
+function CharacterGrid({
+  list,
+  selectedId,
+  onChange,
+}: {
+  list: Character[];
+  selectedId: string | undefined;
+  onChange: (id: string) => void;
+}) {
+  return (
+    <ul className="chooser__grid">
+      {list.map((c) => (
+        <li key={c.pokemon_id}>
+          <button
+            type="button"
+            className="chooser__option"
+            aria-pressed={selectedId === c.pokemon_id}
+            title={c.name_ja}
+            onClick={() => onChange(c.pokemon_id)}
+          >
+            <span aria-hidden="true">
+              <CharacterIcon pokemonId={c.pokemon_id} size={30} />
+            </span>
+            <span className="chooser__name">{c.name_ja}</span>
+          </button>
+        </li>
+      ))}
+    </ul>
   );
 }

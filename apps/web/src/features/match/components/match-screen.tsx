@@ -1,6 +1,5 @@
-import { banAssignments, type CurrentMatch, MATCH_STATUS_LABELS, REPORTS_NEEDED } from '@rankmatch/shared';
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { Icon } from '../../../components/icon.tsx';
+import { banAssignments, type CurrentMatch } from '@rankmatch/shared';
+import { lazy, Suspense, useState } from 'react';
 import { Notice } from '../../../components/notice.tsx';
 import { formatClock } from '../../../lib/format.ts';
 import { useNow } from '../../../lib/use-now.ts';
@@ -10,6 +9,7 @@ import type { SettledResult } from '../settled-result.ts';
 import { MATCH_TEXTS as T } from '../texts.ts';
 import { LobbyPanel } from './lobby-panel.tsx';
 import { LobbyTimer } from './lobby-timer.tsx';
+import { MatchHeader } from './match-header.tsx';
 import { SettledResultLine } from './settled-result.tsx';
 import { TeamCard } from './team-card.tsx';
 import './match.css';
@@ -41,73 +41,9 @@ export function MatchScreen({
   const late = !open && !match.has_reported && now < match.report_deadline_unixtime;
   const canReport = open || late;
 
-  // A match found while the queue panel was scrolled: bring the new screen's header into view.
-  const header = useRef<HTMLElement>(null);
-  useEffect(() => {
-    const el = header.current;
-    if (el && match.match_id && el.getBoundingClientRect().top < 0) el.scrollIntoView({ block: 'start' });
-  }, [match.match_id]);
-
   return (
     <div className="match-screen">
-      <section ref={header} className="card match-header" aria-labelledby="match-title">
-        <div className="match-header__intro">
-          <p className="match-header__eyebrow">
-            <Icon name="sparkles" size={16} />
-            {T.found}
-          </p>
-          <h2 id="match-title" className="match-header__title">
-            {T.title(match.match_id)}
-          </h2>
-          <p className="match-header__time muted">{T.matchedAt(formatClock(match.matched_unixtime))}</p>
-        </div>
-        <dl className="match-header__facts">
-          <div>
-            <dt>{T.status}</dt>
-            <dd>
-              <span className={`status-pill status-pill--${match.status}`} data-testid="match-status">
-                {MATCH_STATUS_LABELS[match.status]}
-              </span>
-            </dd>
-          </div>
-          <div>
-            <dt>{T.reports}</dt>
-            <dd className="match-header__count" data-testid="report-count">
-              {T.reportProgress(match.report_count, REPORTS_NEEDED)}
-            </dd>
-          </div>
-        </dl>
-        <div className="match-header__report">
-          {match.has_reported ? (
-            <div className="reported" role="status">
-              <span className="reported__label">
-                <Icon name="check" size={18} />
-                {T.reported}（{T.reportProgress(match.report_count, REPORTS_NEEDED)}）
-              </span>
-              <span className="reported__text">{T.reportedText}</span>
-              {open && (
-                <button
-                  type="button"
-                  className="button button--secondary button--small"
-                  onClick={() => setReporting(true)}
-                >
-                  {T.reportFix}
-                </button>
-              )}
-            </div>
-          ) : (
-            <button
-              type="button"
-              className="button button--primary button--large"
-              onClick={() => setReporting(true)}
-              disabled={!canReport}
-            >
-              <Icon name="send" size={18} />
-              {T.reportOpen}
-            </button>
-          )}
-        </div>
-      </section>
+      <MatchHeader match={match} open={open} canReport={canReport} onReport={() => setReporting(true)} />
 
       {late && (
         <Notice tone="warning" title={T.settledTitle} live>

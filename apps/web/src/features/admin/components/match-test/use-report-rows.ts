@@ -1,0 +1,72 @@
+import { type AdminMatchDetail, getCharacter, type ReportResult } from '@rankmatch/shared';
+import { useState } from 'react';
+import { useReportAs } from '../../api/report-as.ts';
+import { statusErrorText } from '../../errors.ts';
+import { ADMIN_TEXTS } from '../../texts.ts';
+
+const T = ADMIN_TEXTS.matchTest;
+
+export interface ReportRow {
+  result: ReportResult;
+  /** The player blamed when the result is invalid. */
+  culprit: string;
+  state: 'idle' | 'sending' | 'sent' | 'error';
+  note: string;
+}
+
+/** Everyone reports a team A win by default; an invalid report blames the first other player unless changed. */
+function initialRows(userIds: string[]): Record<string, ReportRow> {
+  const rows: Record<string, ReportRow> = {};
+  for (const id of userIds) {
+    rows[id] = { result: 'A-win', culprit: userIds.find((other) => other !== id) ?? '', state: 'idle', note: '' };
+  }
+  return rows;
+}
+
+/**
+ * The report step's rows, one per player (their result, culprit, and how sending went), and the match's report count
+ * and status as the last reply said; send reports one player's row, sendAll each in turn.
+ */
+export function useReportRows(match: AdminMatchDetail, players: AdminMatchDetail['team_a']['players']) {
+  const report = useReportAs();
+  const [rows, setRows] = useState(() => initialRows(players.map((p) => p.user_id)));
+  const [progress, setProgress] = useState<{ count: number; status: string }>({
+    count: match.report_count,
+    status: match.status,
+  });
+  const [sendingAll, setSendingAll] = useState(false);
+
+  const patch = (userId: string, change: Partial<ReportRow>) =>
+    setRows((prev) => {
+      const row = prev[userId];
+      return row ? { ...prev, [userId]: { ...row, ...change } } : prev;
+    });
+
+  const send = async (userId: string, row: ReportRow) => {
+    patch(userId, { state: 'sending', note: '' });
+    try {
+      const reply = await report.mutateAsync({
+        matchId: match.match_id,
+        userId,
+        result: row.result,
+        violationReport: row.result === 'invalid' ? row.culprit : '',
+      });
+      const pokemon = getCharacter(reply.report.picked_pokemon)?.name_ja ?? reply.report.picked_pokemon;
+      patch(userId, { state: 'sent', note: T.sent(pokemon) });
+      setProgress({ count: reply.report_count, status: reply.status });
+    } catch (error) {
+      patch(userId, { state: 'error', note: `${T.reportFailed}: ${statusErrorText(error as Error)}` });
+    }
+  };
+
+  const sendAll = async () => {
+    setSendingAll(true);
+    for (const p of players) {
+      const row = rows[p.user_id];
+      if (row) await send(p.user_id, row);
+    }
+    setSendingAll(false);
+  };
+
+  return { rows, patch, send, sendAll, sendingAll, progress };
+}
