@@ -54,28 +54,14 @@ export function BadgePickerModal({ slot, userId, current, onClose }: BadgePicker
       onClose={onClose}
       size="lg"
       footer={
-        <>
-          <button
-            type="button"
-            className="button button--danger-ghost"
-            onClick={() => save(null)}
-            disabled={equip.isPending || mine === null}
-          >
-            {T.unequip}
-          </button>
-          <span className="modal__footer-spacer" />
-          <button type="button" className="button button--ghost" onClick={onClose}>
-            {T.cancel}
-          </button>
-          <button
-            type="button"
-            className="button button--primary"
-            onClick={() => save(selected)}
-            disabled={equip.isPending || selected === mine || selected === null}
-          >
-            {equip.isPending ? T.saving : T.equip}
-          </button>
-        </>
+        <PickerFooter
+          pending={equip.isPending}
+          canUnequip={mine !== null}
+          canSave={selected !== mine && selected !== null}
+          onUnequip={() => save(null)}
+          onCancel={onClose}
+          onSave={() => save(selected)}
+        />
       }
     >
       <div className="field">
@@ -106,37 +92,100 @@ export function BadgePickerModal({ slot, userId, current, onClose }: BadgePicker
       ) : badges.length === 0 ? (
         <EmptyState>{T.noMatch}</EmptyState>
       ) : (
-        <ul className="badge-grid" aria-label={T.pickerTitle(slot)}>
-          {badges.map((b) => (
-            <li key={b.id}>
-              <button
-                type="button"
-                className="badge-option"
-                aria-pressed={selected === b.id}
-                onClick={() => setSelected(b.id)}
-              >
-                {/* Only the picked card carries the check (aria-pressed says it to assistive technology). */}
-                {selected === b.id && (
-                  <span className="badge-option__check" aria-hidden="true">
-                    <Icon name="check" size={14} />
-                  </span>
-                )}
-                <span className="badge-option__art">
-                  <BadgeChip badgeId={b.id} variant="card" />
-                </span>
-                {/* The name is shown whole; the condition keeps to two lines, cut with an ellipsis (the tooltip has it all). */}
-                <span className="badge-option__name" title={b.display}>
-                  {b.display}
-                </span>
-                <span className="badge-option__condition" title={b.condition || undefined}>
-                  {b.condition || '—'}
-                </span>
-                {mine === b.id && <span className="badge-option__tag">{T.equipped}</span>}
-              </button>
-            </li>
-          ))}
-        </ul>
+        <BadgeGrid
+          label={T.pickerTitle(slot)}
+          badges={badges}
+          selected={selected}
+          equipped={mine}
+          onSelect={setSelected}
+        />
       )}
     </Modal>
+  );
+}
+
+/** The badges to pick from, each a toggle card: art, name, condition, and whether it is the slot's badge now. */
+function BadgeGrid({
+  label,
+  badges,
+  selected,
+  equipped,
+  onSelect,
+}: {
+  label: string;
+  badges: Badge[];
+  selected: string | null;
+  /** The slot's badge now. */
+  equipped: string | null;
+  onSelect: (badgeId: string) => void;
+}) {
+  return (
+    <ul className="badge-grid" aria-label={label}>
+      {badges.map((b) => (
+        <li key={b.id}>
+          <button
+            type="button"
+            className="badge-option"
+            aria-pressed={selected === b.id}
+            onClick={() => onSelect(b.id)}
+          >
+            {/* Only the picked card carries the check (aria-pressed says it to assistive technology). */}
+            {selected === b.id && (
+              <span className="badge-option__check" aria-hidden="true">
+                <Icon name="check" size={14} />
+              </span>
+            )}
+            <span className="badge-option__art">
+              <BadgeChip badgeId={b.id} variant="card" />
+            </span>
+            {/* The name is shown whole; the condition keeps to two lines, cut with an ellipsis (the tooltip has it all). */}
+            <span className="badge-option__name" title={b.display}>
+              {b.display}
+            </span>
+            <span className="badge-option__condition" title={b.condition || undefined}>
+              {b.condition || '—'}
+            </span>
+            {equipped === b.id && <span className="badge-option__tag">{T.equipped}</span>}
+          </button>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Unequip (when the slot has a badge), cancel, and equip the picked badge (when it is a change). */
+function PickerFooter({
+  pending,
+  canUnequip,
+  canSave,
+  onUnequip,
+  onCancel,
+  onSave,
+}: {
+  pending: boolean;
+  canUnequip: boolean;
+  canSave: boolean;
+  onUnequip: () => void;
+  onCancel: () => void;
+  onSave: () => void;
+}) {
+  return (
+    <>
+      <button
+        type="button"
+        className="button button--danger-ghost"
+        onClick={onUnequip}
+        disabled={pending || !canUnequip}
+      >
+        {T.unequip}
+      </button>
+      <span className="modal__footer-spacer" />
+      <button type="button" className="button button--ghost" onClick={onCancel}>
+        {T.cancel}
+      </button>
+      <button type="button" className="button button--primary" onClick={onSave} disabled={pending || !canSave}>
+        {pending ? T.saving : T.equip}
+      </button>
+    </>
   );
 }

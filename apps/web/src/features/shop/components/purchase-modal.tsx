@@ -61,48 +61,62 @@ export function PurchaseModal({
         <div className="purchase__art" aria-hidden="true">
           <BadgeChip badgeId={badge.id} variant="card" />
         </div>
-        <h3 className="section-label purchase__heading">{T.details}</h3>
-        <dl className="purchase__details">
-          <div>
-            <dt>{T.name}</dt>
-            <dd>{badge.display}</dd>
-          </div>
-          <div>
-            <dt>{T.type}</dt>
-            <dd>{T.typeLabels[badge.type]}</dd>
-          </div>
-          <div>
-            <dt>{T.condition}</dt>
-            <dd>{badge.condition}</dd>
-          </div>
-          {offer.remaining !== null && (
-            <div>
-              <dt>{T.stock}</dt>
-              <dd>{T.remaining(offer.remaining)}</dd>
-            </div>
-          )}
-          <div className="purchase__price">
-            <dt>{T.price}</dt>
-            <dd>{formatYen(offer.price)}</dd>
-          </div>
-        </dl>
+        <PurchaseDetails item={item} />
         <p className="purchase__secure">
           <Icon name="lock" size={18} />
           <span>{mode === 'test' ? T.testPayment : T.securePayment}</span>
         </p>
         <p className="purchase__note muted">{T.noRefunds}</p>
-        {error && (
-          <Notice tone="danger" live title={T.purchaseFailed}>
-            <p>{error.message}</p>
-            {error.serverStatus !== null && (
-              <>
-                <p>{T.serverError(error.serverStatus)}</p>
-                <p>{T.tryLater}</p>
-              </>
-            )}
-          </Notice>
-        )}
+        {error && <PurchaseErrorNotice error={error} />}
       </div>
     </Modal>
+  );
+}
+
+/** The badge's name, type, condition, stock (when limited) and price. */
+function PurchaseDetails({ item: { offer, badge } }: { item: ShopItem }) {
+  return (
+    <>
+      <h3 className="section-label purchase__heading">{T.details}</h3>
+      <dl className="purchase__details">
+        <div>
+          <dt>{T.name}</dt>
+          <dd>{badge.display}</dd>
+        </div>
+        <div>
+          <dt>{T.type}</dt>
+          <dd>{T.typeLabels[badge.type]}</dd>
+        </div>
+        <div>
+          <dt>{T.condition}</dt>
+          <dd>{badge.condition}</dd>
+        </div>
+        {offer.remaining !== null && (
+          <div>
+            <dt>{T.stock}</dt>
+            <dd>{T.remaining(offer.remaining)}</dd>
+          </div>
+        )}
+        <div className="purchase__price">
+          <dt>{T.price}</dt>
+          <dd>{formatYen(offer.price)}</dd>
+        </div>
+      </dl>
+    </>
+  );
+}
+
+/** Why the purchase failed; a server error adds its status and to try later. */
+function PurchaseErrorNotice({ error }: { error: PurchaseError }) {
+  return (
+    <Notice tone="danger" live title={T.purchaseFailed}>
+      <p>{error.message}</p>
+      {error.serverStatus !== null && (
+        <>
+          <p>{T.serverError(error.serverStatus)}</p>
+          <p>{T.tryLater}</p>
+        </>
+      )}
+    </Notice>
   );
 }

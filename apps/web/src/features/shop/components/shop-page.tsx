@@ -48,20 +48,7 @@ export default function ShopPage() {
     <div className="shop">
       <CheckoutReturnNotice />
 
-      <header className="card shop__header">
-        <h1 className="shop__title">
-          <Icon name="medal" size={28} className="card__title-icon" />
-          {T.title}
-        </h1>
-        <Notice tone="info">
-          <p>{T.grantNotice}</p>
-        </Notice>
-        {shop.data?.mode === 'test' && (
-          <Notice tone="warning" title={T.testMode}>
-            <p>{T.testModeDetail}</p>
-          </Notice>
-        )}
-      </header>
+      <ShopHeader testMode={shop.data?.mode === 'test'} />
 
       {profile && <ProfilePreview profile={profile} label={T.yourProfile} />}
 
@@ -72,22 +59,7 @@ export default function ShopPage() {
         <SkeletonBlock height={SHOP_PLACEHOLDER_HEIGHT} label={T.catalogueLoading} />
       ) : (
         <>
-          <section className="card" aria-labelledby="shop-catalogue-title">
-            <h2 id="shop-catalogue-title" className="card__title">
-              {T.catalogueTitle}
-            </h2>
-            {shop.isError ? (
-              <div className="error-state" role="alert">
-                <p className="error-state__message">{T.catalogueFailed}</p>
-                <p>{shop.error.message}</p>
-                <button type="button" className="button button--secondary" onClick={() => browser.reload()}>
-                  {COMMON_TEXTS.reload}
-                </button>
-              </div>
-            ) : (
-              <ShopCatalogue items={items} busy={purchase.busy} onBuy={onBuy} />
-            )}
-          </section>
+          <CatalogueSection error={shop.isError ? shop.error : null} items={items} busy={purchase.busy} onBuy={onBuy} />
 
           <footer className="shop__footer">
             <Link to="/commercial">{T.commercial}</Link>
@@ -109,5 +81,57 @@ export default function ShopPage() {
         />
       )}
     </div>
+  );
+}
+
+/** The page title, how purchased badges are granted, and a warning in test mode. */
+function ShopHeader({ testMode }: { testMode: boolean }) {
+  return (
+    <header className="card shop__header">
+      <h1 className="shop__title">
+        <Icon name="medal" size={28} className="card__title-icon" />
+        {T.title}
+      </h1>
+      <Notice tone="info">
+        <p>{T.grantNotice}</p>
+      </Notice>
+      {testMode && (
+        <Notice tone="warning" title={T.testMode}>
+          <p>{T.testModeDetail}</p>
+        </Notice>
+      )}
+    </header>
+  );
+}
+
+/** The badges on sale, or why they could not be read (with a reload). */
+function CatalogueSection({
+  error,
+  items,
+  busy,
+  onBuy,
+}: {
+  error: Error | null;
+  items: ShopItem[];
+  busy: boolean;
+  onBuy: (item: ShopItem) => void;
+}) {
+  return (
+    <section className="card" aria-labelledby="shop-catalogue-title">
+      <h2 id="shop-catalogue-title" className="card__title">
+        {T.catalogueTitle}
+      </h2>
+      {error ? (
+        <div className="error-state" role="alert">
+          <p className="error-state__message">{T.catalogueFailed}</p>
+          <p>{error.message}</p>
+          <button type="button" className="button button--secondary" onClick={() => browser.reload()}>
+            {COMMON_TEXTS.reload}
+          </button>
+        </div>
+      ) : (
+        <ShopCatalogue items={items} busy={busy} onBuy={onBuy} />
+      )}
+    </section>
   );
 }

@@ -61,20 +61,8 @@ export function MarkdownSetting({
           {showsFallback && !update.isSuccess && <p className="field__hint">{T.showingDefault}</p>}
           {invalid && <p className="field__error">{invalid}</p>}
         </div>
-        <section className="admin-markdown__preview" aria-label={`${title} ${T.preview}`}>
-          <p className="section-label">{T.preview}</p>
-          {value.trim() ? <Markdown>{value}</Markdown> : <p className="muted">{T.previewEmpty}</p>}
-        </section>
-        <details className="admin-markdown__syntax">
-          <summary>{T.syntaxTitle}</summary>
-          <ul>
-            {T.syntax.map((line) => (
-              <li key={line}>
-                <code>{line}</code>
-              </li>
-            ))}
-          </ul>
-        </details>
+        <MarkdownPreview title={title} value={value} />
+        <MarkdownSyntax />
         <div className="admin-form-actions">
           {dirty && <span className="muted">{T.unsaved}</span>}
           <button type="submit" className="button button--primary" disabled={update.isPending || !dirty}>
@@ -93,5 +81,31 @@ export function MarkdownSetting({
         )}
       </form>
     </section>
+  );
+}
+
+/** The text as the site will show it (no raw HTML), or that it is empty. */
+function MarkdownPreview({ title, value }: { title: string; value: string }) {
+  return (
+    <section className="admin-markdown__preview" aria-label={`${title} ${T.preview}`}>
+      <p className="section-label">{T.preview}</p>
+      {value.trim() ? <Markdown>{value}</Markdown> : <p className="muted">{T.previewEmpty}</p>}
+    </section>
+  );
+}
+
+/** The Markdown the site understands, folded. */
+function MarkdownSyntax() {
+  return (
+    <details className="admin-markdown__syntax">
+      <summary>{T.syntaxTitle}</summary>
+      <ul>
+        {T.syntax.map((line) => (
+          <li key={line}>
+            <code>{line}</code>
+          </li>
+        ))}
+      </ul>
+    </details>
   );
 }

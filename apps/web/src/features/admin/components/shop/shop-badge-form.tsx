@@ -1,9 +1,7 @@
 import { type FormEvent, useId, useState } from 'react';
 import { Notice } from '../../../../components/notice.tsx';
-import { formatInteger, formatYen } from '../../../../lib/format.ts';
 import { useUpdateShopBadge } from '../../api/update-badge.ts';
 import {
-  SHOP_PRICE_OPTIONS,
   type ShopBadgeEditField,
   type ShopBadgeEditState,
   type ShopBadgeRow,
@@ -11,27 +9,16 @@ import {
   shopBadgeUpdateOf,
 } from '../../shop-badge-edit.ts';
 import { ADMIN_TEXTS } from '../../texts.ts';
+import { MaxSalesField, PriceField } from './shop-badge-fields.tsx';
 
 const T = ADMIN_TEXTS.shop;
 
-/** Price (the shared list without 0), sale limit (0 = unlimited) and 販売中; saving sends only what changed. */
-export function ShopBadgeForm({
-  row,
-  onCancel,
-  onSaved,
-}: {
-  row: ShopBadgeRow;
-  onCancel: () => void;
-  onSaved: () => void;
-}) {
+/** The form's values and errors, whether the last save had nothing to send, and the submit that sends the changes. */
+function useShopBadgeFormState(row: ShopBadgeRow, onSaved: () => void) {
   const [state, setState] = useState<ShopBadgeEditState>(() => shopBadgeEditStateOf(row));
   const [errors, setErrors] = useState<Partial<Record<ShopBadgeEditField, string>>>({});
   const [unchanged, setUnchanged] = useState(false);
   const update = useUpdateShopBadge();
-  const titleId = useId();
-  const priceId = useId();
-  const maxSalesId = useId();
-  const maxSalesMessageId = useId();
 
   const set = <K extends ShopBadgeEditField>(field: K, value: ShopBadgeEditState[K]) => {
     setState((prev) => ({ ...prev, [field]: value }));
@@ -46,6 +33,21 @@ export function ShopBadgeForm({
     if (outcome.kind !== 'changed') return;
     update.mutate({ badgeId: row.id, changes: outcome.changes }, { onSuccess: onSaved });
   };
+  return { state, set, errors, unchanged, onSubmit, update };
+}
+
+/** Price (the shared list without 0), sale limit (0 = unlimited) and 販売中; saving sends only what changed. */
+export function ShopBadgeForm({
+  row,
+  onCancel,
+  onSaved,
+}: {
+  row: ShopBadgeRow;
+  onCancel: () => void;
+  onSaved: () => void;
+}) {
+  const { state, set, errors, unchanged, onSubmit, update } = useShopBadgeFormState(row, onSaved);
+  const titleId = useId();
 
   return (
     <form className="form admin-shop-badge__form" onSubmit={onSubmit} aria-labelledby={titleId} noValidate>
@@ -53,44 +55,13 @@ export function ShopBadgeForm({
         {T.editTitle(row.display)}
       </h3>
       <div className="admin-form-grid">
-        <div className="field">
-          <label htmlFor={priceId} className="field__label">
-            {T.priceInput}
-          </label>
-          <select
-            id={priceId}
-            className="input"
-            value={state.price}
-            onChange={(e) => set('price', e.target.value)}
-            aria-invalid={errors.price !== undefined}
-          >
-            {state.price === '' && <option value="">{T.priceUnset}</option>}
-            {SHOP_PRICE_OPTIONS.map((p) => (
-              <option key={p} value={String(p)}>
-                {formatYen(p)}
-              </option>
-            ))}
-          </select>
-          {errors.price && <p className="field__error">{errors.price}</p>}
-        </div>
-        <div className="field">
-          <label htmlFor={maxSalesId} className="field__label">
-            {T.maxSalesInput}
-          </label>
-          <input
-            id={maxSalesId}
-            className="input"
-            type="text"
-            inputMode="numeric"
-            value={state.max_sales}
-            onChange={(e) => set('max_sales', e.target.value)}
-            aria-invalid={errors.max_sales !== undefined}
-            aria-describedby={maxSalesMessageId}
-          />
-          <p id={maxSalesMessageId} className={errors.max_sales ? 'field__error' : 'field__hint'}>
-            {errors.max_sales ?? T.maxSalesHint(formatInteger(row.current_sales))}
-          </p>
-        </div>
+        <PriceField value={state.price} error={errors.price} onChange={(v) => set('price', v)} />
+        <MaxSalesField
+          value={state.max_sales}
+          error={errors.max_sales}
+          onChange={(v) => set('max_sales', v)}
+          currentSales={row.current_sales}
+        />
       </div>
       <div className="field">
         <label className="admin-check">
