@@ -1,4 +1,4 @@
-import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef } from 'react';
+import { type KeyboardEvent, type ReactNode, type RefObject, useEffect, useId, useRef } from 'react';
 import { createPortal } from 'react-dom';
 import { COMMON_TEXTS } from '../lib/texts.ts';
 import './modal.css';
@@ -22,26 +22,14 @@ interface ModalProps {
 }
 
 /**
- * An accessible modal dialog: role=dialog with aria-modal, labelled by its title; focus moves in, Tab stays inside,
- * Escape closes and focus returns to where it was. Render it only while open.
+ * While the dialog is open: focus moves in (to [data-autofocus], else the first control, else the dialog), the page
+ * behind stops scrolling, a press on the backdrop closes; on close, focus returns to where it was.
  */
-export function Modal({
-  title,
-  onClose,
-  children,
-  footer,
-  size = 'md',
-  description,
-  role = 'dialog',
-  describedBy,
-}: ModalProps) {
-  const titleId = useId();
-  const descriptionId = useId();
-  const dialogRef = useRef<HTMLDivElement>(null);
-  const backdropRef = useRef<HTMLDivElement>(null);
-  const onCloseRef = useRef(onClose);
-  onCloseRef.current = onClose;
-
+function useModalFocus(
+  dialogRef: RefObject<HTMLDivElement | null>,
+  backdropRef: RefObject<HTMLDivElement | null>,
+  onCloseRef: RefObject<() => void>,
+) {
   useEffect(() => {
     const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     const dialog = dialogRef.current;
@@ -61,7 +49,49 @@ export function Modal({
       document.body.style.overflow = overflow;
       if (previous?.isConnected) previous.focus();
     };
-  }, []);
+  }, [dialogRef, backdropRef, onCloseRef]);
+}
+
+/** Tab and Shift+Tab wrap around the dialog's controls (with none, focus stays where it is). */
+function keepTabInside(event: KeyboardEvent<HTMLDivElement>, dialog: HTMLElement) {
+  const items = [...dialog.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => !el.hidden);
+  const first = items[0];
+  const last = items[items.length - 1];
+  if (!first || !last) {
+    event.preventDefault();
+    return;
+  }
+  const active = document.activeElement;
+  if (event.shiftKey && (active === first || active === dialog)) {
+    event.preventDefault();
+    last.focus();
+  } else if (!event.shiftKey && active === last) {
+    event.preventDefault();
+    first.focus();
+  }
+}
+
+/**
+ * An accessible modal dialog: role=dialog with aria-modal, labelled by its title; focus moves in, Tab stays inside,
+ * Escape closes and focus returns to where it was. Render it only while open.
+ */
+export function Modal({
+  title,
+  onClose,
+  children,
+  footer,
+  size = 'md',
+  description,
+  role = 'dialog',
+  describedBy,
+}: ModalProps) {
+  const titleId = useId();
+  const descriptionId = useId();
+  const dialogRef = useRef<HTMLDivElement>(null);
+  const backdropRef = useRef<HTMLDivElement>(null);
+  const onCloseRef = useRef(onClose);
+  onCloseRef.current = onClose;
+  useModalFocus(dialogRef, backdropRef, onCloseRef);
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     if (event.key === 'Escape') {
@@ -69,22 +99,7 @@ export function Modal({
       onCloseRef.current();
       return;
     }
-    if (event.key !== 'Tab' || !dialogRef.current) return;
-    const items = [...dialogRef.current.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => !el.hidden);
-    const first = items[0];
-    const last = items[items.length - 1];
-    if (!first || !last) {
-      event.preventDefault();
-      return;
-    }
-    const active = document.activeElement;
-    if (event.shiftKey && (active === first || active === dialogRef.current)) {
-      event.preventDefault();
-      last.focus();
-    } else if (!event.shiftKey && active === last) {
-      event.preventDefault();
-      first.focus();
-    }
+    if (event.key === 'Tab' && dialogRef.current) keepTabInside(event, dialogRef.current);
   };
 
   return createPortal(
@@ -101,32 +116,52 @@ export function Modal({
         tabIndex={-1}
         onKeyDown={onKeyDown}
       >
-        <header className="modal__header">
-          <div>
-            <h2 id={titleId} className="modal__title">
-              {title}
-            </h2>
-            {description && (
-              <p id={descriptionId} className="modal__description">
-                {description}
-              </p>
-            )}
-          </div>
-          <button
-            type="button"
-            className="icon-button"
-            onClick={() => onCloseRef.current()}
-            aria-label={COMMON_TEXTS.close}
-          >
-            <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
-              <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-            </svg>
-          </button>
-        </header>
+        <ModalHeader
+          title={title}
+          titleId={titleId}
+          description={description}
+          descriptionId={descriptionId}
+          onClose={() => onCloseRef.current()}
+        />
         <div className="modal__body">{children}</div>
         {footer && <footer className="modal__footer">{footer}</footer>}
       </div>
     </div>,
     document.body,
+  );
+}
+
+/** The title (the dialog's label), the description under it, and the close button. */
+function ModalHeader({
+  title,
+  titleId,
+  description,
+  descriptionId,
+  onClose,
+}: {
+  title: string;
+  titleId: string;
+  description: string | undefined;
+  descriptionId: string;
+  onClose: () => void;
+}) {
+  return (
+    <header className="modal__header">
+      <div>
+        <h2 id={titleId} className="modal__title">
+          {title}
+        </h2>
+        {description && (
+          <p id={descriptionId} className="modal__description">
+            {description}
+          </p>
+        )}
+      </div>
+      <button type="button" className="icon-button" onClick={onClose} aria-label={COMMON_TEXTS.close}>
+        <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
+          <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+        </svg>
+      </button>
+    </header>
   );
 }

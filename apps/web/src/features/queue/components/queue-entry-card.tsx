@@ -1,26 +1,15 @@
-import {
-  DECK_TYPE_LABELS,
-  DECK_TYPES,
-  type QueueEntry,
-  ROLE_LABELS,
-  type Role,
-  type UserProfile,
-} from '@rankmatch/shared';
-import { type FormEvent, useState } from 'react';
-import { Link } from 'react-router';
+import { DECK_TYPE_LABELS, type QueueEntry, ROLE_LABELS, type UserProfile } from '@rankmatch/shared';
+import { useState } from 'react';
 import { Icon } from '../../../components/icon.tsx';
-import { ErrorState, Notice } from '../../../components/notice.tsx';
+import { ErrorState } from '../../../components/notice.tsx';
 import { RoleIcon } from '../../../components/role-icon.tsx';
 import { Skeleton } from '../../../components/skeleton.tsx';
 import { formatCountdown } from '../../../lib/format.ts';
-import { type QueuePreferences, useJoinQueue } from '../api/join-queue.ts';
+import { useJoinQueue } from '../api/join-queue.ts';
 import { useLeaveQueue } from '../api/leave-queue.ts';
 import type { QueueFeed } from '../hooks/use-queue-feed.ts';
-import { joinBlock } from '../join-block.ts';
 import { QUEUE_TEXTS as T } from '../texts.ts';
-import { RolePicker } from './role-picker.tsx';
-
-type DeckType = (typeof DECK_TYPES)[number];
+import { PreferencesForm } from './preferences-form.tsx';
 
 /** Join, update the preferences, leave; the disabled join button says why (tooltip and visible text). */
 export function QueueEntryCard({
@@ -112,115 +101,5 @@ function EntrySummary({ entry, now }: { entry: QueueEntry | null; now: number })
         </dl>
       </div>
     </div>
-  );
-}
-
-function PreferencesForm({
-  profile,
-  entry,
-  inQueue,
-  seasonActive,
-  now,
-  join,
-  leave,
-  done,
-  setDone,
-}: {
-  profile: UserProfile | undefined;
-  entry: QueueEntry | null;
-  inQueue: boolean;
-  seasonActive: boolean | undefined;
-  now: number;
-  join: ReturnType<typeof useJoinQueue>;
-  leave: ReturnType<typeof useLeaveQueue>;
-  done: string | null;
-  setDone: (text: string | null) => void;
-}) {
-  const [deck, setDeck] = useState<DeckType | null>(entry?.deck_type ?? null);
-  const [roles, setRoles] = useState<Role[]>(entry?.roles ?? []);
-
-  const block = profile ? joinBlock(profile, seasonActive, now) : null;
-  const busy = join.isPending || leave.isPending;
-  const error = join.error ?? leave.error;
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (block || !profile || busy) return;
-    leave.reset();
-    setDone(null);
-    const preferences: QueuePreferences = { deck_type: deck, roles };
-    join.mutate(preferences, { onSuccess: () => setDone(inQueue ? T.updatedNotice : T.joinedNotice) });
-  };
-
-  const onLeave = () => {
-    join.reset();
-    setDone(null);
-    leave.mutate();
-  };
-
-  return (
-    <form className="form queue-form" onSubmit={submit} noValidate>
-      <div className="field">
-        <label className="field__label" htmlFor="queue-deck">
-          {T.deck}
-        </label>
-        <select
-          id="queue-deck"
-          className="input queue-form__deck"
-          value={deck ?? ''}
-          onChange={(e) => setDeck(e.target.value === '' ? null : (e.target.value as DeckType))}
-          aria-describedby="queue-deck-hint"
-        >
-          <option value="">{DECK_TYPE_LABELS.none}</option>
-          {DECK_TYPES.map((d) => (
-            <option key={d} value={d}>
-              {DECK_TYPE_LABELS[d]}
-            </option>
-          ))}
-        </select>
-        <p id="queue-deck-hint" className="field__hint">
-          {T.deckHint}
-        </p>
-      </div>
-      <RolePicker value={roles} onChange={setRoles} />
-
-      {error && (
-        <Notice tone="danger" live>
-          <p>{error.message}</p>
-        </Notice>
-      )}
-      {done && !error && (
-        <Notice tone="success" live>
-          <p>{done}</p>
-        </Notice>
-      )}
-
-      <div className="queue-form__actions">
-        <span className="queue-form__join" title={block?.message}>
-          <button
-            type="submit"
-            className="button button--primary button--large"
-            disabled={block !== null || !profile || busy}
-            aria-describedby={block ? 'queue-join-block' : undefined}
-            title={block?.message}
-          >
-            <Icon name={inQueue ? 'refresh' : 'swords'} size={18} />
-            {join.isPending ? (inQueue ? T.updating : T.joining) : inQueue ? T.update : T.join}
-          </button>
-        </span>
-        {inQueue && (
-          <button type="button" className="button button--danger-ghost" onClick={onLeave} disabled={busy}>
-            {leave.isPending ? T.leaving : T.leave}
-          </button>
-        )}
-      </div>
-      {block && (
-        <p className="join-block" data-kind={block.kind}>
-          <Icon name="lock" size={16} />
-          <span id="queue-join-block">{block.message}</span>
-          {block.kind === 'no_trainer_name' && <Link to="/?tab=mypage">{T.toProfile}</Link>}
-        </p>
-      )}
-    </form>
   );
 }

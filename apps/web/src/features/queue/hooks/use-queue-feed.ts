@@ -31,8 +31,35 @@ function stopFor(error: unknown, failures: number): FeedStop | null {
   return failures >= MAX_CONSECUTIVE_FAILURES ? 'failures' : null;
 }
 
-export function useQueueFeed(userId: string) {
+/** Socket pushes into the queue's queries, ignored once automatic updates have stopped. */
+function useQueuePushes(userId: string, auto: boolean) {
   const queryClient = useQueryClient();
+  useRealtimeMessages((message) => {
+    if (!auto) return;
+    applyQueuePush(queryClient, message);
+    // A wave ran: the own entry may be gone (matched) or have missed a wave.
+    if (message.type === 'queueDiff' && message.data.previous_matched_unixtime !== undefined) {
+      void queryClient.invalidateQueries({ queryKey: queueStatusKey(userId) });
+    }
+  });
+}
+
+/** Shortly after the next wave's time: reload the info (new next wave) and the own status. */
+function useWaveReload(userId: string, auto: boolean, nextWave: number | undefined) {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (!auto || nextWave === undefined) return;
+    const delay = Math.max(0, nextWave * 1000 - Date.now()) + WAVE_SETTLE_MS;
+    if (delay > MAX_TIMEOUT_MS) return;
+    const timer = setTimeout(() => {
+      void queryClient.invalidateQueries({ queryKey: QUEUE_INFO_KEY });
+      void queryClient.invalidateQueries({ queryKey: queueStatusKey(userId) });
+    }, delay);
+    return () => clearTimeout(timer);
+  }, [auto, nextWave, queryClient, userId]);
+}
+
+export function useQueueFeed(userId: string) {
   const realtime = useRealtime();
   const socket = useRealtimeState();
   const [tracker] = useState(() => createStore<FeedState>(() => ({ failures: 0, stop: null })));
@@ -82,28 +109,8 @@ export function useQueueFeed(userId: string) {
     refetchOnReconnect: auto,
   });
 
-  // Socket pushes, ignored once automatic updates have stopped.
-  useRealtimeMessages((message) => {
-    if (!auto) return;
-    applyQueuePush(queryClient, message);
-    // A wave ran: the own entry may be gone (matched) or have missed a wave.
-    if (message.type === 'queueDiff' && message.data.previous_matched_unixtime !== undefined) {
-      void queryClient.invalidateQueries({ queryKey: queueStatusKey(userId) });
-    }
-  });
-
-  // Shortly after the next wave's time: reload the info (new next wave) and the own status.
-  const nextWave = info.data?.next_wave_unixtime;
-  useEffect(() => {
-    if (!auto || nextWave === undefined) return;
-    const delay = Math.max(0, nextWave * 1000 - Date.now()) + WAVE_SETTLE_MS;
-    if (delay > MAX_TIMEOUT_MS) return;
-    const timer = setTimeout(() => {
-      void queryClient.invalidateQueries({ queryKey: QUEUE_INFO_KEY });
-      void queryClient.invalidateQueries({ queryKey: queueStatusKey(userId) });
-    }, delay);
-    return () => clearTimeout(timer);
-  }, [auto, nextWave, queryClient, userId]);
+  useQueuePushes(userId, auto);
+  useWaveReload(userId, auto, info.data?.next_wave_unixtime);
 
   /** Manual retry after a stop: start counting again, reconnect the socket if it gave up, reload now. */
   const retry = () => {

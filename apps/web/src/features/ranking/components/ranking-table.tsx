@@ -76,68 +76,70 @@ export function RankingTable({ rows, me = null }: { rows: RankingEntry[]; me?: s
       </thead>
       <tbody>
         {rows.map((row) => (
-          <tr
-            key={row.user_id}
-            className={[
-              'ranking-row',
-              row.rank <= 3 ? `ranking-row--top${row.rank}` : '',
-              row.user_id === me ? 'ranking-row--me' : '',
-            ]
-              .filter(Boolean)
-              .join(' ')}
-          >
-            <td className="ranking-table__rank">
-              <RankCell rank={row.rank} />
-            </td>
-            <td className="ranking-table__player">
-              <div className="player-cell">
-                <Avatar url={row.discord_avatar_url} name={row.trainer_name || row.discord_username} size={36} />
-                <div className="ranking-table__names">
-                  <span className="ranking-table__name-row">
-                    {/* The name links to the player page and, stretched over the row, makes the whole row a link.
-                        Players without a trainer name have no page (the server answers 404): plain text for them. */}
-                    {row.trainer_name.trim() ? (
-                      <Link className="ranking-table__name ranking-table__link" to={playerPath(row.user_id)}>
-                        {row.trainer_name}
-                      </Link>
-                    ) : (
-                      <span className="ranking-table__name">{row.discord_username}</span>
-                    )}
-                    {row.user_id === me && <span className="me-tag">{T.you}</span>}
-                  </span>
-                  <BadgePair first={row.current_badge} second={row.current_badge_2} />
-                </div>
-              </div>
-            </td>
-            <td className="ranking-table__rate">
-              <span className="rate-max">
-                <small>{T.maxRate}</small> {formatInteger(row.max_rate)}
-              </span>
-              <span className="rate-current">
-                <small>{T.currentRate}</small> {formatInteger(row.rate)}
-                <ProvisionalMark matchCount={row.match_count} />
-              </span>
-            </td>
-            <td className="ranking-table__winrate">
-              <span>{formatPercent(row.win_rate)}</span>
-              <small className="muted">{T.matches(formatInteger(row.match_count))}</small>
-            </td>
-            <td className="ranking-table__twitter">
-              {row.twitter_id && (
-                <a
-                  className="x-link"
-                  href={`https://x.com/${encodeURIComponent(row.twitter_id)}`}
-                  target="_blank"
-                  rel="noopener noreferrer"
-                  aria-label={T.twitterLink(row.twitter_id)}
-                >
-                  @{row.twitter_id}
-                </a>
-              )}
-            </td>
-          </tr>
+          <RankingRow key={row.user_id} row={row} me={row.user_id === me} />
         ))}
       </tbody>
     </table>
+  );
+}
+
+/** The classes of a row: the top three and the viewer's own row stand out. */
+const rowClassOf = (rank: number, me: boolean) =>
+  ['ranking-row', rank <= 3 ? `ranking-row--top${rank}` : '', me ? 'ranking-row--me' : ''].filter(Boolean).join(' ');
+
+/** One player's row: rank, avatar, name (a link to their page) and badges, rates, win rate, X account. */
+function RankingRow({ row, me }: { row: RankingEntry; me: boolean }) {
+  return (
+    <tr className={rowClassOf(row.rank, me)}>
+      <td className="ranking-table__rank">
+        <RankCell rank={row.rank} />
+      </td>
+      <td className="ranking-table__player">
+        <div className="player-cell">
+          <Avatar url={row.discord_avatar_url} name={row.trainer_name || row.discord_username} size={36} />
+          <div className="ranking-table__names">
+            <span className="ranking-table__name-row">
+              {/* The name links to the player page and, stretched over the row, makes the whole row a link.
+                  Players without a trainer name have no page (the server answers 404): plain text for them. */}
+              {row.trainer_name.trim() ? (
+                <Link className="ranking-table__name ranking-table__link" to={playerPath(row.user_id)}>
+                  {row.trainer_name}
+                </Link>
+              ) : (
+                <span className="ranking-table__name">{row.discord_username}</span>
+              )}
+              {me && <span className="me-tag">{T.you}</span>}
+            </span>
+            <BadgePair first={row.current_badge} second={row.current_badge_2} />
+          </div>
+        </div>
+      </td>
+      <td className="ranking-table__rate">
+        <span className="rate-max">
+          <small>{T.maxRate}</small> {formatInteger(row.max_rate)}
+        </span>
+        <span className="rate-current">
+          <small>{T.currentRate}</small> {formatInteger(row.rate)}
+          <ProvisionalMark matchCount={row.match_count} />
+        </span>
+      </td>
+      <td className="ranking-table__winrate">
+        <span>{formatPercent(row.win_rate)}</span>
+        <small className="muted">{T.matches(formatInteger(row.match_count))}</small>
+      </td>
+      <td className="ranking-table__twitter">
+        {row.twitter_id && (
+          <a
+            className="x-link"
+            href={`https://x.com/${encodeURIComponent(row.twitter_id)}`}
+            target="_blank"
+            rel="noopener noreferrer"
+            aria-label={T.twitterLink(row.twitter_id)}
+          >
+            @{row.twitter_id}
+          </a>
+        )}
+      </td>
+    </tr>
   );
 }

@@ -1,21 +1,13 @@
 import type { StatsReply } from '@rankmatch/shared';
 import { useMemo, useState } from 'react';
-import { CharacterIcon } from '../../../components/character-icon.tsx';
-import { formatInteger } from '../../../lib/format.ts';
-import {
-  characterName,
-  firstDirection,
-  formatInterval,
-  formatRate,
-  type SortDirection,
-  type SortKey,
-  sortCharacters,
-} from '../figures.ts';
+import { firstDirection, type SortDirection, type SortKey, sortCharacters } from '../figures.ts';
 import { STATS_TEXTS as T } from '../texts.ts';
-import { IntervalBar } from './interval-bar.tsx';
+import { CharacterRow } from './character-row.tsx';
 
 /** Rows shown before すべて表示: the roster is long, the top of any order is what people look for. */
 export const CHARACTER_ROWS_FOLDED = 20;
+
+type Sort = { key: SortKey; direction: SortDirection };
 
 const COLUMNS: { key: SortKey; label: string }[] = [
   { key: 'name', label: T.columnCharacter },
@@ -30,7 +22,7 @@ const COLUMNS: { key: SortKey; label: string }[] = [
  * button that sorts by it (again: the other way). Characters only banned have no win rate and stay last.
  */
 export function CharacterTable({ rows }: { rows: StatsReply['characters'] }) {
-  const [sort, setSort] = useState<{ key: SortKey; direction: SortDirection }>({
+  const [sort, setSort] = useState<Sort>({
     key: 'pick_rate',
     direction: 'descending',
   });
@@ -58,74 +50,10 @@ export function CharacterTable({ rows }: { rows: StatsReply['characters'] }) {
         <section className="stats-scroll" tabIndex={0} aria-label={T.charactersCaption}>
           <table className="stats-table stats-table--characters">
             <caption className="visually-hidden">{T.charactersCaption}</caption>
-            <thead>
-              <tr>
-                {COLUMNS.map((column) => {
-                  const active = sort.key === column.key;
-                  return (
-                    <th
-                      key={column.key}
-                      scope="col"
-                      aria-sort={active ? sort.direction : undefined}
-                      className={`stats-table__sortable stats-table__col--${column.key}`}
-                    >
-                      <button
-                        type="button"
-                        className="stats-sort"
-                        onClick={() => choose(column.key)}
-                        title={T.sortBy(column.label)}
-                      >
-                        {column.label}
-                        <span className="stats-sort__arrow" aria-hidden="true">
-                          {active ? (sort.direction === 'ascending' ? '▲' : '▼') : '↕'}
-                        </span>
-                      </button>
-                    </th>
-                  );
-                })}
-              </tr>
-            </thead>
+            <SortHeader sort={sort} onChoose={choose} />
             <tbody>
               {shown.map((row) => (
-                <tr key={row.pokemon_id}>
-                  <th scope="row" className="stats-table__character">
-                    <span className="stats-character">
-                      {/* The name is written next to it: the icon is decoration here. */}
-                      <span aria-hidden="true">
-                        <CharacterIcon pokemonId={row.pokemon_id} size={28} />
-                      </span>
-                      <span className="stats-character__name">{characterName(row.pokemon_id)}</span>
-                    </span>
-                  </th>
-                  <td>
-                    <span className="stats-figure">{formatRate(row.pick_rate)}</span>
-                    <small className="stats-sample">{T.picks(formatInteger(row.picks))}</small>
-                  </td>
-                  <td>
-                    <span className="stats-figure">{formatRate(row.ban_rate)}</span>
-                    <small className="stats-sample">{T.bans(formatInteger(row.bans))}</small>
-                  </td>
-                  <td>
-                    <span className="stats-figure">
-                      {row.win_rate === null ? T.noWinRate : formatRate(row.win_rate)}
-                    </span>
-                    <small className="stats-sample">
-                      {T.winsOfGames(formatInteger(row.wins), formatInteger(row.picks))}
-                    </small>
-                  </td>
-                  <td className="stats-table__interval">
-                    {row.win_rate !== null && row.win_rate_low !== null && row.win_rate_high !== null ? (
-                      <>
-                        <span className="stats-interval__text">
-                          {formatInterval(row.win_rate_low, row.win_rate_high)}
-                        </span>
-                        <IntervalBar low={row.win_rate_low} high={row.win_rate_high} rate={row.win_rate} />
-                      </>
-                    ) : (
-                      T.noWinRate
-                    )}
-                  </td>
-                </tr>
+                <CharacterRow key={row.pokemon_id} row={row} />
               ))}
             </tbody>
           </table>
@@ -137,5 +65,38 @@ export function CharacterTable({ rows }: { rows: StatsReply['characters'] }) {
         </button>
       )}
     </section>
+  );
+}
+
+/** The column headers, each a button that sorts by it (again: the other way); the sorted one says its direction. */
+function SortHeader({ sort, onChoose }: { sort: Sort; onChoose: (key: SortKey) => void }) {
+  return (
+    <thead>
+      <tr>
+        {COLUMNS.map((column) => {
+          const active = sort.key === column.key;
+          return (
+            <th
+              key={column.key}
+              scope="col"
+              aria-sort={active ? sort.direction : undefined}
+              className={`stats-table__sortable stats-table__col--${column.key}`}
+            >
+              <button
+                type="button"
+                className="stats-sort"
+                onClick={() => onChoose(column.key)}
+                title={T.sortBy(column.label)}
+              >
+                {column.label}
+                <span className="stats-sort__arrow" aria-hidden="true">
+                  {active ? (sort.direction === 'ascending' ? '▲' : '▼') : '↕'}
+                </span>
+              </button>
+            </th>
+          );
+        })}
+      </tr>
+    </thead>
   );
 }
