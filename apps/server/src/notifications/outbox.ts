@@ -166,12 +166,23 @@ export async function outboxCounts(db: Executor): Promise<Record<string, number>
   return Object.fromEntries(rows.map((r) => [r.status, Number(r.n)]));
 }
 
+/** When the next pending row falls due (unix seconds), or null when none waits. */
+async function nextDue(db: Executor): Promise<number | null> {
+  const [row] = rowsOf<{ due: string | number | null }>(
+    await db.execute(sql`select min(next_attempt_at) as due from notification_outbox where status = 'pending'`),
+  );
+  return row?.due === null || row?.due === undefined ? null : Number(row.due);
+}
+
 /**
- * Sends what is due, on this instance, in the background: woken after an enqueue and every few seconds. Senders run
- * in parallel within a round (each with its own timeout); a sender that throws counts as a failed try.
+ * Sends what is due, on this instance, in the background: woken by an enqueue here, by a timer at the next retry's
+ * time, and by a slow sweep (rows another instance queued and could not send). Senders run in parallel within a round
+ * (each with its own timeout); a sender that throws counts as a failed try. No polling in between: a quiet site costs
+ * no queries.
  */
 export class OutboxWorker {
   private timer: NodeJS.Timeout | null = null;
+  private retryTimer: NodeJS.Timeout | null = null;
   private running: Promise<void> | null = null;
   private again = false;
   private stopped = false;
@@ -181,7 +192,7 @@ export class OutboxWorker {
     private readonly db: Executor,
     private readonly now: () => number,
     private readonly log: FastifyBaseLogger,
-    private readonly pollMs = 5000,
+    private readonly sweepMs = 60_000,
   ) {}
 
   use(sender: Sender): void {
@@ -190,7 +201,7 @@ export class OutboxWorker {
 
   start(): void {
     if (this.timer || this.stopped) return;
-    this.timer = setInterval(() => this.wake(), this.pollMs);
+    this.timer = setInterval(() => this.wake(), this.sweepMs);
     this.timer.unref();
   }
 
@@ -214,7 +225,9 @@ export class OutboxWorker {
   async stop(): Promise<void> {
     this.stopped = true;
     if (this.timer) clearInterval(this.timer);
+    if (this.retryTimer) clearTimeout(this.retryTimer);
     this.timer = null;
+    this.retryTimer = null;
     await this.idle();
   }
 
@@ -225,10 +238,26 @@ export class OutboxWorker {
         const due = await claimDue(this.db, this.now());
         await Promise.all(due.map((d) => this.deliver(d)));
         if (due.length === CLAIM_BATCH) this.again = true;
+        else if (!this.again) await this.wakeAtNextRetry();
       } catch (err) {
         this.log.error({ error: loggableError(err) }, 'notification round failed');
       }
     } while (this.again && !this.stopped);
+  }
+
+  /** A timer for the earliest row that waits for its retry time. */
+  private async wakeAtNextRetry(): Promise<void> {
+    const due = await nextDue(this.db);
+    if (this.retryTimer) clearTimeout(this.retryTimer);
+    this.retryTimer = null;
+    if (due === null || this.stopped) return;
+    const waitMs = Math.max(0, (due - this.now()) * 1000);
+    if (waitMs === 0) {
+      this.again = true;
+      return;
+    }
+    this.retryTimer = setTimeout(() => this.wake(), waitMs);
+    this.retryTimer.unref();
   }
 
   private async deliver(delivery: Delivery): Promise<void> {
