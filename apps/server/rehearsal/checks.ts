@@ -710,8 +710,9 @@ function told(input: CheckInput, data: Loaded): Check {
       else problems.push(`${p.user_id}: no matchFound for match ${m.id} (read it over HTTP after the wave)`);
     }
   }
-  // The steps of the first player who missed a push, around the match.
-  const [, first, match] = /^(dummy_\w+): no matchFound for match (\d+)/.exec(problems[0] ?? '') ?? [];
+  // The steps of the first player who missed a push (or never learnt of their match), around the match.
+  const [, first, match] =
+    /^(dummy_\w+)(?:: no matchFound for match| never learnt of match) (\d+)/.exec(problems[0] ?? '') ?? [];
   const made = data.matches.find((m) => String(m.id) === match)?.matched_at;
   if (first && made !== undefined) {
     const steps = (input.seen.traces.get(first) ?? []).filter((t) => Math.abs(t.at - made) < 15 * 60);
