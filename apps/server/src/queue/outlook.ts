@@ -4,6 +4,7 @@ import { and, eq, gte, isNotNull, sql } from 'drizzle-orm';
 import { type Executor, rowsOf } from '../db/client.ts';
 import { playerMmr, queueEntries, users, waveRuns } from '../db/schema.ts';
 import { isSeasonOpen, markedActiveSeason } from '../seasons/queries.ts';
+import { type HourFigures, presentOutlook } from './presenter.ts';
 
 // The queue's outlook: when people usually queue (by hour, from the recorded waves), when the next wave runs, and how
 // many players near the caller's rate are waiting now.
@@ -23,7 +24,7 @@ function median(values: readonly number[]): number | null {
 }
 
 /** Japan-time hours 0–23: the median queue at the hour's waves and the median wait of those matched then. */
-export async function hourlyOutlook(db: Executor, now: number): Promise<QueueOutlook['by_hour']> {
+export async function hourlyOutlook(db: Executor, now: number): Promise<HourFigures[]> {
   const rows = await db
     .select({ ranAt: waveRuns.ranAt, candidates: waveRuns.candidates, wait: waveRuns.averageWaitSeconds })
     .from(waveRuns)
@@ -37,8 +38,8 @@ export async function hourlyOutlook(db: Executor, now: number): Promise<QueueOut
   }
   return hours.map((h, hour) => ({
     hour,
-    typical_queue: median(h.queues) ?? 0,
-    wait_p50_seconds: median(h.waits),
+    medianQueue: median(h.queues),
+    medianWaitSeconds: median(h.waits),
     waves: h.queues.length,
   }));
 }
@@ -76,11 +77,11 @@ export async function queueOutlook(db: Executor, now: number, userId: string | n
     userId ? matchRatingOf(db, userId) : Promise.resolve(null),
   ]);
   const total = rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from queue_entries`))[0]?.n ?? 0;
-  return {
-    by_hour: byHour,
+  return presentOutlook({
+    hours: byHour,
     // The next wave that matches: the next turn in matching hours, while a season runs.
-    next_wave_at: isSeasonOpen(season, now) ? nextWaveUnix(now) : null,
-    total_waiting: Number(total),
-    near_waiting: own === null ? null : nearCount(ratings, own),
-  };
+    nextWaveAt: isSeasonOpen(season, now) ? nextWaveUnix(now) : null,
+    waiting: Number(total),
+    nearWaiting: own === null ? null : nearCount(ratings, own),
+  });
 }
