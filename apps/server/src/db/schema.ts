@@ -521,7 +521,10 @@ export const pushSubscriptions = pgTable(
     createdAt: unix('created_at').notNull(),
     lastSentAt: unix('last_sent_at'),
   },
-  (t) => [uniqueIndex('push_subscriptions_endpoint_idx').on(t.endpoint), index('push_subscriptions_user_idx').on(t.userId)],
+  (t) => [
+    uniqueIndex('push_subscriptions_endpoint_idx').on(t.endpoint),
+    index('push_subscriptions_user_idx').on(t.userId),
+  ],
 );
 
 /** A player's notification choices (push kinds, Discord DMs, the queue alert); no row = the defaults. */

@@ -80,7 +80,8 @@ export class Metrics {
       registers,
       collect: async function (this: Gauge<'status'>) {
         const counts = await sources.notifications();
-        for (const status of ['pending', 'sending', 'sent', 'failed', 'gone']) this.set({ status }, counts[status] ?? 0);
+        for (const status of ['pending', 'sending', 'sent', 'failed', 'gone'])
+          this.set({ status }, counts[status] ?? 0);
       },
     });
     new Gauge({
