@@ -19,12 +19,11 @@ import { resolveRatingConfig } from '../src/rating/config.ts';
 import { expectedScore } from '../src/rating/elo.ts';
 import { mmrWinProbability } from '../src/rating/mmr.ts';
 import type { MmrState } from '../src/rating/types.ts';
-import { spearman } from '../src/simulation/accuracy.ts';
+import { spearman, spearmanTiesAtRandom } from '../src/simulation/accuracy.ts';
 import { seasonMeta } from '../src/simulation/meta.ts';
 import { type SimAccount, type SimPlayer, simulatePopulation } from '../src/simulation/population.ts';
 import { stream } from '../src/simulation/random.ts';
 import { type SeasonSimulation, type SimMatch, type SimRules, simulateSeason } from '../src/simulation/season.ts';
-import { spearmanTiesAtRandom } from './rating-baseline.ts';
 import { fitStrengths } from './rating-bound.ts';
 
 const DAY = 86_400;

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { spearmanTiesAtRandom } from '../bench/rating-baseline.ts';
-import { spearman } from '../src/simulation/accuracy.ts';
+import { spearman, spearmanTiesAtRandom } from '../src/simulation/accuracy.ts';
 
 // The rating benchmark's start-rate baseline: Spearman of the start rates with the ties put in random order, in
 // expectation. Checked against every order of the ties, enumerated.

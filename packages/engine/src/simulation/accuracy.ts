@@ -52,7 +52,11 @@ export interface RatingAccuracy {
   rank_correlation: number;
   /** The same of their MMR's mean. */
   mmr_rank_correlation: number;
-  /** The same of their start rate: what was known before the season. */
+  /**
+   * The same of their start rate, what was known before the season, with the players who start at the same rate
+   * put in random order (the expected value): a ranking has to order them, so a tie gets no credit (see
+   * spearmanTiesAtRandom). 0 when everyone starts at the same rate.
+   */
   start_rank_correlation: number;
   matches: number;
   /**
@@ -81,7 +85,7 @@ export function ratingAccuracy(
       rated.map((p) => p.mu),
       skills,
     ),
-    start_rank_correlation: spearman(
+    start_rank_correlation: spearmanTiesAtRandom(
       rated.map((p) => p.start),
       skills,
     ),
@@ -89,4 +93,21 @@ export function ratingAccuracy(
     brier: brier(predictions.map((p) => ({ p: p.expected_a, won: p.a_won }))),
     brier_truth: brier(predictions.map((p) => ({ p: p.true_a, won: p.a_won }))),
   };
+}
+
+/**
+ * The expected Spearman of `xs` with `ys` when the players tied in `xs` are put in random order (`ys` has no ties):
+ * ties change neither the mean rank nor, on average, the covariance of the ranks, but a full order spreads the ranks
+ * of a tie of t players by (t³ − t)/12 more, so Spearman with the ties left in shrinks by √(1 − Σ(t³ − t)/(n³ − n)).
+ * Every player tied: 0.
+ */
+export function spearmanTiesAtRandom(xs: readonly number[], ys: readonly number[]): number {
+  const n = xs.length;
+  const tied = spearman(xs, ys);
+  if (!Number.isFinite(tied)) return n < 2 ? Number.NaN : 0;
+  const counts = new Map<number, number>();
+  for (const x of xs) counts.set(x, (counts.get(x) ?? 0) + 1);
+  let lost = 0;
+  for (const t of counts.values()) lost += t ** 3 - t;
+  return tied * Math.sqrt(1 - lost / (n ** 3 - n));
 }

@@ -1,6 +1,6 @@
 // A seeded simulation of the ladder through the engine's rules (demo data and benchmarks).
 
-export { brier, type RatingAccuracy, ratingAccuracy, spearman } from './accuracy.ts';
+export { brier, type RatingAccuracy, ratingAccuracy, spearman, spearmanTiesAtRandom } from './accuracy.ts';
 export {
   alertChoices,
   answerAlert,
