@@ -32,7 +32,7 @@ const SOCKET_PATIENCE_MS = 3000;
 /** The share of sessions in which the player's connection breaks once. */
 const DROP_CHANCE = 0.3;
 /** How long after a wave's time a queued player reads their queue status (the web app's, in real time). */
-const WAVE_SETTLE_MS = 3000;
+export const WAVE_SETTLE_MS = 3000;
 /** A push that arrives this long (real) after the player read the same match over HTTP still counts as delivered. */
 const PUSH_GRACE_MS = 5000;
 /** Sessions that began this long before the rehearsal may still be going on at its start. */
