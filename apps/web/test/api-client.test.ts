@@ -1,7 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { apiRequest } from '../src/lib/api-client.ts';
 import { hasAuthError } from '../src/lib/auth/auth-error.ts';
-import { getSession, storeSession } from '../src/lib/auth/session.ts';
+import { logout } from '../src/lib/auth/logout.ts';
+import { clearSession, getSession, storeSession } from '../src/lib/auth/session.ts';
 import { buildToken } from '../src/testing/data.ts';
 import { createFakeFetch, json } from '../src/testing/fake-fetch.ts';
 
@@ -56,6 +57,44 @@ describe('apiRequest', () => {
     expect(result.status).toBe(401);
     expect(getSession()).toBeNull();
     expect(hasAuthError()).toBe(true);
+  });
+
+  it('shows no 認証エラー for a 401 of a call that left before the player signed out (or signed in again)', async () => {
+    const old = buildToken();
+    storeSession(old, { user_id: 'dummy_02' });
+    let answer: (r: Response) => void = () => {};
+    stub(() => new Promise<Response>((resolve) => (answer = resolve)));
+    const pending = apiRequest('/api/notifications/me');
+    clearSession(); // logout while the call is on its way
+    answer(json({ error: '認証の有効期限が切れました。', code: 'UNAUTHORIZED' }, 401));
+    expect(await pending).toMatchObject({ status: 401 });
+    expect(hasAuthError()).toBe(false);
+    // Signed in again meanwhile: the new session stays.
+    storeSession(old, { user_id: 'dummy_02' });
+    const again = apiRequest('/api/notifications/me');
+    const fresh = buildToken({ sub: 'dummy_03' });
+    storeSession(fresh, { user_id: 'dummy_03' });
+    answer(json({ error: '認証の有効期限が切れました。', code: 'UNAUTHORIZED' }, 401));
+    await again;
+    expect(getSession()?.token).toBe(fresh);
+    expect(hasAuthError()).toBe(false);
+  });
+
+  it('logout forgets the session before the server ends it, and still sends its token', async () => {
+    const token = buildToken();
+    storeSession(token, { user_id: 'dummy_02' });
+    let sessionDuringPost: unknown = 'not called';
+    const server = createFakeFetch({
+      'POST /api/auth/logout': () => {
+        sessionDuringPost = getSession();
+        return { body: { ok: true } };
+      },
+    });
+    stub(server.fetch);
+    await logout();
+    expect(sessionDuringPost).toBeNull();
+    expect(server.calls[0]?.authorization).toBe(`Bearer ${token}`);
+    expect(hasAuthError()).toBe(false);
   });
 
   it("with authErrorScreen 'unauthorized', a 403 is a business answer; a 401 still ends the session", async () => {

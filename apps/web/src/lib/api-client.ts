@@ -114,7 +114,10 @@ export async function apiRequest<T = unknown>(path: string, options: ApiRequestO
     }
     const showScreen = options.authErrorScreen ?? (usesSession && token !== null);
     const authFailure = response.status === 401 || (response.status === 403 && showScreen !== 'unauthorized');
-    if (authFailure && showScreen) {
+    // A call that left before a logout (or another login) and comes back 401 speaks of a session already over: the
+    // player signed out on purpose, so no 認証エラー screen, and the new session (if any) stays.
+    const sessionOver = usesSession && token !== null && getSession()?.token !== token;
+    if (authFailure && showScreen && !sessionOver) {
       if (usesSession) clearSession();
       reportAuthError();
     }

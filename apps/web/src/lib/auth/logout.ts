@@ -1,12 +1,18 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../api-client.ts';
 import { clearProfileCache } from './profile-cache.ts';
-import { clearSession } from './session.ts';
+import { clearSession, getSession } from './session.ts';
 import { ME_KEY } from './user.ts';
 
-/** POST /api/auth/logout, then forget the session and the profile cache whatever the server said. */
+/**
+ * Forgets the session first, then POST /api/auth/logout with its token: the calls still on their way with that token
+ * come back 401 once the server has ended the session, and the client must already know it ended on purpose (no
+ * 認証エラー screen; see apiRequest). The profile cache goes whatever the server said.
+ */
 export async function logout(): Promise<void> {
-  await apiRequest('/api/auth/logout', { method: 'POST', authErrorScreen: false });
+  const token = getSession()?.token ?? null;
+  clearSession();
+  if (token) await apiRequest('/api/auth/logout', { method: 'POST', token, authErrorScreen: false });
 }
 
 export function useLogout() {
