@@ -43,14 +43,18 @@ export default defineConfig({
               test: {
                 name: 'server:pg',
                 include: ['apps/server/test/**/*.test.ts'],
-                // Tests that touch no shared database run once, in server:pglite.
+                // Tests that touch no shared database (or check what does not depend on it: the API document, the
+                // sources) run once, in server:pglite.
                 exclude: [
                   'apps/server/test/config.test.ts',
                   'apps/server/test/db-lock.test.ts',
                   'apps/server/test/clock.test.ts',
+                  'apps/server/test/coalesce.test.ts',
+                  'apps/server/test/docs.test.ts',
                   'apps/server/test/engines.test.ts',
                   'apps/server/test/import-graph.test.ts',
                   'apps/server/test/startup.test.ts',
+                  'apps/server/test/table-owners.test.ts',
                 ],
                 environment: 'node',
                 env: { TEST_DB: 'postgres', API_CONTRACT_CHECK: '1' },
