@@ -9,7 +9,9 @@ import { defineConfig } from 'vitest/config';
 // - e2e:           the built site served by the real server, driven by playwright-core in Debian's Chromium
 // - e2e:admin:     the admin panel's browser test (it ends the demo season; on its own server)
 // - rehearsal:     the built server on a simulated clock through an evening (scheduled waves, season end), last
-// Groups: everything that owns its state (unit, server:pglite, server:pg, web, faults, e2e:admin) on 2 workers; then
+// - heartbeat:     the built server's own cron on a 20× clock makes a match and sends its pushes
+// Groups: everything that owns its state (unit, server:pglite, server:pg, web, faults, e2e:admin, heartbeat) on 2
+// workers; then
 // the browser tests, one file at a time on their shared server; then the rehearsal alone.
 const withPostgres = Boolean(process.env.TEST_DATABASE_URL);
 
@@ -103,10 +105,22 @@ export default defineConfig({
       },
       // The rehearsal: the built server on a simulated clock through an evening, driven by a simulated community
       // (apps/server/rehearsal). Alone and last: its clock runs fast, and other suites' CPU would make it late.
+      // The heartbeat (the built server's own cron makes a match and sends its pushes, on a 20× clock that forgives a
+      // busy machine): in the first group, beside the other suites that own their state.
+      {
+        test: {
+          name: 'heartbeat',
+          include: ['apps/server/rehearsal/heartbeat.test.ts'],
+          environment: 'node',
+          testTimeout: 400_000,
+          hookTimeout: 120_000,
+        },
+      },
       {
         test: {
           name: 'rehearsal',
           include: ['apps/server/rehearsal/**/*.test.ts'],
+          exclude: ['apps/server/rehearsal/heartbeat.test.ts'],
           environment: 'node',
           fileParallelism: false,
           sequence: { groupOrder: 4 },
