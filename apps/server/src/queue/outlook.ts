@@ -1,10 +1,11 @@
 import { DEFAULT_MATCHMAKING_CONFIG, nextWaveUnix, windowHalfWidth } from '@rankmatch/engine';
 import type { QueueOutlook } from '@rankmatch/shared';
 import { and, eq, gte, isNotNull, sql } from 'drizzle-orm';
-import { type Executor, rowsOf } from '../db/client.ts';
+import type { Executor } from '../db/client.ts';
 import { playerMmr, queueEntries, users, waveRuns } from '../db/schema.ts';
 import { isSeasonOpen, markedActiveSeason } from '../seasons/queries.ts';
 import { type HourFigures, presentOutlook } from './presenter.ts';
+import { queueSize } from './service.ts';
 
 // The queue's outlook: when people usually queue (by hour, from the recorded waves), when the next wave runs, and how
 // many players near the caller's rate are waiting now.
@@ -70,18 +71,18 @@ export function nearCount(ratings: readonly number[], rating: number): number {
 }
 
 export async function queueOutlook(db: Executor, now: number, userId: string | null): Promise<QueueOutlook> {
-  const [byHour, season, ratings, own] = await Promise.all([
+  const [byHour, season, ratings, own, total] = await Promise.all([
     hourlyOutlook(db, now),
     markedActiveSeason(db),
     queuedRatings(db, userId),
     userId ? matchRatingOf(db, userId) : Promise.resolve(null),
+    queueSize(db),
   ]);
-  const total = rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from queue_entries`))[0]?.n ?? 0;
   return presentOutlook({
     hours: byHour,
     // The next wave that matches: the next turn in matching hours, while a season runs.
     nextWaveAt: isSeasonOpen(season, now) ? nextWaveUnix(now) : null,
-    waiting: Number(total),
+    waiting: total,
     nearWaiting: own === null ? null : nearCount(ratings, own),
   });
 }
