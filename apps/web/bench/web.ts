@@ -14,6 +14,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { CHROMIUM_FLAGS } from '../e2e/chromium-flags.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const webRoot = resolve(here, '..');
@@ -21,15 +22,6 @@ const repoRoot = resolve(webRoot, '../..');
 const lighthouseDir = join(here, 'lighthouse');
 const lighthouseCli = join(lighthouseDir, 'node_modules/lighthouse/cli/index.js');
 const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-const CHROME_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const KIB = 1024;
 
@@ -191,7 +183,7 @@ function lighthouse(url: string, reportPath: string | null): Run {
       '--form-factor=mobile',
       '--throttling-method=simulate',
       '--only-categories=performance,accessibility,best-practices,seo',
-      `--chrome-flags=${CHROME_FLAGS.join(' ')}`,
+      `--chrome-flags=${CHROMIUM_FLAGS.join(' ')}`,
     ],
     { env: { ...process.env, CHROME_PATH: CHROME }, stdio: ['ignore', 'ignore', 'pipe'], encoding: 'utf8' },
   );

@@ -3,6 +3,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { expect, inject } from 'vitest';
+import { CHROMIUM_FLAGS } from './chromium-flags.ts';
 
 // What every browser test needs: the server started by global-setup.ts, Debian's Chromium, the screenshot folder.
 
@@ -15,15 +16,7 @@ export function launchChromium(): Promise<Browser> {
   mkdirSync(screenshotDir, { recursive: true });
   return chromium.launch({
     executablePath: chromiumPath ?? undefined,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
+    args: CHROMIUM_FLAGS,
   });
 }
 

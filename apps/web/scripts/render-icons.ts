@@ -7,6 +7,7 @@ import { writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
+import { CHROMIUM_FLAGS } from '../e2e/chromium-flags.ts';
 
 const publicDir = resolve(dirname(fileURLToPath(import.meta.url)), '../public');
 
@@ -50,15 +51,7 @@ const ICONS = [
 
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-  ],
+  args: CHROMIUM_FLAGS,
 });
 try {
   for (const icon of ICONS) {
