@@ -95,6 +95,7 @@ describe('settings', () => {
       [{ ...device.subscription, endpoint: 'http://127.0.0.1:6379/' }, 400, 'PUSH_ENDPOINT_NOT_ALLOWED'],
       [{ ...device.subscription, endpoint: 'javascript:alert(1)' }, 400, 'PUSH_ENDPOINT_INVALID'],
       [{ ...device.subscription, keys: { p256dh: 'not base64!', auth: 'x' } }, 400, 'PUSH_KEYS_INVALID'],
+      [{ ...device.subscription, label: 'Pixel\u0007' }, 400, 'TEXT_CONTROL_CHARACTERS'],
     ];
     for (const [payload, status, code] of bad) {
       const res = await t.request({ method: 'POST', url: '/api/notifications/push-subscriptions', token, payload });

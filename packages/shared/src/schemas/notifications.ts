@@ -1,3 +1,4 @@
+import { plainText } from '../text.ts';
 import { VALIDATION_CODES as V, z } from '../validation.ts';
 import { unixSecondsSchema } from './common.ts';
 
@@ -103,7 +104,7 @@ export const pushSubscribeSchema = z.object({
     .regex(/^https?:\/\/[^\s]+$/, V.PUSH_ENDPOINT_INVALID),
   expirationTime: z.number().nullish(),
   keys: z.object({ p256dh: base64url(128), auth: base64url(64) }, V.PUSH_KEYS_INVALID),
-  label: z.string().max(80).optional(),
+  label: plainText(80).optional(),
 });
 export type PushSubscribe = z.infer<typeof pushSubscribeSchema>;
 
