@@ -50,6 +50,21 @@ export function precompress(): Plugin {
 /** React, the router and TanStack Query: one chunk that changes only when they are upgraded (cached across deploys). */
 const VENDOR = /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/][^\\/]+)[\\/]/;
 
+/** The validation library: a chunk of its own, evaluated in a step of its own at start-up (src/main.tsx). */
+const ZOD = /[\\/]node_modules[\\/]zod[\\/]/;
+
+/**
+ * The shared package's rules, texts and catalogues (its schemas apart, and the boot data's names the entry reads): a
+ * chunk and a start-up step of its own.
+ */
+const SHARED_RULES = /[\\/]packages[\\/]shared[\\/]src[\\/](?!schemas[\\/]|boot-data\.ts)/;
+
+/**
+ * The shared package's reply and request schemas the public pages and the player's screens use (the admin's stay with
+ * the admin's screens): a chunk evaluated in a step of its own at start-up (src/main.tsx).
+ */
+const PUBLIC_SCHEMAS = /[\\/]packages[\\/]shared[\\/]src[\\/]schemas[\\/](?!admin\.ts)[^\\/]+\.ts$/;
+
 /**
  * The installable app (issue 24): the web app manifest and the service worker (src/sw/sw.ts, built into dist/sw.js).
  * The worker precaches the hashed build files, the shell and the icons only; the app registers it itself in production
@@ -95,18 +110,34 @@ export function installableApp() {
   });
 }
 
-export default defineConfig({
-  plugins: [react(), precompress(), installableApp()],
-  server: { proxy: { '/api': { target: 'http://localhost:3000', ws: true } } },
-  build: {
-    outDir: 'dist',
-    emptyOutDir: true,
-    // The server reads it to preload each page's chunk with the entry (apps/server/src/http/web-app.ts).
-    manifest: true,
-    rolldownOptions: {
-      output: {
-        codeSplitting: { groups: [{ name: 'vendor', test: VENDOR }] },
+export default defineConfig(({ isSsrBuild }) =>
+  isSsrBuild
+    ? {
+        // The server's page renderer (src/entry-server.tsx → dist-server/entry-server.js, imported by apps/server):
+        // the same sources; its dependencies stay in node_modules; nothing of it is served.
+        plugins: [react()],
+        build: { outDir: 'dist-server', emptyOutDir: true, copyPublicDir: false },
+      }
+    : {
+        plugins: [react(), precompress(), installableApp()],
+        server: { proxy: { '/api': { target: 'http://localhost:3000', ws: true } } },
+        build: {
+          outDir: 'dist',
+          emptyOutDir: true,
+          // The server reads it to preload each page's chunk with the entry (apps/server/src/http/web-app.ts).
+          manifest: true,
+          rolldownOptions: {
+            output: {
+              codeSplitting: {
+                groups: [
+                  { name: 'vendor', test: VENDOR },
+                  { name: 'zod', test: ZOD },
+                  { name: 'shared', test: SHARED_RULES },
+                  { name: 'schemas', test: PUBLIC_SCHEMAS },
+                ],
+              },
+            },
+          },
+        },
       },
-    },
-  },
-});
+);

@@ -64,6 +64,7 @@ import { registerShopRoutes } from './shop/routes.ts';
 import { ShopService } from './shop/service.ts';
 import { bootData, pageHead } from './site/pages.ts';
 import { registerSiteRoutes } from './site/routes.ts';
+import { createServerRenderer, loadRenderer } from './site/server-render.ts';
 import { registerStatsRoutes } from './stats/routes.ts';
 import { StatsService } from './stats/service.ts';
 import { registerUserAdminRoutes } from './user-admin/routes.ts';
@@ -189,10 +190,13 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
   const webDist = options.webDist === undefined ? defaultWebDist() : options.webDist;
   if (webDist) {
     contracts.pagesFollow();
+    const renderPage = await loadRenderer(webDist);
+    const renderer = renderPage ? createServerRenderer(app, renderPage) : null;
     await registerWebApp(app, webDist, {
       publicUrl: config.publicUrl,
       head: (path, query) => pageHead(ctx, path, query),
       bootData: () => bootData(ctx),
+      ...(renderer && { render: renderer.render }),
     });
   }
   const { ranking, waves, seasonEnd, achievements, shop, stats, outbox } = services;

@@ -1,32 +1,52 @@
-import { StrictMode, startTransition } from 'react';
-import { createRoot } from 'react-dom/client';
-import { App } from './app/app.tsx';
-import { seedBootData } from './app/boot-data.ts';
-import { preloadRoute } from './app/routes.ts';
-import { registerServiceWorker } from './lib/pwa/service-worker.ts';
-import { createQueryClient } from './lib/react-query.ts';
+import { BOOT_DATA_ID, BOOT_KEYS } from '@rankmatch/shared';
+import './app/styles/global.css';
 
-// Before React renders, the page at this address starts loading its data (in parallel with its code, which the
-// server's index.html preloads with this entry). The first render waits for both (at most 1.5 s; then it shows the
-// page's placeholders), so the page itself is what first shows, in one render, rather than a loading block replaced
-// by the page and then by its data. The render is a transition: React yields to the browser every few milliseconds
-// instead of holding the main thread for the whole render.
-const queryClient = createQueryClient();
-seedBootData(queryClient);
-// Installs the app (home screen, push notifications) in production builds, after the page has loaded.
-registerServiceWorker();
-const root = document.getElementById('root');
-if (root) {
-  const page = preloadRoute(queryClient, window.location.pathname, window.location.search);
-  const ready = Promise.all([page.code, page.data]).catch(() => undefined);
-  const atMost = new Promise((resolve) => setTimeout(resolve, 1500));
-  void Promise.race([ready, atMost]).then(() => {
-    startTransition(() => {
-      createRoot(root).render(
-        <StrictMode>
-          <App queryClient={queryClient} />
-        </StrictMode>,
-      );
-    });
-  });
+// The entry: small, so that the browser shows the page first. A page the server rendered (entry-server.tsx) is
+// painted before any of the app's JavaScript loads: its files (named in the boot data) are preloaded once the page is
+// on screen. The app then starts in steps, each evaluated in a task of its own so that none holds the main thread for
+// long: the libraries, the validation library, the shared rules and catalogues, the shared schemas, then the app
+// (start.tsx), which takes the page over.
+
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+const afterPaint = () => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+
+/** The server-rendered page's JavaScript files (same-origin build files only). */
+function serverRenderedModules(): string[] {
+  try {
+    const data: unknown = JSON.parse(document.getElementById(BOOT_DATA_ID)?.textContent ?? '{}');
+    const modules = data && typeof data === 'object' ? (data as Record<string, unknown>)[BOOT_KEYS.modules] : null;
+    return Array.isArray(modules)
+      ? modules.filter((m) => typeof m === 'string' && /^\/assets\/[\w.-]+\.js$/.test(m))
+      : [];
+  } catch {
+    return [];
+  }
 }
+
+function preload(modules: string[]): void {
+  for (const href of modules) {
+    const link = document.createElement('link');
+    link.rel = 'modulepreload';
+    link.crossOrigin = '';
+    link.href = href;
+    document.head.append(link);
+  }
+}
+
+async function start(): Promise<void> {
+  if (document.getElementById('root')?.firstElementChild) {
+    await afterPaint();
+    preload(serverRenderedModules());
+  }
+  await import('./boot/libraries.ts');
+  await nextTask();
+  await import('./boot/validation.ts');
+  await nextTask();
+  await import('./boot/shared.ts');
+  await nextTask();
+  await import('./boot/schemas.ts');
+  await nextTask();
+  await import('./start.tsx');
+}
+
+void start();

@@ -1,4 +1,5 @@
 export * from './badges.ts';
+export * from './boot-data.ts';
 export * from './characters.ts';
 export * from './constants.ts';
 export * from './errors.ts';

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { documentTitle, ERRORS, type PageMeta, SITE_NAME } from '@rankmatch/shared';
+import { BOOT_DATA_ID, BOOT_KEYS, documentTitle, ERRORS, type PageMeta, SITE_NAME } from '@rankmatch/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 // The built web app, outside /api. Vite names every file under assets/ after a hash of its content, so such a file
@@ -49,11 +49,20 @@ export interface WebAppOptions {
   head?: (path: string, query: URLSearchParams) => Promise<PageHead>;
   /** Replies the app would otherwise request first, by name, embedded as JSON (the app reads them before rendering). */
   bootData?: () => Promise<Record<string, unknown>>;
+  /**
+   * The page's markup and the queries it read, rendered on the server (site/server-render.ts), or null: the browser
+   * renders it.
+   */
+  render?: (
+    url: string,
+    request: FastifyRequest,
+    boot: Record<string, unknown>,
+  ) => Promise<{ html: string; queries: unknown } | null>;
 }
 
 /** JSON inside <script type="application/json">: data, never run (the CSP allows no inline script), and no "</". */
 export const bootScript = (data: Record<string, unknown>) =>
-  `<script type="application/json" id="boot-data">${JSON.stringify(data).replace(/</g, '\\u003c')}</script>`;
+  `<script type="application/json" id="${BOOT_DATA_ID}">${JSON.stringify(data).replace(/</g, '\\u003c')}</script>`;
 
 interface ManifestChunk {
   file: string;
@@ -61,31 +70,58 @@ interface ManifestChunk {
   isEntry?: boolean;
   isDynamicEntry?: boolean;
   imports?: string[];
+  dynamicImports?: string[];
   css?: string[];
 }
 
-/** What each page chunk needs beyond the entry: its JavaScript files and stylesheets, by chunk name. */
-export function pagePreloads(manifest: Record<string, ManifestChunk>): Map<string, { js: string[]; css: string[] }> {
+interface Preloads {
+  js: string[];
+  css: string[];
+}
+
+/**
+ * What a page needs beyond the entry: the app's start-up steps every page runs (the entry's own imports, static and
+ * dynamic: apps/web/src/main.tsx) as `shell`, and each page chunk's further JavaScript files and stylesheets by chunk
+ * name. The pages' own chunks are the dynamic imports of the start-up steps (apps/web/src/app/routes.ts).
+ */
+export function pagePreloads(manifest: Record<string, ManifestChunk>): {
+  shell: Preloads;
+  pages: Map<string, Preloads>;
+} {
   const closure = (key: string, seen: Set<string>) => {
     if (seen.has(key) || !manifest[key]) return;
     seen.add(key);
     for (const next of manifest[key].imports ?? []) closure(next, seen);
   };
   const entryKeys = new Set<string>();
-  for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry) closure(key, entryKeys);
-  const entryCss = new Set([...entryKeys].flatMap((key) => manifest[key]?.css ?? []));
-  const pages = new Map<string, { js: string[]; css: string[] }>();
+  const shellKeys = new Set<string>();
   for (const [key, chunk] of Object.entries(manifest)) {
-    if (!chunk.isDynamicEntry || !chunk.name) continue;
+    if (!chunk.isEntry) continue;
+    closure(key, entryKeys);
+    for (const step of chunk.dynamicImports ?? []) closure(step, shellKeys);
+  }
+  const css = (keys: Iterable<string>) => [...new Set([...keys].flatMap((k) => manifest[k]!.css ?? []))];
+  const entryCss = new Set(css(entryKeys));
+  const own = (keys: Set<string>, known: Set<string>, knownCss: Set<string>): Preloads => {
+    const mine = [...keys].filter((k) => !known.has(k));
+    return {
+      js: mine.map((k) => `/${manifest[k]!.file}`),
+      css: css(mine)
+        .filter((f) => !knownCss.has(f))
+        .map((f) => `/${f}`),
+    };
+  };
+  const shell = own(shellKeys, entryKeys, entryCss);
+  const beforePage = new Set([...entryKeys, ...shellKeys]);
+  const beforePageCss = new Set([...entryCss, ...css(shellKeys)]);
+  const pages = new Map<string, Preloads>();
+  for (const [key, chunk] of Object.entries(manifest)) {
+    if (!chunk.isDynamicEntry || !chunk.name || shellKeys.has(key)) continue;
     const keys = new Set<string>();
     closure(key, keys);
-    const own = [...keys].filter((k) => !entryKeys.has(k));
-    pages.set(chunk.name, {
-      js: own.map((k) => `/${manifest[k]!.file}`),
-      css: [...new Set(own.flatMap((k) => manifest[k]!.css ?? []))].filter((f) => !entryCss.has(f)).map((f) => `/${f}`),
-    });
+    pages.set(chunk.name, own(keys, beforePage, beforePageCss));
   }
-  return pages;
+  return { shell, pages };
 }
 
 const escapeHtml = (text: string) =>
@@ -96,8 +132,9 @@ export function renderPage(
   template: string,
   head: PageHead,
   url: string,
-  preloads: { js: string[]; css: string[] } | undefined,
+  preloads: Preloads[],
   boot: Record<string, unknown> | null = null,
+  body: string | null = null,
 ): string {
   const title = escapeHtml(documentTitle(head.meta.title));
   const description = escapeHtml(head.meta.description);
@@ -113,17 +150,24 @@ export function renderPage(
     '<meta property="og:locale" content="ja_JP" />',
     ...(head.image ? [`<meta property="og:image" content="${escapeHtml(head.image)}" />`] : []),
     '<meta name="twitter:card" content="summary" />',
-    ...(preloads?.css ?? []).map((href) => `<link rel="stylesheet" crossorigin href="${href}" />`),
-    ...(preloads?.js ?? []).map((href) => `<link rel="modulepreload" crossorigin href="${href}" />`),
-    // The page's first data, fetched as the app fetches it (same-origin, no credentials beyond the origin's).
-    ...head.data.map((href) => `<link rel="preload" as="fetch" crossorigin="anonymous" href="${escapeHtml(href)}" />`),
+    ...preloads.flatMap((p) => p.css).map((href) => `<link rel="stylesheet" crossorigin href="${href}" />`),
+    // A rendered page's JavaScript is preloaded by the entry once the page is on screen (the boot data names it).
+    ...(body === null ? preloads.flatMap((p) => p.js) : []).map(
+      (href) => `<link rel="modulepreload" crossorigin href="${href}" />`,
+    ),
+    // The page's first data, fetched as the app fetches it (same-origin, no credentials beyond the origin's), unless
+    // the page comes rendered with it.
+    ...(body === null ? head.data : []).map(
+      (href) => `<link rel="preload" as="fetch" crossorigin="anonymous" href="${escapeHtml(href)}" />`,
+    ),
     ...(boot ? [bootScript(boot)] : []),
   ].join('\n    ');
   const html = template
     .replace(/<title>[\s\S]*?<\/title>\s*/, '')
     .replace(/<meta name="description"[^>]*>\s*/, '')
     .replace(/<meta property="og:[^>]*>\s*/g, '');
-  return html.includes('</head>') ? html.replace('</head>', `  ${tags}\n  </head>`) : `${tags}\n${html}`;
+  const page = html.includes('</head>') ? html.replace('</head>', `  ${tags}\n  </head>`) : `${tags}\n${html}`;
+  return body === null ? page : page.replace('<div id="root"></div>', () => `<div id="root">${body}</div>`);
 }
 
 /** Serves `webDist`: its files, and index.html (written for the address) for every other path outside /api. */
@@ -131,9 +175,14 @@ export async function registerWebApp(app: FastifyInstance, webDist: string, opti
   const assets = `${webDist}${sep}assets${sep}`;
   const template = readFileSync(join(webDist, 'index.html'), 'utf8');
   const manifestPath = join(webDist, '.vite', 'manifest.json');
-  const preloads = existsSync(manifestPath)
+  const { shell, pages } = existsSync(manifestPath)
     ? pagePreloads(JSON.parse(readFileSync(manifestPath, 'utf8')) as Record<string, ManifestChunk>)
-    : new Map<string, { js: string[]; css: string[] }>();
+    : { shell: { js: [], css: [] }, pages: new Map<string, Preloads>() };
+  const preloadsOf = (chunk: string | null) => {
+    const page = chunk ? pages.get(chunk) : undefined;
+    return page ? [shell, page] : [shell];
+  };
+  const modulesOf = (chunk: string | null) => preloadsOf(chunk).flatMap((p) => p.js);
   const origin = options.publicUrl.replace(/\/$/, '');
 
   await app.register(fastifyStatic, {
@@ -158,8 +207,22 @@ export async function registerWebApp(app: FastifyInstance, webDist: string, opti
       options.bootData ? options.bootData() : null,
     ]);
     const canonical = `${origin}${path}${path === '/' && url.searchParams.get('tab') === 'ranking' ? '?tab=ranking' : ''}`;
+    // Public pages (those with a page chunk) that exist come rendered; the tools and missing pages do not.
+    const rendered =
+      head?.chunk && head.status === 200 && options.render
+        ? await options.render(`${path}${url.search}`, request, boot ?? {})
+        : null;
     const html = head
-      ? renderPage(template, head, canonical, head.chunk ? preloads.get(head.chunk) : undefined, boot)
+      ? renderPage(
+          template,
+          head,
+          canonical,
+          preloadsOf(head.chunk),
+          rendered
+            ? { ...boot, [BOOT_KEYS.queries]: rendered.queries, [BOOT_KEYS.modules]: modulesOf(head.chunk) }
+            : boot,
+          rendered?.html ?? null,
+        )
       : template;
     const etag = `"${createHash('sha1').update(html).digest('base64url')}"`;
     reply.header('cache-control', REVALIDATE_CACHE).header('etag', etag).type('text/html; charset=utf-8');

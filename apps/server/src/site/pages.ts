@@ -1,5 +1,6 @@
 import {
   APP_ONLY_PATHS,
+  BOOT_KEYS,
   HOME_TAB_META,
   matchIdSchema,
   matchPageMeta,
@@ -34,7 +35,7 @@ export async function bootData(ctx: AppContext): Promise<Record<string, unknown>
   const now = ctx.now();
   const [current, next] = await Promise.all([markedActiveSeason(ctx.db), nextSeason(ctx.db, now)]);
   return {
-    'seasons/active': {
+    [BOOT_KEYS.season]: {
       is_season_active: isSeasonOpen(current, now),
       current_season: current ? presentSeason(current) : null,
       next_season: next ? presentSeason(next) : null,

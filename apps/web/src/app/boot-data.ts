@@ -1,14 +1,14 @@
-import { activeSeasonReplySchema } from '@rankmatch/shared';
-import type { QueryClient } from '@tanstack/react-query';
+import { activeSeasonReplySchema, BOOT_DATA_ID, BOOT_KEYS } from '@rankmatch/shared';
+import { type DehydratedState, hydrate, type QueryClient } from '@tanstack/react-query';
 import { activeSeasonQueryOptions } from '../features/season/api/get-active-season.ts';
 
-// Replies the server wrote into index.html (apps/server/src/site/pages.ts bootData), so the first render has them
-// without a request: the active season (the top page's banner, the theme colour). Checked with the same schema as the
-// API client's; anything missing or malformed is simply requested as usual.
+// Replies the server wrote into index.html (apps/server/src/site/pages.ts bootData, and the page the server rendered:
+// entry-server.tsx), so the first render has them without a request: the active season (the top page's banner, the
+// theme colour) and, under `queries`, every query the server-rendered page read. The season is checked with the same
+// schema as the API client's; the queries are the server's own render of the same API client's checked replies.
+// Anything missing or malformed is simply requested as usual.
 
-export const BOOT_DATA_ID = 'boot-data';
-
-function readBootData(): Record<string, unknown> {
+export function readBootData(): Record<string, unknown> {
   const text = document.getElementById(BOOT_DATA_ID)?.textContent;
   if (!text) return {};
   try {
@@ -19,9 +19,13 @@ function readBootData(): Record<string, unknown> {
   }
 }
 
+const isDehydratedState = (value: unknown): value is DehydratedState =>
+  !!value && typeof value === 'object' && Array.isArray((value as DehydratedState).queries);
+
 /** Puts the embedded replies into the query cache under the keys their queries use. */
-export function seedBootData(client: QueryClient): void {
-  const data = readBootData();
-  const season = activeSeasonReplySchema.safeParse(data['seasons/active']);
+export function seedBootData(client: QueryClient, data: Record<string, unknown> = readBootData()): void {
+  const season = activeSeasonReplySchema.safeParse(data[BOOT_KEYS.season]);
   if (season.success) client.setQueryData(activeSeasonQueryOptions().queryKey, season.data);
+  const queries = data[BOOT_KEYS.queries];
+  if (isDehydratedState(queries)) hydrate(client, queries);
 }

@@ -76,6 +76,13 @@ function sessionToken(): string | null {
   return session.token;
 }
 
+/** How a request reaches the API: the browser's fetch; the server's page renderer (entry-server.tsx) hands its own. */
+let transport: typeof fetch = (input, init) => fetch(input, init);
+
+export function setApiTransport(next: typeof fetch): void {
+  transport = next;
+}
+
 export async function apiRequest<T = unknown>(path: string, options: ApiRequestOptions<T> = {}): Promise<ApiResult<T>> {
   const usesSession = options.token === undefined;
   const token = usesSession ? sessionToken() : options.token;
@@ -87,7 +94,7 @@ export async function apiRequest<T = unknown>(path: string, options: ApiRequestO
 
   let response: Response;
   try {
-    response = await fetch(path, {
+    response = await transport(path, {
       method: options.method ?? 'GET',
       headers,
       body: options.body === undefined ? undefined : JSON.stringify(options.body),

@@ -43,6 +43,8 @@ function parseUser(raw: string | null, token: string): SessionUser | null {
 
 /** Reads the stored session; an expired or unreadable one is removed (both items). */
 export function loadStoredSession(nowMs: number = Date.now()): Session | null {
+  // Rendered on the server (entry-server.tsx), a page is a visitor's: no session.
+  if (typeof localStorage === 'undefined') return null;
   const token = localStorage.getItem(TOKEN_KEY);
   if (!token) {
     if (localStorage.getItem(USER_KEY) !== null) removeStored();

@@ -1,5 +1,6 @@
 import { Component, lazy, type ReactNode, Suspense } from 'react';
 import { SkeletonBlock } from '../../../../components/skeleton.tsx';
+import { useHydrated } from '../../../../lib/use-hydrated.ts';
 import { STATS_TEXTS as T } from '../../texts.ts';
 import type { BarChartProps } from './bar-chart-props.ts';
 
@@ -25,12 +26,19 @@ class ChartBoundary extends Component<{ children: ReactNode }, { failed: boolean
  */
 export function BarChart({ summary, ...props }: BarChartProps & { summary: string }) {
   const height = props.height ?? 220;
+  const loading = <SkeletonBlock height={height} label={T.chartLoading} />;
+  // A page rendered on the server shows the placeholder until the browser has taken it over (then the chart loads).
+  const drawn = useHydrated();
   return (
     <div className="stats-chart" role="img" aria-label={summary}>
       <ChartBoundary>
-        <Suspense fallback={<SkeletonBlock height={height} label={T.chartLoading} />}>
-          <UPlotBarChart {...props} height={height} />
-        </Suspense>
+        {drawn ? (
+          <Suspense fallback={loading}>
+            <UPlotBarChart {...props} height={height} />
+          </Suspense>
+        ) : (
+          loading
+        )}
       </ChartBoundary>
     </div>
   );

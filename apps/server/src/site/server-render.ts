@@ -1,0 +1,95 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+
+// Public pages rendered on the server: the web app's own renderer (apps/web/src/entry-server.tsx, built beside the
+// web app into dist-server/) draws the page a visitor would see, with its first data, so the browser shows it before
+// any JavaScript has run and then takes it over (hydration). The renderer reads the API in-process (app.inject) on
+// behalf of the visitor, whose address the per-address rate limit counts as for the browser's own requests.
+//
+// Bounded, because a render costs tens of milliseconds of CPU: a rendered page is reused for a few seconds (the same
+// address asked again within RENDER_CACHE_MS), at most RENDERS_IN_FLIGHT render at once, and a render that takes
+// longer than RENDER_TIMEOUT_MS is not waited for. Whenever a page is not rendered here, the browser renders it, as
+// before (index.html with preloads): slower to show, never wrong.
+
+/** What the web app's renderer returns (entry-server.tsx RenderedPage). */
+export interface RenderedPage {
+  html: string;
+  queries: unknown;
+}
+
+type RenderPage = (url: string, api: typeof fetch, boot: Record<string, unknown>) => Promise<RenderedPage>;
+
+export const RENDER_CACHE_MS = 5_000;
+export const RENDER_CACHE_ENTRIES = 200;
+export const RENDERS_IN_FLIGHT = 4;
+export const RENDER_TIMEOUT_MS = 2_000;
+
+/** The renderer next to a web build (`<web>/dist` → `<web>/dist-server/entry-server.js`), if it was built. */
+export async function loadRenderer(webDist: string): Promise<RenderPage | null> {
+  const file = join(webDist, '..', 'dist-server', 'entry-server.js');
+  if (!existsSync(file)) return null;
+  const module = (await import(pathToFileURL(file).href)) as { renderPage?: RenderPage };
+  return typeof module.renderPage === 'function' ? module.renderPage : null;
+}
+
+/** The API as the renderer reads it: GET requests answered in-process, counted against the visitor's address. */
+function apiFor(app: FastifyInstance, request: FastifyRequest): typeof fetch {
+  return async (input, init) => {
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.pathname + input.search : input.url;
+    if (!url.startsWith('/api/') || (init?.method ?? 'GET') !== 'GET') throw new Error(`not a page's read: ${url}`);
+    const reply = await app.inject({ method: 'GET', url, remoteAddress: request.ip });
+    return new Response(reply.body, {
+      status: reply.statusCode,
+      headers: { 'content-type': String(reply.headers['content-type'] ?? 'application/json') },
+    });
+  };
+}
+
+export interface ServerRenderer {
+  /** The page at `url` as the server renders it, or null when it is not rendered here now (the browser will). */
+  render(url: string, request: FastifyRequest, boot: Record<string, unknown>): Promise<RenderedPage | null>;
+}
+
+export function createServerRenderer(
+  app: FastifyInstance,
+  renderPage: RenderPage,
+  now: () => number = Date.now,
+): ServerRenderer {
+  const cache = new Map<string, { at: number; page: RenderedPage }>();
+  let inFlight = 0;
+  const remember = (url: string, page: RenderedPage) => {
+    cache.delete(url);
+    cache.set(url, { at: now(), page });
+    while (cache.size > RENDER_CACHE_ENTRIES) cache.delete(cache.keys().next().value as string);
+  };
+  return {
+    async render(url, request, boot) {
+      const kept = cache.get(url);
+      if (kept && now() - kept.at < RENDER_CACHE_MS) return kept.page;
+      if (inFlight >= RENDERS_IN_FLIGHT) return null;
+      inFlight++;
+      let timer: NodeJS.Timeout | undefined;
+      const late = new Promise<null>((resolve) => {
+        timer = setTimeout(() => resolve(null), RENDER_TIMEOUT_MS);
+      });
+      const rendering = renderPage(url, apiFor(app, request), boot).then(
+        (page) => {
+          remember(url, page);
+          return page;
+        },
+        (error: unknown) => {
+          request.log.warn({ err: error, url }, 'server render failed: the browser renders the page');
+          return null;
+        },
+      );
+      try {
+        return await Promise.race([rendering, late]);
+      } finally {
+        clearTimeout(timer);
+        void rendering.finally(() => inFlight--);
+      }
+    },
+  };
+}

@@ -1,0 +1,19 @@
+// The JSON the server writes into index.html for the web app's start (apps/server/src/http/web-app.ts and
+// site/pages.ts write it; apps/web/src/main.tsx and app/boot-data.ts read it). Kept apart from the rest of the
+// package: the web app's entry reads it before anything else is loaded (vite.config.ts leaves it out of the shared
+// chunk).
+
+/** The id of the <script type="application/json"> element. */
+export const BOOT_DATA_ID = 'boot-data';
+
+export const BOOT_KEYS = {
+  /** GET /api/seasons/active's reply. */
+  season: 'seasons/active',
+  /** The queries a server-rendered page read (TanStack Query's dehydrated state). */
+  queries: 'queries',
+  /**
+   * A server-rendered page's JavaScript (the start-up steps and the page's chunk), which the entry preloads once the
+   * page is on screen instead of index.html asking for it before the first paint.
+   */
+  modules: 'modules',
+} as const;
