@@ -251,8 +251,10 @@ async function main(): Promise<void> {
   let stop = async () => {};
   if (!url) {
     if (process.env.BENCH_SKIP_BUILD !== '1') {
-      log('building the web app (vite build)…');
-      run(process.execPath, [join(repoRoot, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], webRoot);
+      log('building the web app and its page renderer (vite build, vite build --ssr)…');
+      const vite = join(repoRoot, 'node_modules/vite/bin/vite.js');
+      run(process.execPath, [vite, 'build', '--logLevel', 'warn'], webRoot);
+      run(process.execPath, [vite, 'build', '--logLevel', 'warn', '--ssr', 'src/entry-server.tsx'], webRoot);
     }
     log('starting the server…');
     ({ url, stop } = await startServer());

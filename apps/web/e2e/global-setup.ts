@@ -37,7 +37,10 @@ function newestMtime(path: string): number {
 }
 
 function buildIfStale(): void {
-  const builtAt = newestMtime(join(webRoot, 'dist/index.html'));
+  const builtAt = Math.min(
+    newestMtime(join(webRoot, 'dist/index.html')),
+    newestMtime(join(webRoot, 'dist-server/entry-server.js')),
+  );
   const sources = [
     join(webRoot, 'src'),
     join(webRoot, 'public'),
@@ -48,12 +51,14 @@ function buildIfStale(): void {
   const changedAt = Math.max(...sources.map(newestMtime));
   if (builtAt > changedAt) return;
   console.log('[e2e] apps/web/dist is missing or older than its sources: building it (npx vite build)…');
-  // Vitest runs with NODE_ENV=test; the site under test must be the production build.
-  execFileSync('npx', ['vite', 'build', '--logLevel', 'warn'], {
-    cwd: webRoot,
-    stdio: 'inherit',
-    env: { ...process.env, NODE_ENV: 'production' },
-  });
+  // Vitest runs with NODE_ENV=test; the site under test must be the production build: the app and its page renderer.
+  for (const args of [[], ['--ssr', 'src/entry-server.tsx']]) {
+    execFileSync('npx', ['vite', 'build', '--logLevel', 'warn', ...args], {
+      cwd: webRoot,
+      stdio: 'inherit',
+      env: { ...process.env, NODE_ENV: 'production' },
+    });
+  }
 }
 
 function freePort(): Promise<number> {

@@ -1,11 +1,34 @@
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl, chromiumPath, launchChromium } from './support.ts';
 
-// No waterfall (issue 25): index.html names the page's chunk (modulepreload) and its first public data (preload as
-// fetch), so both download with the entry; the app then uses those downloads instead of asking again.
+// No waterfall (issue 25). A public page comes rendered with its data (apps/web/e2e/ssr.test.ts): the browser never
+// asks for that data, and the page's code (the start-up steps and the page's chunk, named in the boot data) is
+// preloaded all at once after the first paint, each file once. A page the server does not render (the admin's tools)
+// names its code (modulepreload) and the shell's data (preload as fetch) in index.html, so both download with the
+// entry and the app uses those downloads instead of asking again.
 
-describe.skipIf(!chromiumPath)('a public page loads its code and data with the entry', () => {
+interface Load {
+  url: string;
+  by: string;
+  start: number;
+}
+
+/** Every resource the page loaded, who asked for it ("link": a <link> of index.html) and when. */
+async function loadsOf(page: Page): Promise<Load[]> {
+  return page.evaluate(() =>
+    performance.getEntriesByType('resource').map((entry) => {
+      const url = new URL(entry.name);
+      return {
+        url: `${url.pathname}${url.search}`,
+        by: (entry as PerformanceResourceTiming).initiatorType,
+        start: entry.startTime,
+      };
+    }),
+  );
+}
+
+describe.skipIf(!chromiumPath)('a page loads its code and data without a waterfall', () => {
   let browser: Browser;
   beforeAll(async () => {
     browser = await launchChromium();
@@ -19,36 +42,50 @@ describe.skipIf(!chromiumPath)('a public page loads its code and data with the e
     { path: '/stats', data: '/api/public/stats?band=all', chunk: /\/assets\/stats-page-[\w-]+\.js$/ },
     { path: '/', data: '/api/public/system', chunk: /\/assets\/home-page-[\w-]+\.js$/ },
   ]) {
-    it(`${path}: the data and the page's chunk come from index.html's preloads, each asked for once`, async () => {
+    it(`${path}: the data comes with the page; the code after the first paint, each file once`, async () => {
       const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'ja-JP' });
       const page = await context.newPage();
       const requested: string[] = [];
       page.on('request', (request) => requested.push(new URL(request.url()).pathname));
       await page.goto(`${baseUrl}${path}`);
       await page.waitForLoadState('networkidle');
-      // Who asked for each resource: "link" is the document's <link rel=preload>, "fetch" the app.
-      const loads = await page.evaluate(() =>
-        performance.getEntriesByType('resource').map((entry) => {
-          const url = new URL(entry.name);
-          return { url: `${url.pathname}${url.search}`, by: (entry as PerformanceResourceTiming).initiatorType };
-        }),
-      );
-      const describe = loads.map((l) => `${l.by} ${l.url}`).join('\n');
+      const loads = await loadsOf(page);
+      const describe = loads.map((l) => `${l.by} ${l.url} @${Math.round(l.start)}`).join('\n');
       expect(
-        loads.filter((l) => l.url === data),
+        loads.filter((l) => l.url === data || l.url === '/api/site'),
         describe,
-      ).toEqual([{ url: data, by: 'link' }]);
-      expect(
-        loads.filter((l) => l.url === '/api/site'),
-        describe,
-      ).toEqual([{ url: '/api/site', by: 'link' }]);
-      // The page's chunk (a module preload: initiator "other"), downloaded once.
-      expect(
-        loads.filter((l) => chunk.test(l.url)),
-        describe,
-      ).toHaveLength(1);
+      ).toEqual([]);
+      const chunkLoads = loads.filter((l) => chunk.test(l.url));
+      expect(chunkLoads, describe).toHaveLength(1);
       expect(requested.filter((url) => chunk.test(url))).toHaveLength(1);
+      const scripts = requested.filter((url) => url.endsWith('.js'));
+      expect(new Set(scripts).size, scripts.join('\n')).toBe(scripts.length);
+      // The page was on screen before its code was asked for.
+      const painted = await page.evaluate(
+        () => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.POSITIVE_INFINITY,
+      );
+      expect(chunkLoads[0]!.start, describe).toBeGreaterThanOrEqual(painted);
       await context.close();
     });
   }
+
+  it("a page the server does not render: its code and the shell's data come from index.html's preloads, once", async () => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'ja-JP' });
+    const page = await context.newPage();
+    const requested: string[] = [];
+    page.on('request', (request) => requested.push(new URL(request.url()).pathname));
+    await page.goto(`${baseUrl}/match_test`);
+    await page.waitForLoadState('networkidle');
+    const loads = await loadsOf(page);
+    const describe = loads.map((l) => `${l.by} ${l.url}`).join('\n');
+    expect(
+      loads.filter((l) => l.url === '/api/site').map((l) => l.by),
+      describe,
+    ).toEqual(['link']);
+    // A module preload's initiator is "other" (a <script>'s would be "script").
+    const start = loads.filter((l) => /\/assets\/start-[\w-]+\.js$/.test(l.url));
+    expect(start.map((l) => l.by), describe).toEqual(['other']);
+    expect(requested.filter((url) => /\/assets\/start-[\w-]+\.js$/.test(url))).toHaveLength(1);
+    await context.close();
+  });
 });

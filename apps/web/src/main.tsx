@@ -8,7 +8,27 @@ import './app/styles/global.css';
 // (start.tsx), which takes the page over.
 
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
-const afterPaint = () => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+/** Resolves once the browser reports the page's first contentful paint (at most PAINT_WAIT_MS later). */
+const PAINT_WAIT_MS = 500;
+function afterPaint(): Promise<void> {
+  return new Promise((resolve) => {
+    let observer: PerformanceObserver | undefined;
+    const done = () => {
+      observer?.disconnect();
+      clearTimeout(timer);
+      resolve();
+    };
+    const timer = setTimeout(done, PAINT_WAIT_MS);
+    try {
+      observer = new PerformanceObserver((list) => {
+        if (list.getEntriesByName('first-contentful-paint').length > 0) done();
+      });
+      observer.observe({ type: 'paint', buffered: true });
+    } catch {
+      // No paint timing in this browser: the timer decides.
+    }
+  });
+}
 
 /** The server-rendered page's JavaScript files (same-origin build files only). */
 function serverRenderedModules(): string[] {
