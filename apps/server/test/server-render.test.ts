@@ -39,6 +39,7 @@ export async function renderPage(url, api, boot) {
   let refused = null;
   try { await api('/api/queue/join', { method: 'POST' }); } catch (error) { refused = error.message; }
   return {
+    rootStyle: "--theme:#123456",
     html: '<main><h1>rendered ' + url.replace(/</g, '&lt;') + '</h1><p>' + typeof site + ' ' + refused + '</p></main>',
     queries: { mutations: [], queries: [{ queryKey: ['site'], state: { data: site } }] },
     season: boot['${BOOT_KEYS.season}'] ? 'season' : 'none',
@@ -102,6 +103,8 @@ describe('public pages rendered on the server', () => {
     const res = await t.request({ method: 'GET', url: `/about?v=${clock}`, remoteAddress: '203.0.113.10' });
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain(`<div id="root"><main><h1>rendered /about?v=${clock}</h1><p>object `);
+    // The season's colours are on <html>, so the page paints in them before the app applies them.
+    expect(res.body).toContain('<html lang="ja" style="--theme:#123456">');
     // The renderer reads the API only with GET.
     expect(res.body).toContain("not a page's read: /api/queue/join");
     const boot = bootData(res.body);

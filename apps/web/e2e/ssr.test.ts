@@ -49,7 +49,7 @@ describe.skipIf(!chromiumPath)('public pages rendered on the server', () => {
       for (const [path, text] of pages) {
         await page.goto(`${baseUrl}${path}`);
         const main = page.locator('#root main');
-        await expect.poll(() => main.count(), path).toBe(1);
+        await expect.poll(() => main.count(), { message: path }).toBe(1);
         expect(await main.innerText(), path).toContain(text);
         // Not a skeleton: the page's own content (at least a few lines of it).
         expect((await main.innerText()).length, path).toBeGreaterThan(60);
@@ -91,6 +91,25 @@ describe.skipIf(!chromiumPath)('public pages rendered on the server', () => {
       expect(said).toEqual([]);
     } finally {
       await context.close();
+    }
+  });
+
+  it('a tap on a button before the app has taken the page over is not lost', async () => {
+    const page = await browser.newPage({ viewport: { width: PHONE_WIDTH, height: 844 } });
+    try {
+      // The app's code arrives 1.5 s late: the page is on screen, its buttons not yet the app's.
+      await page.route(/\/assets\/vendor-[\w-]+\.js$/, async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, 1500));
+        await route.continue();
+      });
+      await page.goto(`${baseUrl}/shop`, { waitUntil: 'domcontentloaded' });
+      const buy = page.getByRole('article').filter({ has: page.getByRole('button', { name: '購入する' }) }).first();
+      await buy.getByRole('button', { name: '購入する' }).click();
+      expect(await page.evaluate(() => document.documentElement.dataset.app ?? null)).toBeNull();
+      await page.getByRole('dialog', { name: '購入にはログインが必要です' }).waitFor();
+      expect(await page.evaluate(() => document.documentElement.dataset.app)).toBe('ready');
+    } finally {
+      await page.close();
     }
   });
 

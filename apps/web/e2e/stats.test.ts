@@ -28,7 +28,10 @@ const VIEWPORTS = [
 const INITIAL_JS_BUDGET = 250 * 1000;
 const dist = join(dirname(fileURLToPath(import.meta.url)), '../dist');
 
-/** The entry script of dist/index.html and every module it imports statically (not the lazy chunks), gzipped. */
+/**
+ * The entry script of dist/index.html, its start-up steps (the modules it imports dynamically: src/main.tsx) and every
+ * module those import statically (not the pages' lazy chunks), gzipped.
+ */
 function initialJavaScript(): { files: string[]; gzipBytes: number } {
   const html = readFileSync(join(dist, 'index.html'), 'utf8');
   const entry = /<script[^>]*type="module"[^>]*src="\/([^"]+)"/.exec(html)?.[1];
@@ -43,6 +46,12 @@ function initialJavaScript(): { files: string[]; gzipBytes: number } {
     // Static imports and re-exports: `import{a}from"./x.js"`, `import"./x.js"`, `export*from"./x.js"` (not `import(…)`).
     for (const match of code.matchAll(/\b(?:import|export)\s*(?:[^"'`()]*?\bfrom\s*)?["'](\.\.?\/[^"']+\.js)["']/g)) {
       queue.push(posix.join(posix.dirname(file), match[1] as string));
+    }
+    // The entry's start-up steps: import(`./libraries-….js`).
+    if (file === entry) {
+      for (const match of code.matchAll(/\bimport\(\s*["'`](\.\.?\/[^"'`]+\.js)["'`]\s*\)/g)) {
+        queue.push(posix.join(posix.dirname(file), match[1] as string));
+      }
     }
   }
   const gzipBytes = files.reduce((sum, file) => sum + gzipSync(readFileSync(join(dist, file))).length, 0);

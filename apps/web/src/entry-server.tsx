@@ -5,6 +5,8 @@ import { renderToString } from 'react-dom/server';
 import { App } from './app/app.tsx';
 import { seedBootData } from './app/boot-data.ts';
 import { preloadRoute } from './app/routes.ts';
+import { activeSeasonQueryOptions } from './features/season/api/get-active-season.ts';
+import { themeVariables } from './features/season/theme.ts';
 import { setApiTransport } from './lib/api-client.ts';
 import { createQueryClient } from './lib/react-query.ts';
 
@@ -18,6 +20,8 @@ export interface RenderedPage {
   html: string;
   /** The queries the page read, for the browser's query cache. */
   queries: DehydratedState;
+  /** The season's theme colours as CSS custom properties for <html style>: the page paints in them at once. */
+  rootStyle: string;
 }
 
 const requestApi = new AsyncLocalStorage<typeof fetch>();
@@ -44,7 +48,12 @@ export function renderPage(url: string, api: typeof fetch, boot: Record<string, 
       </StrictMode>,
     );
     const queries = dehydrate(client);
+    const season = client.getQueryData(activeSeasonQueryOptions().queryKey);
+    const theme = themeVariables(season?.current_season?.theme_color);
+    const rootStyle = Object.entries(theme)
+      .map(([name, value]) => `${name}:${value}`)
+      .join(';');
     client.clear();
-    return { html, queries };
+    return { html, queries, rootStyle };
   });
 }

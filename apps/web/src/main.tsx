@@ -1,4 +1,5 @@
 import { BOOT_DATA_ID, BOOT_KEYS } from '@rankmatch/shared';
+import { keepEarlyTaps } from './boot/early-taps.ts';
 import './app/styles/global.css';
 
 // The entry: small, so that the browser shows the page first. A page the server rendered (entry-server.tsx) is
@@ -54,7 +55,9 @@ function preload(modules: string[]): void {
 }
 
 async function start(): Promise<void> {
-  if (document.getElementById('root')?.firstElementChild) {
+  const root = document.getElementById('root');
+  if (root?.firstElementChild) {
+    keepEarlyTaps(root);
     await afterPaint();
     preload(serverRenderedModules());
   }

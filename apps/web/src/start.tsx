@@ -3,6 +3,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
 import { seedBootData } from './app/boot-data.ts';
 import { preloadRoute } from './app/routes.ts';
+import { stopKeepingTaps } from './boot/early-taps.ts';
 import { getSession } from './lib/auth/session.ts';
 import { registerServiceWorker } from './lib/pwa/service-worker.ts';
 import { createQueryClient } from './lib/react-query.ts';
@@ -30,12 +31,20 @@ if (root) {
     // milliseconds while it takes the page over.
     void page.code
       .catch(() => undefined)
-      .then(() => startTransition(() => void hydrateRoot(root, app, { onRecoverableError })));
+      .then(() =>
+        startTransition(() => {
+          stopKeepingTaps();
+          hydrateRoot(root, app, { onRecoverableError });
+        }),
+      );
   } else {
     const ready = Promise.all([page.code, page.data]).catch(() => undefined);
     const atMost = new Promise((resolve) => setTimeout(resolve, 1500));
     void Promise.race([ready, atMost]).then(() => {
-      startTransition(() => createRoot(root).render(app));
+      startTransition(() => {
+        stopKeepingTaps();
+        createRoot(root).render(app);
+      });
     });
   }
 }

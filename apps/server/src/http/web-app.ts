@@ -57,7 +57,7 @@ export interface WebAppOptions {
     url: string,
     request: FastifyRequest,
     boot: Record<string, unknown>,
-  ) => Promise<{ html: string; queries: unknown } | null>;
+  ) => Promise<{ html: string; queries: unknown; rootStyle: string } | null>;
 }
 
 /** JSON inside <script type="application/json">: data, never run (the CSP allows no inline script), and no "</". */
@@ -134,7 +134,7 @@ export function renderPage(
   url: string,
   preloads: Preloads[],
   boot: Record<string, unknown> | null = null,
-  body: string | null = null,
+  body: { html: string; rootStyle: string } | null = null,
 ): string {
   const title = escapeHtml(documentTitle(head.meta.title));
   const description = escapeHtml(head.meta.description);
@@ -167,7 +167,12 @@ export function renderPage(
     .replace(/<meta name="description"[^>]*>\s*/, '')
     .replace(/<meta property="og:[^>]*>\s*/g, '');
   const page = html.includes('</head>') ? html.replace('</head>', `  ${tags}\n  </head>`) : `${tags}\n${html}`;
-  return body === null ? page : page.replace('<div id="root"></div>', () => `<div id="root">${body}</div>`);
+  if (body === null) return page;
+  // The custom properties are the renderer's (hex colours and names); quotes and angle brackets could not pass anyway.
+  const style = escapeHtml(body.rootStyle);
+  return page
+    .replace('<html lang="ja">', () => `<html lang="ja" style="${style}">`)
+    .replace('<div id="root"></div>', () => `<div id="root">${body.html}</div>`);
 }
 
 /** Serves `webDist`: its files, and index.html (written for the address) for every other path outside /api. */
@@ -221,7 +226,7 @@ export async function registerWebApp(app: FastifyInstance, webDist: string, opti
           rendered
             ? { ...boot, [BOOT_KEYS.queries]: rendered.queries, [BOOT_KEYS.modules]: modulesOf(head.chunk) }
             : boot,
-          rendered?.html ?? null,
+          rendered,
         )
       : template;
     const etag = `"${createHash('sha1').update(html).digest('base64url')}"`;

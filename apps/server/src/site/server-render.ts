@@ -17,6 +17,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 export interface RenderedPage {
   html: string;
   queries: unknown;
+  /** CSS custom properties for <html style> (the season's theme colours). */
+  rootStyle: string;
 }
 
 type RenderPage = (url: string, api: typeof fetch, boot: Record<string, unknown>) => Promise<RenderedPage>;

@@ -3,6 +3,7 @@ import { Suspense, useRef } from 'react';
 import { Route, Routes, useLocation } from 'react-router';
 import { SkeletonBlock } from '../components/skeleton.tsx';
 import { usePageDescription } from '../lib/page-meta.ts';
+import { AppReady } from './layout/app-ready.tsx';
 import { AppShell } from './layout/app-shell.tsx';
 import { lazyPage, NOT_FOUND_ROUTE, preloadRoute, ROUTES, routeAt } from './routes.ts';
 
@@ -41,6 +42,7 @@ export function AppRoutes() {
           {/* Any other address: a 404 page with the way home (issue 21; the spec let the top page catch these). */}
           <Route path="*" element={<NotFoundPage />} />
         </Routes>
+        <AppReady />
       </Suspense>
     </AppShell>
   );

@@ -1,7 +1,11 @@
-// Number and date formatting for Japanese screens.
+// Number and date formatting for Japanese screens. Dates and times are Japan time, whatever the browser's zone: the
+// site's hours, waves and seasons are Japan time, and a page the server rendered shows the same text the browser
+// then takes over (apps/web/src/entry-server.tsx).
 
+const JAPAN = 'Asia/Tokyo';
 const integer = new Intl.NumberFormat('ja-JP');
 const dateTime = new Intl.DateTimeFormat('ja-JP', {
+  timeZone: JAPAN,
   year: 'numeric',
   month: '2-digit',
   day: '2-digit',
@@ -9,15 +13,16 @@ const dateTime = new Intl.DateTimeFormat('ja-JP', {
   minute: '2-digit',
 });
 const shortDateTime = new Intl.DateTimeFormat('ja-JP', {
+  timeZone: JAPAN,
   month: 'numeric',
   day: 'numeric',
   hour: '2-digit',
   minute: '2-digit',
 });
-const date = new Intl.DateTimeFormat('ja-JP', { year: 'numeric', month: '2-digit', day: '2-digit' });
-const longDate = new Intl.DateTimeFormat('ja-JP', { year: 'numeric', month: 'long', day: 'numeric' });
-const shortDate = new Intl.DateTimeFormat('ja-JP', { month: 'numeric', day: 'numeric' });
-const clock = new Intl.DateTimeFormat('ja-JP', { hour: '2-digit', minute: '2-digit' });
+const date = new Intl.DateTimeFormat('ja-JP', { timeZone: JAPAN, year: 'numeric', month: '2-digit', day: '2-digit' });
+const longDate = new Intl.DateTimeFormat('ja-JP', { timeZone: JAPAN, year: 'numeric', month: 'long', day: 'numeric' });
+const shortDate = new Intl.DateTimeFormat('ja-JP', { timeZone: JAPAN, month: 'numeric', day: 'numeric' });
+const clock = new Intl.DateTimeFormat('ja-JP', { timeZone: JAPAN, hour: '2-digit', minute: '2-digit' });
 
 export const formatInteger = (n: number) => integer.format(n);
 /** 55.5 → "55.5%" (one decimal at most). */
@@ -44,15 +49,3 @@ export function formatCountdown(seconds: number): string {
 // Shop prices are yen (spec admin side §9), formatted by locale: 1500 → "￥1,500".
 const yen = new Intl.NumberFormat('ja-JP', { style: 'currency', currency: 'JPY' });
 export const formatYen = (amount: number) => yen.format(amount);
-
-// Times the operators compare with the game and the community (audit log): always Japan time, whatever the browser's.
-const japanDateTime = new Intl.DateTimeFormat('ja-JP', {
-  timeZone: 'Asia/Tokyo',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-});
-/** 2025/04/01 12:00 in Japan time. */
-export const formatJapanDateTime = (unixSeconds: number) => japanDateTime.format(unixSeconds * 1000);

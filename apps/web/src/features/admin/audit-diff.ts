@@ -1,5 +1,5 @@
 import { getBadge } from '@rankmatch/shared';
-import { formatDelta, formatInteger, formatJapanDateTime } from '../../lib/format.ts';
+import { formatDateTime, formatDelta, formatInteger } from '../../lib/format.ts';
 import { ADMIN_TEXTS } from './texts.ts';
 
 // How an audit entry's before/after reads: one line per field that changed, by its Japanese name, before → after;
@@ -62,7 +62,7 @@ export function auditValue(key: string, value: unknown): string {
   if (value === null || value === undefined || value === '') return T.valueNone;
   if (typeof value === 'boolean') return value ? T.valueYes : T.valueNo;
   if (typeof value === 'number') {
-    if (DATE_KEYS.has(key) && value > 0) return formatJapanDateTime(value);
+    if (DATE_KEYS.has(key) && value > 0) return formatDateTime(value);
     return key.endsWith('_delta') ? formatDelta(value) : formatInteger(value);
   }
   if (typeof value === 'string') {

@@ -1,5 +1,5 @@
 import type { AuditEntry } from '@rankmatch/shared';
-import { formatJapanDateTime } from '../../../../lib/format.ts';
+import { formatDateTime } from '../../../../lib/format.ts';
 import { type AuditLine, auditChange } from '../../audit-diff.ts';
 import { ADMIN_TEXTS } from '../../texts.ts';
 
@@ -19,7 +19,7 @@ export function AuditList({ entries }: { entries: AuditEntry[] }) {
           <li key={e.id} className="admin-audit__entry" aria-labelledby={titleId}>
             <p className="admin-audit__head">
               <time className="admin-audit__time" dateTime={new Date(e.created_at * 1000).toISOString()}>
-                {formatJapanDateTime(e.created_at)}
+                {formatDateTime(e.created_at)}
               </time>
               <span className="visually-hidden">（{T.timeZone}）</span>
               <strong id={titleId} className="admin-audit__action">
