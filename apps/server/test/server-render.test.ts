@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { BOOT_KEYS } from '@rankmatch/shared';
+import { BOOT_KEYS, SIGNED_IN_COOKIE } from '@rankmatch/shared';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { RENDER_CACHE_MS, RENDER_TIMEOUT_MS, RENDERS_IN_FLIGHT } from '../src/site/server-render.ts';
 import { createTestApp, type TestApp } from './helpers/app.ts';
@@ -162,6 +162,25 @@ describe('public pages rendered on the server', () => {
     const res = await t.request({ method: 'GET', url: `/about?v=${clock}`, remoteAddress: address });
     expect(res.statusCode).toBe(200);
     expect(globalThis.rankmatchRenderer.apiStatus).toEqual([429]);
+  });
+
+  it("leaves a signed-in player's page to the browser (the web app's cookie says so)", async () => {
+    const res = await t.request({
+      method: 'GET',
+      url: `/about?v=${clock}`,
+      headers: { cookie: `other=1; ${SIGNED_IN_COOKIE}=1` },
+    });
+    expect(res.body).toContain('<div id="root"></div>');
+    expect(res.body).toContain(`<link rel="modulepreload" crossorigin href="/${START}" />`);
+    expect(res.headers.vary).toBe('Cookie');
+    // Not "1": a visitor.
+    const visitor = await t.request({
+      method: 'GET',
+      url: `/about?v=${clock}`,
+      headers: { cookie: `${SIGNED_IN_COOKIE}=` },
+    });
+    expect(visitor.body).toContain(`rendered /about?v=${clock}`);
+    expect(globalThis.rankmatchRenderer.calls).toEqual([`/about?v=${clock}`]);
   });
 
   it('renders neither the tools nor a missing page', async () => {

@@ -1,10 +1,12 @@
+import { SIGNED_IN_COOKIE } from '@rankmatch/shared';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, baseUrl, chromiumPath, expectFitsViewport, launchChromium, PHONE_WIDTH } from './support.ts';
 
 // Nothing moves while a public page loads (issue 25: CLS ≤ 0.05 on a phone), also when the API answers slowly: every
-// /api call is held back 1.5 s, so the page's skeletons show first and must have the size of what replaces them. The
-// layout shifts are summed as Chromium reports them (PerformanceObserver 'layout-shift', none caused by input).
+// /api call is held back 1.5 s. A visitor's pages come rendered by the server with their data; a signed-in player's
+// browser renders them itself, so its skeletons show first and must have the size of what replaces them. The layout
+// shifts are summed as Chromium reports them (PerformanceObserver 'layout-shift', none caused by input).
 
 const API_DELAY_MS = 1500;
 const TARGET = 0.05;
@@ -58,8 +60,14 @@ describe.skipIf(!chromiumPath)('public pages do not move while they load', () =>
     await browser?.close();
   });
 
-  for (const slow of [true, false]) {
-    it(`CLS ≤ ${TARGET} on a phone with ${slow ? `an API that answers after ${API_DELAY_MS / 1000} s` : 'the API as it is'}`, async () => {
+  // As a visitor (pages rendered by the server, the API slow or not) and as a signed-in player's browser, which renders
+  // the pages itself (the web app's SIGNED_IN_COOKIE; the session itself is not needed for these pages) from a slow API.
+  for (const { slow, rendered } of [
+    { slow: true, rendered: 'server' },
+    { slow: false, rendered: 'server' },
+    { slow: true, rendered: 'browser' },
+  ]) {
+    it(`CLS ≤ ${TARGET} on a phone, pages rendered by the ${rendered}, with ${slow ? `an API that answers after ${API_DELAY_MS / 1000} s` : 'the API as it is'}`, async () => {
       const context = await browser.newContext({
         viewport: { width: PHONE_WIDTH, height: 844 },
         deviceScaleFactor: 2,
@@ -85,6 +93,9 @@ describe.skipIf(!chromiumPath)('public pages do not move while they load', () =>
           }
         }).observe({ type: 'layout-shift', buffered: true });
       });
+      if (rendered === 'browser') {
+        await context.addCookies([{ name: SIGNED_IN_COOKIE, value: '1', url: baseUrl }]);
+      }
       if (slow) {
         await context.route(
           (url) => url.pathname.startsWith('/api/'),

@@ -84,7 +84,10 @@ describe.skipIf(!chromiumPath)('a page loads its code and data without a waterfa
     ).toEqual(['link']);
     // A module preload's initiator is "other" (a <script>'s would be "script").
     const start = loads.filter((l) => /\/assets\/start-[\w-]+\.js$/.test(l.url));
-    expect(start.map((l) => l.by), describe).toEqual(['other']);
+    expect(
+      start.map((l) => l.by),
+      describe,
+    ).toEqual(['other']);
     expect(requested.filter((url) => /\/assets\/start-[\w-]+\.js$/.test(url))).toHaveLength(1);
     await context.close();
   });

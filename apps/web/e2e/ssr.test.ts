@@ -43,7 +43,10 @@ describe.skipIf(!chromiumPath)('public pages rendered on the server', () => {
   });
 
   it('shows each page with its data before any JavaScript runs', async () => {
-    const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: PHONE_WIDTH, height: 844 } });
+    const context = await browser.newContext({
+      javaScriptEnabled: false,
+      viewport: { width: PHONE_WIDTH, height: 844 },
+    });
     const page = await context.newPage();
     try {
       for (const [path, text] of pages) {
@@ -103,7 +106,10 @@ describe.skipIf(!chromiumPath)('public pages rendered on the server', () => {
         await route.continue();
       });
       await page.goto(`${baseUrl}/shop`, { waitUntil: 'domcontentloaded' });
-      const buy = page.getByRole('article').filter({ has: page.getByRole('button', { name: '購入する' }) }).first();
+      const buy = page
+        .getByRole('article')
+        .filter({ has: page.getByRole('button', { name: '購入する' }) })
+        .first();
       await buy.getByRole('button', { name: '購入する' }).click();
       expect(await page.evaluate(() => document.documentElement.dataset.app ?? null)).toBeNull();
       await page.getByRole('dialog', { name: '購入にはログインが必要です' }).waitFor();

@@ -47,7 +47,11 @@ describe('queue panel: numbers', () => {
     });
     expect(await screen.findByTestId('queue-waiting')).toHaveTextContent('13人');
     expect(screen.getByTestId('queue-ongoing')).toHaveTextContent('3試合');
-    const clock = new Intl.DateTimeFormat('ja-JP', { hour: '2-digit', minute: '2-digit' }).format(last * 1000);
+    const clock = new Intl.DateTimeFormat('ja-JP', {
+      timeZone: 'Asia/Tokyo',
+      hour: '2-digit',
+      minute: '2-digit',
+    }).format(last * 1000);
     expect(screen.getByTestId('queue-previous-wave')).toHaveTextContent(`${clock}・30人成立`);
     expect(screen.getByText('約1分35秒')).toBeInTheDocument();
     expect(screen.getByText('受付中')).toBeInTheDocument();
@@ -72,6 +76,7 @@ describe('queue panel: numbers', () => {
     });
     expect(await screen.findByText('受付時間外')).toBeInTheDocument();
     const when = new Intl.DateTimeFormat('ja-JP', {
+      timeZone: 'Asia/Tokyo',
       month: 'numeric',
       day: 'numeric',
       hour: '2-digit',

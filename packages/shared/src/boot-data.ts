@@ -17,3 +17,9 @@ export const BOOT_KEYS = {
    */
   modules: 'modules',
 } as const;
+
+/**
+ * A cookie that says only "this browser holds a session" (never the token; set and cleared by the web app with its
+ * stored session). The server renders a visitor's page, so it leaves a signed-in player's page to the browser.
+ */
+export const SIGNED_IN_COOKIE = 'rankmatch_signed_in';

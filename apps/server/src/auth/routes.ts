@@ -16,6 +16,7 @@ import type { AppContext } from '../context.ts';
 import type { Executor } from '../db/client.ts';
 import { api } from '../docs/contract.ts';
 import type { DomainEvents } from '../events/domain.ts';
+import { cookieValue } from '../http/cookies.ts';
 import { AppError } from '../http/errors.ts';
 import { parse } from '../http/validate.ts';
 import { DiscordSignIn, requireDiscord } from './discord-signin.ts';
@@ -29,15 +30,6 @@ const OAUTH_STATE_COOKIE = 'rankmatch_oauth_state';
 function stateCookie(ctx: AppContext, value: string, maxAge: number): string {
   const secure = ctx.config.publicUrl.startsWith('https://') ? '; Secure' : '';
   return `${OAUTH_STATE_COOKIE}=${value}; Path=/api/auth/discord; Max-Age=${maxAge}; HttpOnly; SameSite=Lax${secure}`;
-}
-
-/** One cookie's value from a Cookie header. */
-function cookieValue(header: string | undefined, name: string): string | null {
-  for (const part of (header ?? '').split(';')) {
-    const [key, ...rest] = part.trim().split('=');
-    if (key === name) return rest.join('=');
-  }
-  return null;
 }
 
 /**

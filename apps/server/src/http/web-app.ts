@@ -2,8 +2,17 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { BOOT_DATA_ID, BOOT_KEYS, documentTitle, ERRORS, type PageMeta, SITE_NAME } from '@rankmatch/shared';
+import {
+  BOOT_DATA_ID,
+  BOOT_KEYS,
+  documentTitle,
+  ERRORS,
+  type PageMeta,
+  SIGNED_IN_COOKIE,
+  SITE_NAME,
+} from '@rankmatch/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { cookieValue } from './cookies.ts';
 
 // The built web app, outside /api. Vite names every file under assets/ after a hash of its content, so such a file
 // never changes: browsers keep it a year without asking again. Everything else (index.html, which names the current
@@ -212,9 +221,11 @@ export async function registerWebApp(app: FastifyInstance, webDist: string, opti
       options.bootData ? options.bootData() : null,
     ]);
     const canonical = `${origin}${path}${path === '/' && url.searchParams.get('tab') === 'ranking' ? '?tab=ranking' : ''}`;
-    // Public pages (those with a page chunk) that exist come rendered; the tools and missing pages do not.
+    // Public pages (those with a page chunk) that exist come rendered for a visitor; the tools, missing pages and a
+    // signed-in player's pages (whose browser says so: SIGNED_IN_COOKIE) are the browser's to render.
+    const signedIn = cookieValue(request.headers.cookie, SIGNED_IN_COOKIE) === '1';
     const rendered =
-      head?.chunk && head.status === 200 && options.render
+      head?.chunk && head.status === 200 && !signedIn && options.render
         ? await options.render(`${path}${url.search}`, request, boot ?? {})
         : null;
     const html = head
@@ -230,7 +241,11 @@ export async function registerWebApp(app: FastifyInstance, webDist: string, opti
         )
       : template;
     const etag = `"${createHash('sha1').update(html).digest('base64url')}"`;
-    reply.header('cache-control', REVALIDATE_CACHE).header('etag', etag).type('text/html; charset=utf-8');
+    reply
+      .header('cache-control', REVALIDATE_CACHE)
+      .header('vary', 'Cookie')
+      .header('etag', etag)
+      .type('text/html; charset=utf-8');
     if (request.headers['if-none-match'] === etag) return reply.status(304).send();
     return reply.status(head?.status ?? 200).send(html);
   };

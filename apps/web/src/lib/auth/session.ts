@@ -1,3 +1,4 @@
+import { SIGNED_IN_COOKIE } from '@rankmatch/shared';
 import { createStore } from '../store.ts';
 import { isTokenFresh, tokenExpiry, tokenSubject } from './jwt.ts';
 
@@ -59,7 +60,22 @@ export function loadStoredSession(nowMs: number = Date.now()): Session | null {
   return { token, user, exp };
 }
 
-const sessionStore = createStore<Session | null>(() => loadStoredSession());
+/**
+ * Tells the server whether this browser holds a session (SIGNED_IN_COOKIE: "1" until the token expires, never the
+ * token itself): it renders a visitor's page, so a signed-in player's page is left to the browser.
+ */
+function markSignedIn(exp: number | null): void {
+  if (typeof document === 'undefined') return;
+  const secure = window.location.protocol === 'https:' ? '; Secure' : '';
+  const maxAge = exp === null ? 0 : Math.max(0, exp - Math.floor(Date.now() / 1000));
+  document.cookie = `${SIGNED_IN_COOKIE}=${maxAge > 0 ? '1' : ''}; Path=/; Max-Age=${maxAge}; SameSite=Lax${secure}`;
+}
+
+const sessionStore = createStore<Session | null>(() => {
+  const session = loadStoredSession();
+  markSignedIn(session?.exp ?? null);
+  return session;
+});
 
 export const getSession = sessionStore.get;
 export const useSession = sessionStore.use;
@@ -70,6 +86,7 @@ export function storeSession(token: string, user: SessionUser): boolean {
   if (exp === null || !isTokenFresh(token)) return false;
   localStorage.setItem(TOKEN_KEY, token);
   localStorage.setItem(USER_KEY, JSON.stringify(user));
+  markSignedIn(exp);
   sessionStore.set({ token, user, exp });
   return true;
 }
@@ -77,10 +94,13 @@ export function storeSession(token: string, user: SessionUser): boolean {
 /** Forgets the session locally (logout, expiry, 401). */
 export function clearSession(): void {
   removeStored();
+  markSignedIn(null);
   sessionStore.set(null);
 }
 
 /** Re-reads localStorage (app start and tests). */
 export function reloadSession(): void {
-  sessionStore.set(loadStoredSession());
+  const session = loadStoredSession();
+  markSignedIn(session?.exp ?? null);
+  sessionStore.set(session);
 }
