@@ -68,6 +68,7 @@ function markSignedIn(exp: number | null): void {
   if (typeof document === 'undefined') return;
   const secure = window.location.protocol === 'https:' ? '; Secure' : '';
   const maxAge = exp === null ? 0 : Math.max(0, exp - Math.floor(Date.now() / 1000));
+  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing in Safari and Firefox.
   document.cookie = `${SIGNED_IN_COOKIE}=${maxAge > 0 ? '1' : ''}; Path=/; Max-Age=${maxAge}; SameSite=Lax${secure}`;
 }
 
