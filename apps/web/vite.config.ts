@@ -47,23 +47,29 @@ export function precompress(): Plugin {
   };
 }
 
-/** React, the router and TanStack Query: one chunk that changes only when they are upgraded (cached across deploys). */
-const VENDOR = /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/][^\\/]+)[\\/]/;
+/**
+ * React, then the router and TanStack Query: two chunks that change only when they are upgraded (cached across
+ * deploys), each compiled and run in a short task of its own at start-up.
+ */
+const REACT = /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/;
+const VENDOR = /[\\/]node_modules[\\/](react-router|@tanstack[\\/][^\\/]+)[\\/]/;
 
 /** The validation library: a chunk of its own, evaluated in a step of its own at start-up (src/main.tsx). */
 const ZOD = /[\\/]node_modules[\\/]zod[\\/]/;
 
-/**
- * The shared package's rules, texts and catalogues (its schemas apart, and the boot data's names the entry reads): a
- * chunk and a start-up step of its own.
- */
-const SHARED_RULES = /[\\/]packages[\\/]shared[\\/]src[\\/](?!schemas[\\/]|boot-data\.ts)/;
-
-/**
- * The shared package's reply and request schemas the public pages and the player's screens use (the admin's stay with
- * the admin's screens): a chunk evaluated in a step of its own at start-up (src/main.tsx).
- */
-const PUBLIC_SCHEMAS = /[\\/]packages[\\/]shared[\\/]src[\\/]schemas[\\/](?!admin\.ts)[^\\/]+\.ts$/;
+// The shared package in start-up steps of their own (src/main.tsx), each a chunk small enough to evaluate in a short
+// task: its rules and texts (zod set up, error and validation messages, text rules), its catalogues (badges, the
+// roster, awards, pages), then the reply and request schemas of the public pages and the player's screens in two
+// parts (the admin's schemas stay with the admin's screens). The boot data's names stay in the entry.
+const SHARED = '[\\\\/]packages[\\\\/]shared[\\\\/]src[\\\\/]';
+const SHARED_CATALOGUES = new RegExp(`${SHARED}(badges|characters|season-awards|pages)\\.ts$|${SHARED}data[\\\\/]`);
+const SHARED_RULES = new RegExp(
+  `${SHARED}(?!schemas[\\\\/]|boot-data\\.ts|data[\\\\/]|badges|characters|season-awards|pages)`,
+);
+const PLAYER_SCHEMAS = new RegExp(
+  `${SHARED}schemas[\\\\/](common|auth|users|players|stats|shop|community|achievements)\\.ts$`,
+);
+const MATCH_SCHEMAS = new RegExp(`${SHARED}schemas[\\\\/](match|queue|ws|notifications)\\.ts$`);
 
 /**
  * The installable app (issue 24): the web app manifest and the service worker (src/sw/sw.ts, built into dist/sw.js).
@@ -130,10 +136,15 @@ export default defineConfig(({ isSsrBuild }) =>
             output: {
               codeSplitting: {
                 groups: [
+                  { name: 'react', test: REACT },
                   { name: 'vendor', test: VENDOR },
                   { name: 'zod', test: ZOD },
+                  // The rules before the catalogues, which import them (a group takes in what its modules import
+                  // unless an earlier group has it).
                   { name: 'shared', test: SHARED_RULES },
-                  { name: 'schemas', test: PUBLIC_SCHEMAS },
+                  { name: 'catalogues', test: SHARED_CATALOGUES },
+                  { name: 'schemas', test: PLAYER_SCHEMAS },
+                  { name: 'match-schemas', test: MATCH_SCHEMAS },
                 ],
               },
             },

@@ -5,8 +5,8 @@ import './app/styles/global.css';
 // The entry: small, so that the browser shows the page first. A page the server rendered (entry-server.tsx) is
 // painted before any of the app's JavaScript loads: its files (named in the boot data) are preloaded once the page is
 // on screen. The app then starts in steps, each evaluated in a task of its own so that none holds the main thread for
-// long: the libraries, the validation library, the shared rules and catalogues, the shared schemas, then the app
-// (start.tsx), which takes the page over.
+// long: React, the router and query cache, the validation library, the shared rules, catalogues and schemas (vite.config.ts), then the
+// app (start.tsx), which takes the page over.
 
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 /** Resolves once the browser reports the page's first contentful paint (at most PAINT_WAIT_MS later). */
@@ -61,13 +61,19 @@ async function start(): Promise<void> {
     await afterPaint();
     preload(serverRenderedModules());
   }
+  await import('./boot/react.ts');
+  await nextTask();
   await import('./boot/libraries.ts');
   await nextTask();
   await import('./boot/validation.ts');
   await nextTask();
   await import('./boot/shared.ts');
   await nextTask();
+  await import('./boot/catalogues.ts');
+  await nextTask();
   await import('./boot/schemas.ts');
+  await nextTask();
+  await import('./boot/match-schemas.ts');
   await nextTask();
   await import('./start.tsx');
 }

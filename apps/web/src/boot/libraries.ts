@@ -1,7 +1,3 @@
-// The libraries every page runs on, evaluated on their own (main.tsx): React, its DOM renderer, the router and the
-// query cache.
-
+// The router and the query cache (one chunk: vite.config.ts), evaluated on their own (main.tsx) after React.
 export { QueryClient } from '@tanstack/react-query';
-export { StrictMode } from 'react';
-export { createRoot, hydrateRoot } from 'react-dom/client';
 export { BrowserRouter } from 'react-router';

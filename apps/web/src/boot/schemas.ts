@@ -1,3 +1,3 @@
-// The shared reply and request schemas of the public pages and the player's screens (one chunk: vite.config.ts),
+// The shared reply and request schemas of the public pages and the player's profile (one chunk: vite.config.ts),
 // evaluated on their own (main.tsx): importing one of them runs the whole chunk.
 export { userIdSchema } from '@rankmatch/shared';

@@ -1,3 +1,3 @@
-// The shared package's rules, texts and catalogues (one chunk: vite.config.ts), evaluated on their own (main.tsx):
-// importing one of them runs the whole chunk.
-export { BADGES } from '@rankmatch/shared';
+// The shared package's rules and texts (one chunk: vite.config.ts), evaluated on their own (main.tsx): importing one
+// of them runs the whole chunk.
+export { isWellFormedText } from '@rankmatch/shared';
