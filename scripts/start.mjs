@@ -32,15 +32,22 @@ function run(label, command, args, cwd) {
 }
 
 const shared = ['packages/shared/src', 'packages/engine/src'];
-const webBuilt = join(root, 'apps/web/dist/index.html');
-if (
-  !existsSync(webBuilt) ||
-  newest(['apps/web/src', 'apps/web/public', 'apps/web/index.html', ...shared]) > statSync(webBuilt).mtimeMs
-) {
+// The web app, and its page renderer (the server renders a visitor's public pages with it).
+const webBuilt = [join(root, 'apps/web/dist/index.html'), join(root, 'apps/web/dist-server/entry-server.js')];
+const webSources = newest([
+  'apps/web/src',
+  'apps/web/public',
+  'apps/web/index.html',
+  'apps/web/vite.config.ts',
+  ...shared,
+]);
+if (webBuilt.some((file) => !existsSync(file) || webSources > statSync(file).mtimeMs)) {
+  const vite = join(root, 'node_modules/vite/bin/vite.js');
+  run('web build', process.execPath, [vite, 'build', '--logLevel', 'warn'], 'apps/web');
   run(
-    'web build',
+    'page renderer build',
     process.execPath,
-    [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'],
+    [vite, 'build', '--logLevel', 'warn', '--ssr', 'src/entry-server.tsx'],
     'apps/web',
   );
 }

@@ -129,7 +129,7 @@ describe.skipIf(!chromiumPath)('public pages rendered on the server', () => {
       });
       await page.getByRole('link', { name: '統計' }).first().click();
       await page.waitForURL(`${baseUrl}/stats`);
-      await expect.poll(() => page.locator('main h1').innerText()).toContain('統計');
+      await expect.poll(() => page.locator('main h1').innerText(), { timeout: 10_000 }).toContain('統計');
       expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
     } finally {
       await page.close();

@@ -171,8 +171,11 @@ describe.skipIf(!chromiumPath)('the statistics page in Chromium', () => {
 
       await page.goto(`${baseUrl}/stats`);
       await page.getByRole('region', { name: '試合の概要' }).waitFor();
-      // Three charts drawn by the lazily loaded uPlot; tables for the characters, roles and the heat map.
-      await expect.poll(() => page.locator('.stats-uplot canvas').count()).toBeGreaterThanOrEqual(3);
+      // Three charts drawn by the lazily loaded uPlot once the app has taken the server's page over; tables for the
+      // characters, roles and the heat map.
+      await expect
+        .poll(() => page.locator('.stats-uplot canvas').count(), { timeout: 10_000 })
+        .toBeGreaterThanOrEqual(3);
       const characters = page.getByRole('region', { name: /ポケモン別の使用率/ });
       await expect(characters.getByRole('row').count()).resolves.toBe(20 + 1);
       await page.waitForLoadState('networkidle');

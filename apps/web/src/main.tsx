@@ -54,6 +54,18 @@ function preload(modules: string[]): void {
   }
 }
 
+/** The start-up steps in order; each evaluates one chunk (see vite.config.ts), the last one starts the app. */
+const STEPS = [
+  () => import('./boot/react.ts'),
+  () => import('./boot/libraries.ts'),
+  () => import('./boot/validation.ts'),
+  () => import('./boot/shared.ts'),
+  () => import('./boot/catalogues.ts'),
+  () => import('./boot/schemas.ts'),
+  () => import('./boot/match-schemas.ts'),
+  () => import('./start.tsx'),
+];
+
 async function start(): Promise<void> {
   const root = document.getElementById('root');
   if (root?.firstElementChild) {
@@ -61,21 +73,10 @@ async function start(): Promise<void> {
     await afterPaint();
     preload(serverRenderedModules());
   }
-  await import('./boot/react.ts');
-  await nextTask();
-  await import('./boot/libraries.ts');
-  await nextTask();
-  await import('./boot/validation.ts');
-  await nextTask();
-  await import('./boot/shared.ts');
-  await nextTask();
-  await import('./boot/catalogues.ts');
-  await nextTask();
-  await import('./boot/schemas.ts');
-  await nextTask();
-  await import('./boot/match-schemas.ts');
-  await nextTask();
-  await import('./start.tsx');
+  for (const step of STEPS) {
+    await step();
+    await nextTask();
+  }
 }
 
 void start();
