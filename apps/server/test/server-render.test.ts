@@ -3,7 +3,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { BOOT_KEYS, SIGNED_IN_COOKIE } from '@rankmatch/shared';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { RENDER_CACHE_MS, RENDER_TIMEOUT_MS, RENDERS_IN_FLIGHT } from '../src/site/server-render.ts';
+import {
+  RENDER_CACHE_MS,
+  RENDER_TIMEOUT_MS,
+  RENDERS_IN_FLIGHT,
+  RENDERS_PER_ADDRESS,
+} from '../src/site/server-render.ts';
 import { createTestApp, type TestApp } from './helpers/app.ts';
 import { activeSeason } from './helpers/match.ts';
 
@@ -154,6 +159,23 @@ describe('public pages rendered on the server', () => {
     expect(globalThis.rankmatchRenderer.calls).toHaveLength(RENDERS_IN_FLIGHT);
     for (const release of globalThis.rankmatchRenderer.release.splice(0)) release();
     await Promise.all(pending);
+  });
+
+  it(`renders at most ${RENDERS_PER_ADDRESS} pages a minute for one address (ever new queries), then leaves them to the browser`, async () => {
+    const flooder = '192.0.2.66';
+    for (let i = 0; i < RENDERS_PER_ADDRESS; i++) {
+      await t.request({ method: 'GET', url: `/about?flood=${clock}-${i}`, remoteAddress: flooder });
+    }
+    expect(globalThis.rankmatchRenderer.calls).toHaveLength(RENDERS_PER_ADDRESS);
+    const over = await t.request({ method: 'GET', url: `/about?flood=${clock}-over`, remoteAddress: flooder });
+    expect(over.statusCode).toBe(200);
+    expect(over.body).toContain('<div id="root"></div>');
+    // A page already rendered is still served from the cache; another visitor is rendered as usual.
+    const cached = await t.request({ method: 'GET', url: `/about?flood=${clock}-0`, remoteAddress: flooder });
+    expect(cached.body).toContain(`rendered /about?flood=${clock}-0`);
+    const other = await t.request({ method: 'GET', url: `/about?flood=${clock}-other`, remoteAddress: '192.0.2.67' });
+    expect(other.body).toContain(`rendered /about?flood=${clock}-other`);
+    expect(globalThis.rankmatchRenderer.calls).toHaveLength(RENDERS_PER_ADDRESS + 1);
   });
 
   it("the renderer's API calls count against the visitor's address", async () => {

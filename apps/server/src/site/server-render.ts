@@ -9,9 +9,10 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 // behalf of the visitor, whose address the per-address rate limit counts as for the browser's own requests.
 //
 // Bounded, because a render costs tens of milliseconds of CPU: a rendered page is reused for a few seconds (the same
-// address asked again within RENDER_CACHE_MS), at most RENDERS_IN_FLIGHT render at once, and a render that takes
-// longer than RENDER_TIMEOUT_MS is not waited for. Whenever a page is not rendered here, the browser renders it, as
-// before (index.html with preloads): slower to show, never wrong.
+// address asked again within RENDER_CACHE_MS), at most RENDERS_IN_FLIGHT render at once, one visitor's address gets
+// at most RENDERS_PER_ADDRESS renders a minute (pages asked for with ever new queries would otherwise each cost a
+// render), and a render that takes longer than RENDER_TIMEOUT_MS is not waited for. Whenever a page is not rendered
+// here, the browser renders it, as before (index.html with preloads): slower to show, never wrong.
 
 /** What the web app's renderer returns (entry-server.tsx RenderedPage). */
 export interface RenderedPage {
@@ -26,7 +27,11 @@ type RenderPage = (url: string, api: typeof fetch, boot: Record<string, unknown>
 export const RENDER_CACHE_MS = 5_000;
 export const RENDER_CACHE_ENTRIES = 200;
 export const RENDERS_IN_FLIGHT = 4;
-export const RENDER_TIMEOUT_MS = 2_000;
+export const RENDER_TIMEOUT_MS = 1_000;
+export const RENDERS_PER_ADDRESS = 60;
+const ADDRESS_WINDOW_MS = 60_000;
+/** Addresses remembered for RENDERS_PER_ADDRESS at most (the oldest window is forgotten first). */
+const ADDRESSES_KEPT = 10_000;
 
 /** The renderer next to a web build (`<web>/dist` → `<web>/dist-server/entry-server.js`), if it was built. */
 export async function loadRenderer(webDist: string): Promise<RenderPage | null> {
@@ -60,7 +65,21 @@ export function createServerRenderer(
   now: () => number = Date.now,
 ): ServerRenderer {
   const cache = new Map<string, { at: number; page: RenderedPage }>();
+  const byAddress = new Map<string, { since: number; count: number }>();
   let inFlight = 0;
+  /** Counts a render for this address; false when it has had its share this minute. */
+  const allowed = (address: string) => {
+    const at = now();
+    const seen = byAddress.get(address);
+    if (!seen || at - seen.since >= ADDRESS_WINDOW_MS) {
+      byAddress.delete(address);
+      byAddress.set(address, { since: at, count: 1 });
+      while (byAddress.size > ADDRESSES_KEPT) byAddress.delete(byAddress.keys().next().value as string);
+      return true;
+    }
+    seen.count++;
+    return seen.count <= RENDERS_PER_ADDRESS;
+  };
   const remember = (url: string, page: RenderedPage) => {
     cache.delete(url);
     cache.set(url, { at: now(), page });
@@ -70,7 +89,7 @@ export function createServerRenderer(
     async render(url, request, boot) {
       const kept = cache.get(url);
       if (kept && now() - kept.at < RENDER_CACHE_MS) return kept.page;
-      if (inFlight >= RENDERS_IN_FLIGHT) return null;
+      if (inFlight >= RENDERS_IN_FLIGHT || !allowed(request.ip)) return null;
       inFlight++;
       let timer: NodeJS.Timeout | undefined;
       const late = new Promise<null>((resolve) => {
