@@ -94,8 +94,13 @@ export const HOME_TAB_META = {
   },
 } as const satisfies Record<string, PageMeta>;
 
-const number = new Intl.NumberFormat('ja-JP');
-const japanDate = new Intl.DateTimeFormat('ja-JP', { timeZone: 'Asia/Tokyo', dateStyle: 'medium' });
+// Made on first use: a format made at load would load the locale data at every page start.
+let formats: { number: Intl.NumberFormat; japanDate: Intl.DateTimeFormat } | null = null;
+const format = () =>
+  (formats ??= {
+    number: new Intl.NumberFormat('ja-JP'),
+    japanDate: new Intl.DateTimeFormat('ja-JP', { timeZone: 'Asia/Tokyo', dateStyle: 'medium' }),
+  });
 
 export const playerPageTitle = (trainerName: string) => `${trainerName} のプレイヤーページ`;
 export const matchPageTitle = (matchId: string) => `試合 #${matchId}`;
@@ -111,10 +116,10 @@ export function playerPageMeta(player: {
   const name = player.trainer_name;
   const record =
     player.match_count > 0
-      ? `レート ${number.format(player.rate)}（最高 ${number.format(player.max_rate)}）、` +
-        `${number.format(player.match_count)}試合 ${number.format(player.win_count)}勝` +
+      ? `レート ${format().number.format(player.rate)}（最高 ${format().number.format(player.max_rate)}）、` +
+        `${format().number.format(player.match_count)}試合 ${format().number.format(player.win_count)}勝` +
         `（勝率 ${((player.win_count / player.match_count) * 100).toFixed(1)}%）`
-      : `レート ${number.format(player.rate)}、今シーズンの試合はまだありません`;
+      : `レート ${format().number.format(player.rate)}、今シーズンの試合はまだありません`;
   return {
     title: playerPageTitle(name),
     description: `${name} の rankmatch での成績: ${record}。最近の試合とよく使うポケモン、過去シーズンの記録。`,
@@ -134,7 +139,7 @@ export function matchPageMeta(match: {
   return {
     title: matchPageTitle(match.match_id),
     description:
-      `${japanDate.format(new Date(match.settled_at * 1000))}の試合 #${match.match_id}: ${result}。` +
+      `${format().japanDate.format(new Date(match.settled_at * 1000))}の試合 #${match.match_id}: ${result}。` +
       `チームA: ${names(match.team_a)} ／ チームB: ${names(match.team_b)}`,
   };
 }

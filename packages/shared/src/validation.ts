@@ -34,7 +34,8 @@ export const VALIDATION_MESSAGES = {
   SETTING_VALUE_INVALID: '設定値が正しくありません',
   TIMEOUT_CREATE_RANGE: `ロビー作成タイムアウトは${LOBBY_CREATE_TIMEOUT.min}〜${LOBBY_CREATE_TIMEOUT.max}秒の整数で指定してください`,
   TIMEOUT_JOIN_RANGE: `ロビー参加タイムアウトは${LOBBY_JOIN_TIMEOUT.min}〜${LOBBY_JOIN_TIMEOUT.max}秒の整数で指定してください`,
-  MARKDOWN_TOO_LONG: `本文は${MARKDOWN_SETTING_MAX.toLocaleString('en-US')}文字以内で入力してください`,
+  // Grouped by hand: a number format here would load the locale data at every page start.
+  MARKDOWN_TOO_LONG: `本文は${String(MARKDOWN_SETTING_MAX).replace(/\B(?=(\d{3})+$)/g, ',')}文字以内で入力してください`,
   SEASON_ID_INVALID: 'シーズン ID は英小文字・数字・ハイフン・アンダースコアの1〜40文字で入力してください',
   SEASON_NAME_REQUIRED: 'シーズン名は必須です',
   SEASON_NAME_TOO_LONG: 'シーズン名は60文字以内で入力してください',
