@@ -169,6 +169,19 @@ interface LighthouseResult {
   runtimeError?: { message: string };
 }
 
+/**
+ * Lighthouse once more when a run fails to record the page (its own flake, e.g. NO_NAVSTART: "Something went wrong
+ * with recording the trace"), at most twice; a second failure is the bench's failure.
+ */
+function lighthouseWithRetry(url: string, reportPath: string | null): Run {
+  try {
+    return lighthouse(url, reportPath);
+  } catch (error) {
+    log(`${error instanceof Error ? error.message.split('\n').slice(0, 2).join(' ') : error}: once more`);
+    return lighthouse(url, reportPath);
+  }
+}
+
 function lighthouse(url: string, reportPath: string | null): Run {
   const load = loadavg()[0] ?? 0;
   const out = join(tmpdir(), `rankmatch-lighthouse-${process.pid}.json`);
@@ -278,7 +291,7 @@ async function main(): Promise<void> {
       for (const page of pages) {
         const slug = page.replaceAll('/', '_') || '_';
         const report = reportDir ? join(reportDir, `${slug}-${round + 1}.json`) : null;
-        const measured = lighthouse(`${url}${page}`, report);
+        const measured = lighthouseWithRetry(`${url}${page}`, report);
         log(
           `${page} run ${round + 1}/${RUNS}: perf ${measured.performance}, LCP ${seconds(measured.lcpMs)}, ` +
             `TBT ${Math.round(measured.tbtMs)} ms, CLS ${measured.cls.toFixed(3)} (load ${measured.load.toFixed(2)})`,
