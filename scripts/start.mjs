@@ -42,14 +42,7 @@ const webSources = newest([
   ...shared,
 ]);
 if (webBuilt.some((file) => !existsSync(file) || webSources > statSync(file).mtimeMs)) {
-  const vite = join(root, 'node_modules/vite/bin/vite.js');
-  run('web build', process.execPath, [vite, 'build', '--logLevel', 'warn'], 'apps/web');
-  run(
-    'page renderer build',
-    process.execPath,
-    [vite, 'build', '--logLevel', 'warn', '--ssr', 'src/entry-server.tsx'],
-    'apps/web',
-  );
+  run('web build', 'npm', ['run', 'build', '--silent'], 'apps/web');
 }
 const serverBuilt = join(root, 'apps/server/dist/main.js');
 if (!existsSync(serverBuilt) || newest(['apps/server/src', ...shared]) > statSync(serverBuilt).mtimeMs) {

@@ -62,10 +62,10 @@ const ZOD = /[\\/]node_modules[\\/]zod[\\/]/;
 // roster, awards, pages), then the reply and request schemas of the public pages and the player's screens in two
 // parts (the admin's schemas stay with the admin's screens). The boot data's names stay in the entry.
 const SHARED = '[\\\\/]packages[\\\\/]shared[\\\\/]src[\\\\/]';
-const SHARED_CATALOGUES = new RegExp(`${SHARED}(badges|characters|season-awards|pages)\\.ts$|${SHARED}data[\\\\/]`);
-const SHARED_RULES = new RegExp(
-  `${SHARED}(?!schemas[\\\\/]|boot-data\\.ts|data[\\\\/]|badges|characters|season-awards|pages)`,
-);
+/** The catalogues' files (and their data) under SHARED. */
+const CATALOGUES = '(badges|characters|season-awards|pages)\\.ts$|data[\\\\/]';
+const SHARED_CATALOGUES = new RegExp(`${SHARED}(${CATALOGUES})`);
+const SHARED_RULES = new RegExp(`${SHARED}(?!schemas[\\\\/]|boot-data\\.ts|${CATALOGUES})`);
 const PLAYER_SCHEMAS = new RegExp(
   `${SHARED}schemas[\\\\/](common|auth|users|players|stats|shop|community|achievements)\\.ts$`,
 );

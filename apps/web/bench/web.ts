@@ -264,10 +264,8 @@ async function main(): Promise<void> {
   let stop = async () => {};
   if (!url) {
     if (process.env.BENCH_SKIP_BUILD !== '1') {
-      log('building the web app and its page renderer (vite build, vite build --ssr)…');
-      const vite = join(repoRoot, 'node_modules/vite/bin/vite.js');
-      run(process.execPath, [vite, 'build', '--logLevel', 'warn'], webRoot);
-      run(process.execPath, [vite, 'build', '--logLevel', 'warn', '--ssr', 'src/entry-server.tsx'], webRoot);
+      log('building the web app and its page renderer (npm run build)…');
+      run('npm', ['run', 'build', '--silent'], webRoot);
     }
     log('starting the server…');
     ({ url, stop } = await startServer());

@@ -50,15 +50,14 @@ function buildIfStale(): void {
   ];
   const changedAt = Math.max(...sources.map(newestMtime));
   if (builtAt > changedAt) return;
-  console.log('[e2e] apps/web/dist is missing or older than its sources: building it (npx vite build)…');
-  // Vitest runs with NODE_ENV=test; the site under test must be the production build: the app and its page renderer.
-  for (const args of [[], ['--ssr', 'src/entry-server.tsx']]) {
-    execFileSync('npx', ['vite', 'build', '--logLevel', 'warn', ...args], {
-      cwd: webRoot,
-      stdio: 'inherit',
-      env: { ...process.env, NODE_ENV: 'production' },
-    });
-  }
+  console.log('[e2e] apps/web/dist is missing or older than its sources: building it (npm run build)…');
+  // Vitest runs with NODE_ENV=test; the site under test must be the production build: the app and its page renderer
+  // (apps/web's build script).
+  execFileSync('npm', ['run', 'build', '--silent'], {
+    cwd: webRoot,
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
 }
 
 function freePort(): Promise<number> {

@@ -1,12 +1,13 @@
-import { BOOT_DATA_ID, BOOT_KEYS } from '@rankmatch/shared';
+import { BOOT_KEYS } from '@rankmatch/shared';
 import { keepEarlyTaps } from './boot/early-taps.ts';
+import { readBootData } from './boot/read-boot-data.ts';
 import './app/styles/global.css';
 
 // The entry: small, so that the browser shows the page first. A page the server rendered (entry-server.tsx) is
 // painted before any of the app's JavaScript loads: its files (named in the boot data) are preloaded once the page is
 // on screen. The app then starts in steps, each evaluated in a task of its own so that none holds the main thread for
-// long: React, the router and query cache, the validation library, the shared rules, catalogues and schemas (vite.config.ts), then the
-// app (start.tsx), which takes the page over.
+// long: React, the router and query cache, the validation library, the shared rules, catalogues and schemas
+// (vite.config.ts), then the app (start.tsx), which takes the page over.
 
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 /** Resolves once the browser reports the page's first contentful paint (at most PAINT_WAIT_MS later). */
@@ -33,15 +34,10 @@ function afterPaint(): Promise<void> {
 
 /** The server-rendered page's JavaScript files (same-origin build files only). */
 function serverRenderedModules(): string[] {
-  try {
-    const data: unknown = JSON.parse(document.getElementById(BOOT_DATA_ID)?.textContent ?? '{}');
-    const modules = data && typeof data === 'object' ? (data as Record<string, unknown>)[BOOT_KEYS.modules] : null;
-    return Array.isArray(modules)
-      ? modules.filter((m) => typeof m === 'string' && /^\/assets\/[\w.-]+\.js$/.test(m))
-      : [];
-  } catch {
-    return [];
-  }
+  const modules = readBootData()[BOOT_KEYS.modules];
+  return Array.isArray(modules)
+    ? modules.filter((m) => typeof m === 'string' && /^\/assets\/[\w.-]+\.js$/.test(m))
+    : [];
 }
 
 function preload(modules: string[]): void {

@@ -1,5 +1,6 @@
-import { activeSeasonReplySchema, BOOT_DATA_ID, BOOT_KEYS } from '@rankmatch/shared';
+import { activeSeasonReplySchema, BOOT_KEYS } from '@rankmatch/shared';
 import { type DehydratedState, hydrate, type QueryClient } from '@tanstack/react-query';
+import { readBootData } from '../boot/read-boot-data.ts';
 import { activeSeasonQueryOptions } from '../features/season/api/get-active-season.ts';
 
 // Replies the server wrote into index.html (apps/server/src/site/pages.ts bootData, and the page the server rendered:
@@ -7,17 +8,6 @@ import { activeSeasonQueryOptions } from '../features/season/api/get-active-seas
 // theme colour) and, under `queries`, every query the server-rendered page read. The season is checked with the same
 // schema as the API client's; the queries are the server's own render of the same API client's checked replies.
 // Anything missing or malformed is simply requested as usual.
-
-export function readBootData(): Record<string, unknown> {
-  const text = document.getElementById(BOOT_DATA_ID)?.textContent;
-  if (!text) return {};
-  try {
-    const data: unknown = JSON.parse(text);
-    return data && typeof data === 'object' ? (data as Record<string, unknown>) : {};
-  } catch {
-    return {};
-  }
-}
 
 const isDehydratedState = (value: unknown): value is DehydratedState =>
   !!value && typeof value === 'object' && Array.isArray((value as DehydratedState).queries);
