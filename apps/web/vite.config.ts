@@ -48,28 +48,48 @@ export function precompress(): Plugin {
 }
 
 /**
- * React, then the router and TanStack Query: two chunks that change only when they are upgraded (cached across
+ * React, then the router, then TanStack Query: chunks that change only when they are upgraded (cached across
  * deploys), each compiled and run in a short task of its own at start-up.
  */
 const REACT = /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/;
-const VENDOR = /[\\/]node_modules[\\/](react-router|@tanstack[\\/][^\\/]+)[\\/]/;
+const ROUTER = /[\\/]node_modules[\\/]react-router[\\/]/;
+const QUERY = /[\\/]node_modules[\\/]@tanstack[\\/][^\\/]+[\\/]/;
 
 /** The validation library: a chunk of its own, evaluated in a step of its own at start-up (src/main.tsx). */
 const ZOD = /[\\/]node_modules[\\/]zod[\\/]/;
 
 // The shared package in start-up steps of their own (src/main.tsx), each a chunk small enough to evaluate in a short
-// task: its rules and texts (zod set up, error and validation messages, text rules), its catalogues (badges, the
-// roster, awards, pages), then the reply and request schemas of the public pages and the player's screens in two
-// parts (the admin's schemas stay with the admin's screens). The boot data's names stay in the entry.
+// task (about 10 ms on a phone at most: zod schemas cost their construction): its rules and texts (zod set up, error
+// and validation messages, text rules, formats), the badge catalogue (with the season awards), the roster (with the
+// pages' texts), then the reply and request schemas of the public pages and the player's screens in four parts (the
+// admin's schemas stay with the admin's screens). The boot data's names stay in the entry.
 const SHARED = '[\\\\/]packages[\\\\/]shared[\\\\/]src[\\\\/]';
-/** The catalogues' files (and their data) under SHARED. */
-const CATALOGUES = '(badges|characters|season-awards|pages)\\.ts$|data[\\\\/]';
-const SHARED_CATALOGUES = new RegExp(`${SHARED}(${CATALOGUES})`);
-const SHARED_RULES = new RegExp(`${SHARED}(?!schemas[\\\\/]|boot-data\\.ts|${CATALOGUES})`);
-const PLAYER_SCHEMAS = new RegExp(
-  `${SHARED}schemas[\\\\/](common|auth|users|players|stats|shop|community|achievements)\\.ts$`,
+const sharedFiles = (files: string) => new RegExp(`${SHARED}(${files})$`);
+const BADGE_CATALOGUE = sharedFiles('badges\\.ts|season-awards\\.ts|data[\\\\/]badges\\.json');
+const ROSTER = sharedFiles('characters\\.ts|pages\\.ts|data[\\\\/]unite-roster\\.json');
+const schemaFiles = (names: string) => sharedFiles(`schemas[\\\\/](${names})\\.ts`);
+const SHARED_RULES = new RegExp(
+  `${SHARED}(?!schemas[\\\\/]|boot-data\\.ts|data[\\\\/]|badges|season-awards|characters|pages)`,
 );
-const MATCH_SCHEMAS = new RegExp(`${SHARED}schemas[\\\\/](match|queue|ws|notifications)\\.ts$`);
+
+/**
+ * The start-up chunks, in the order main.tsx evaluates them (src/boot has a module per group). A group takes in what
+ * its modules import unless an earlier group has it: the rules before the catalogues, and each schema file after the
+ * files it imports.
+ */
+const START_GROUPS = [
+  { name: 'react', test: REACT },
+  { name: 'router', test: ROUTER },
+  { name: 'query', test: QUERY },
+  { name: 'zod', test: ZOD },
+  { name: 'shared', test: SHARED_RULES },
+  { name: 'badges', test: BADGE_CATALOGUE },
+  { name: 'roster', test: ROSTER },
+  { name: 'schemas', test: schemaFiles('common|auth|users|players|shop') },
+  { name: 'community-schemas', test: schemaFiles('community|stats|achievements') },
+  { name: 'match-schemas', test: schemaFiles('match|queue') },
+  { name: 'live-schemas', test: schemaFiles('ws|notifications') },
+];
 
 /**
  * The installable app (issue 24): the web app manifest and the service worker (src/sw/sw.ts, built into dist/sw.js).
@@ -135,17 +155,7 @@ export default defineConfig(({ isSsrBuild }) =>
           rolldownOptions: {
             output: {
               codeSplitting: {
-                groups: [
-                  { name: 'react', test: REACT },
-                  { name: 'vendor', test: VENDOR },
-                  { name: 'zod', test: ZOD },
-                  // The rules before the catalogues, which import them (a group takes in what its modules import
-                  // unless an earlier group has it).
-                  { name: 'shared', test: SHARED_RULES },
-                  { name: 'catalogues', test: SHARED_CATALOGUES },
-                  { name: 'schemas', test: PLAYER_SCHEMAS },
-                  { name: 'match-schemas', test: MATCH_SCHEMAS },
-                ],
+                groups: START_GROUPS,
               },
             },
           },

@@ -121,13 +121,15 @@ describe.skipIf(!chromiumPath)('the statistics page in Chromium', () => {
         await page.getByRole('table', { name: /ポケモン別の使用率/ }).waitFor();
         await page.getByRole('table', { name: /曜日×時間帯/ }).waitFor();
       }
-      // Where a chart has data, the lazily loaded uPlot draws it on a canvas.
+      // Where a chart has data, the lazily loaded uPlot draws it on a canvas once it comes near the screen.
       const histogram = page.getByRole('region', { name: 'レート分布' });
       if (
         (await histogram.count()) > 0 &&
         (await histogram.getByText('このレート帯のプレイヤーはいません').count()) === 0
       ) {
+        await histogram.scrollIntoViewIfNeeded();
         await histogram.locator('.stats-uplot canvas').first().waitFor();
+        await page.evaluate(() => window.scrollTo(0, 0));
       }
       await page.waitForLoadState('networkidle');
       await shot('01-page');
@@ -171,8 +173,15 @@ describe.skipIf(!chromiumPath)('the statistics page in Chromium', () => {
 
       await page.goto(`${baseUrl}/stats`);
       await page.getByRole('region', { name: '試合の概要' }).waitFor();
-      // Three charts drawn by the lazily loaded uPlot once the app has taken the server's page over; tables for the
+      // Three charts drawn by the lazily loaded uPlot once the app has taken the server's page over and each comes
+      // near the screen (on a phone none is drawn before: they are far below the first screen); tables for the
       // characters, roles and the heat map.
+      if (viewport.width <= PHONE_WIDTH) {
+        await page.locator('html[data-app="ready"]').waitFor({ state: 'attached' });
+        await page.waitForLoadState('networkidle');
+        await expect(page.locator('.stats-uplot canvas').count()).resolves.toBe(0);
+      }
+      for (const chart of await page.locator('.stats-chart').all()) await chart.scrollIntoViewIfNeeded();
       await expect
         .poll(() => page.locator('.stats-uplot canvas').count(), { timeout: 10_000 })
         .toBeGreaterThanOrEqual(3);

@@ -1,8 +1,9 @@
 // Renders the home-screen icons of the web app manifest and iOS once, from the SVG below, with Debian's Chromium:
 //   npx tsx apps/web/scripts/render-icons.ts
 // The PNGs are committed (apps/web/public); run this again only when the design changes. CHROMIUM_PATH overrides
-// /usr/bin/chromium. The design is the favicon's: the theme gradient (#ff6b35 → #7c2d12) and a white "R", drawn as a
-// path so the result does not depend on the fonts of the machine.
+// /usr/bin/chromium. The design is the favicon's (public/favicon.svg): the theme gradient (#ff6b35 → #7c2d12) and a
+// white "R" drawn as a path (GLYPH, also the favicon's), so it depends on no font: neither here nor in the browser,
+// where an SVG <text> icon cost a font lookup and a layout of 20–60 ms on the page's main thread.
 import { writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';

@@ -1,15 +1,15 @@
 import { BOOT_KEYS } from '@rankmatch/shared';
 import { keepEarlyTaps } from './boot/early-taps.ts';
+import { nextTask } from './boot/next-task.ts';
 import { readBootData } from './boot/read-boot-data.ts';
 import './app/styles/global.css';
 
 // The entry: small, so that the browser shows the page first. A page the server rendered (entry-server.tsx) is
 // painted before any of the app's JavaScript loads: its files (named in the boot data) are preloaded once the page is
 // on screen. The app then starts in steps, each evaluated in a task of its own so that none holds the main thread for
-// long: React, the router and query cache, the validation library, the shared rules, catalogues and schemas
-// (vite.config.ts), then the app (start.tsx), which takes the page over.
+// long: React, the router, the query cache, the validation library, the shared rules, catalogues and schemas
+// (vite.config.ts START_GROUPS), then the app (start.tsx), which takes the page over in steps of its own.
 
-const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 /** Resolves once the browser reports the page's first contentful paint (at most PAINT_WAIT_MS later). */
 const PAINT_WAIT_MS = 500;
 function afterPaint(): Promise<void> {
@@ -40,8 +40,14 @@ function serverRenderedModules(): string[] {
     : [];
 }
 
-function preload(modules: string[]): void {
-  for (const href of modules) {
+/**
+ * Adds a modulepreload link per file, a few per task: the browser starts each fetch while the link is added (a few
+ * ms for three while the page loads), so two dozen at once would make one long task right after the paint.
+ */
+const PRELOADS_PER_TASK = 3;
+async function preload(modules: string[]): Promise<void> {
+  for (const [i, href] of modules.entries()) {
+    if (i > 0 && i % PRELOADS_PER_TASK === 0) await nextTask();
     const link = document.createElement('link');
     link.rel = 'modulepreload';
     link.crossOrigin = '';
@@ -50,16 +56,20 @@ function preload(modules: string[]): void {
   }
 }
 
-/** The start-up steps in order; each evaluates one chunk (see vite.config.ts), the last one starts the app. */
+/** The start-up steps in order; each evaluates one chunk (vite.config.ts START_GROUPS), the last one starts the app. */
 const STEPS = [
   () => import('./boot/react.ts'),
-  () => import('./boot/libraries.ts'),
+  () => import('./boot/router.ts'),
+  () => import('./boot/query.ts'),
   () => import('./boot/validation.ts'),
   () => import('./boot/shared.ts'),
-  () => import('./boot/catalogues.ts'),
+  () => import('./boot/badges.ts'),
+  () => import('./boot/roster.ts'),
   () => import('./boot/schemas.ts'),
+  () => import('./boot/community-schemas.ts'),
   () => import('./boot/match-schemas.ts'),
-  () => import('./start.tsx'),
+  () => import('./boot/live-schemas.ts'),
+  () => import('./start.tsx').then((app) => app.start()),
 ];
 
 async function start(): Promise<void> {
@@ -67,7 +77,7 @@ async function start(): Promise<void> {
   if (root?.firstElementChild) {
     keepEarlyTaps(root);
     await afterPaint();
-    preload(serverRenderedModules());
+    await preload(serverRenderedModules());
   }
   for (const step of STEPS) {
     await step();

@@ -4,6 +4,7 @@ import { App } from './app/app.tsx';
 import { seedBootData } from './app/boot-data.ts';
 import { preloadRoute } from './app/routes.ts';
 import { stopKeepingTaps } from './boot/early-taps.ts';
+import { nextTask } from './boot/next-task.ts';
 import { getSession } from './lib/auth/session.ts';
 import { registerServiceWorker } from './lib/pwa/service-worker.ts';
 import { createQueryClient } from './lib/react-query.ts';
@@ -14,13 +15,18 @@ import { createQueryClient } from './lib/react-query.ts';
 // its data in parallel with its code (which index.html preloads with this entry); the first render waits for both
 // (at most 1.5 s; then it shows the page's placeholders), so the page itself is what first shows, in one render. The
 // render is a transition: React yields to the browser every few milliseconds instead of holding the main thread.
-const queryClient = createQueryClient();
-seedBootData(queryClient);
-// Installs the app (home screen, push notifications) in production builds, after the page has loaded.
-registerServiceWorker();
-const root = document.getElementById('root');
-if (root) {
+// Each part in a task of its own (main.tsx calls this after evaluating this module): the query cache with the boot
+// data, then the page's code and data, then the render.
+export async function start(): Promise<void> {
+  const queryClient = createQueryClient();
+  seedBootData(queryClient);
+  await nextTask();
+  // Installs the app (home screen, push notifications) in production builds, after the page has loaded.
+  registerServiceWorker();
+  const root = document.getElementById('root');
+  if (!root) return;
   const page = preloadRoute(queryClient, window.location.pathname, window.location.search);
+  await nextTask();
   const app = (
     <StrictMode>
       <App queryClient={queryClient} />
@@ -29,22 +35,18 @@ if (root) {
   if (root.firstElementChild && !getSession()) {
     // The page's code first, so that it does not suspend; a transition, so that React yields to the browser every few
     // milliseconds while it takes the page over.
-    void page.code
-      .catch(() => undefined)
-      .then(() =>
-        startTransition(() => {
-          stopKeepingTaps();
-          hydrateRoot(root, app, { onRecoverableError });
-        }),
-      );
+    await page.code.catch(() => undefined);
+    startTransition(() => {
+      stopKeepingTaps();
+      hydrateRoot(root, app, { onRecoverableError });
+    });
   } else {
     const ready = Promise.all([page.code, page.data]).catch(() => undefined);
     const atMost = new Promise((resolve) => setTimeout(resolve, 1500));
-    void Promise.race([ready, atMost]).then(() => {
-      startTransition(() => {
-        stopKeepingTaps();
-        createRoot(root).render(app);
-      });
+    await Promise.race([ready, atMost]);
+    startTransition(() => {
+      stopKeepingTaps();
+      createRoot(root).render(app);
     });
   }
 }

@@ -3,6 +3,7 @@ export * from './boot-data.ts';
 export * from './characters.ts';
 export * from './constants.ts';
 export * from './errors.ts';
+export * from './japan-format.ts';
 export * from './pages.ts';
 export * from './schemas/achievements.ts';
 export * from './schemas/admin.ts';

@@ -3,6 +3,8 @@
 // index.html for each address, since link previews and crawlers do not run the app), plus the name of the build chunk
 // each page's code is in (the server preloads it with the entry, so the page's code does not wait for the entry).
 
+import { formatDate, groupDigits } from './japan-format.ts';
+
 export const SITE_NAME = 'rankmatch';
 export const SITE_TAGLINE = 'ポケモンユナイト ランクマッチ';
 export const SITE_TITLE = `${SITE_NAME} — ${SITE_TAGLINE}`;
@@ -94,14 +96,6 @@ export const HOME_TAB_META = {
   },
 } as const satisfies Record<string, PageMeta>;
 
-// Made on first use: a format made at load would load the locale data at every page start.
-let formats: { number: Intl.NumberFormat; japanDate: Intl.DateTimeFormat } | null = null;
-const format = () =>
-  (formats ??= {
-    number: new Intl.NumberFormat('ja-JP'),
-    japanDate: new Intl.DateTimeFormat('ja-JP', { timeZone: 'Asia/Tokyo', dateStyle: 'medium' }),
-  });
-
 export const playerPageTitle = (trainerName: string) => `${trainerName} のプレイヤーページ`;
 export const matchPageTitle = (matchId: string) => `試合 #${matchId}`;
 
@@ -116,10 +110,10 @@ export function playerPageMeta(player: {
   const name = player.trainer_name;
   const record =
     player.match_count > 0
-      ? `レート ${format().number.format(player.rate)}（最高 ${format().number.format(player.max_rate)}）、` +
-        `${format().number.format(player.match_count)}試合 ${format().number.format(player.win_count)}勝` +
+      ? `レート ${groupDigits(player.rate)}（最高 ${groupDigits(player.max_rate)}）、` +
+        `${groupDigits(player.match_count)}試合 ${groupDigits(player.win_count)}勝` +
         `（勝率 ${((player.win_count / player.match_count) * 100).toFixed(1)}%）`
-      : `レート ${format().number.format(player.rate)}、今シーズンの試合はまだありません`;
+      : `レート ${groupDigits(player.rate)}、今シーズンの試合はまだありません`;
   return {
     title: playerPageTitle(name),
     description: `${name} の rankmatch での成績: ${record}。最近の試合とよく使うポケモン、過去シーズンの記録。`,
@@ -139,7 +133,7 @@ export function matchPageMeta(match: {
   return {
     title: matchPageTitle(match.match_id),
     description:
-      `${format().japanDate.format(new Date(match.settled_at * 1000))}の試合 #${match.match_id}: ${result}。` +
+      `${formatDate(match.settled_at)}の試合 #${match.match_id}: ${result}。` +
       `チームA: ${names(match.team_a)} ／ チームB: ${names(match.team_b)}`,
   };
 }

@@ -10,6 +10,7 @@ import {
   TWITTER_ID_MAX,
 } from './constants.ts';
 import { ERRORS } from './errors.ts';
+import { groupDigits } from './japan-format.ts';
 import { z } from './zod.ts';
 
 /**
@@ -35,7 +36,7 @@ export const VALIDATION_MESSAGES = {
   TIMEOUT_CREATE_RANGE: `ロビー作成タイムアウトは${LOBBY_CREATE_TIMEOUT.min}〜${LOBBY_CREATE_TIMEOUT.max}秒の整数で指定してください`,
   TIMEOUT_JOIN_RANGE: `ロビー参加タイムアウトは${LOBBY_JOIN_TIMEOUT.min}〜${LOBBY_JOIN_TIMEOUT.max}秒の整数で指定してください`,
   // Grouped by hand: a number format here would load the locale data at every page start.
-  MARKDOWN_TOO_LONG: `本文は${String(MARKDOWN_SETTING_MAX).replace(/\B(?=(\d{3})+$)/g, ',')}文字以内で入力してください`,
+  MARKDOWN_TOO_LONG: `本文は${groupDigits(MARKDOWN_SETTING_MAX)}文字以内で入力してください`,
   SEASON_ID_INVALID: 'シーズン ID は英小文字・数字・ハイフン・アンダースコアの1〜40文字で入力してください',
   SEASON_NAME_REQUIRED: 'シーズン名は必須です',
   SEASON_NAME_TOO_LONG: 'シーズン名は60文字以内で入力してください',

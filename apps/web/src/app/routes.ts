@@ -62,8 +62,6 @@ export const ROUTES: AppRoute[] = [
     load: () => import('../features/stats/components/stats-page.tsx'),
     prefetch: (client, _params, search) => {
       const params = readStatsParams(search);
-      // The charts' library, which the page would otherwise ask for only after its figures arrive.
-      void import('../features/stats/components/charts/uplot-bar-chart.tsx');
       return Promise.all([
         client.prefetchQuery(seasonsQueryOptions()),
         params.badSeason ? null : client.prefetchQuery(statsQueryOptions(params)),

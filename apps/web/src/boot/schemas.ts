@@ -1,3 +1,3 @@
-// The shared reply and request schemas of the public pages and the player's profile (one chunk: vite.config.ts),
-// evaluated on their own (main.tsx): importing one of them runs the whole chunk.
+// The shared reply and request schemas of the player's profile, player pages and the shop (one chunk:
+// vite.config.ts), evaluated on their own (main.tsx): importing one of them runs the whole chunk.
 export { userIdSchema } from '@rankmatch/shared';

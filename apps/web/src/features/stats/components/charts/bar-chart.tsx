@@ -1,11 +1,11 @@
-import { Component, lazy, type ReactNode, Suspense } from 'react';
+import { Component, lazy, type ReactNode, Suspense, useRef } from 'react';
 import { SkeletonBlock } from '../../../../components/skeleton.tsx';
-import { useHydrated } from '../../../../lib/use-hydrated.ts';
+import { useNearViewport } from '../../../../lib/use-near-viewport.ts';
 import { STATS_TEXTS as T } from '../../texts.ts';
 import type { BarChartProps } from './bar-chart-props.ts';
 
-// The chart library loads on demand: this wrapper imports the uPlot drawing (and uPlot) only when a chart is shown,
-// after the page's tables. Tests stub the drawing module (jsdom has no canvas).
+// The chart library loads on demand: this wrapper imports the uPlot drawing (and uPlot) only when a chart comes near
+// the screen (on a phone the charts are far below the first screen), after the page's tables. Tests stub the drawing module (jsdom has no canvas).
 const UPlotBarChart = lazy(() => import('./uplot-bar-chart.tsx'));
 
 /** A chunk that fails to load (network) shows a line instead of breaking the page; the numbers stay in the table. */
@@ -27,10 +27,11 @@ class ChartBoundary extends Component<{ children: ReactNode }, { failed: boolean
 export function BarChart({ summary, ...props }: BarChartProps & { summary: string }) {
   const height = props.height ?? 220;
   const loading = <SkeletonBlock height={height} label={T.chartLoading} />;
-  // A page rendered on the server shows the placeholder until the browser has taken it over (then the chart loads).
-  const drawn = useHydrated();
+  // The placeholder until the chart is near the screen: also on the server and while the browser takes that page over.
+  const box = useRef<HTMLDivElement>(null);
+  const drawn = useNearViewport(box);
   return (
-    <div className="stats-chart" role="img" aria-label={summary}>
+    <div ref={box} className="stats-chart" role="img" aria-label={summary}>
       <ChartBoundary>
         {drawn ? (
           <Suspense fallback={loading}>
