@@ -1,6 +1,7 @@
 import { absoluteImageUrl, type Badge, getBadge } from '@rankmatch/shared';
-import type { CSSProperties } from 'react';
+import { type CSSProperties, type ReactNode, useRef } from 'react';
 import { darken, readableOnGradient, readableTextColor } from '../lib/color.ts';
+import { useNearViewport } from '../lib/use-near-viewport.ts';
 
 // A badge as players see it (spec §3 Badge): gradient (start → end colour, char_color text), image (the banner or
 // card art) or basic (a solid chip).
@@ -9,6 +10,21 @@ interface BadgeChipProps {
   badgeId: string | null | undefined;
   /** chip: the small banner used next to names; card: the larger picture used in the picker. */
   variant?: 'chip' | 'card';
+  /**
+   * An image badge's art loads only when the chip comes near the screen (a box of the art's size until then), for long
+   * lists: each SVG picture is a document of its own that the browser parses, lays out and paints on the page's main
+   * thread, which a dozen at once held for 50 ms and more while the page started.
+   */
+  artWhenNear?: boolean;
+}
+
+/** How close to the screen deferred badge art starts loading. */
+const ART_NEAR_MARGIN = '300px 0px';
+
+function ArtWhenNear({ ratio, children }: { ratio: string; children: ReactNode }) {
+  const box = useRef<HTMLSpanElement>(null);
+  const near = useNearViewport(box, ART_NEAR_MARGIN);
+  return near ? children : <span ref={box} className="badge-chip__pending" style={{ aspectRatio: ratio }} />;
 }
 
 /**
@@ -34,16 +50,17 @@ export function chipColors(badge: Badge): { color: string; background: string; s
   };
 }
 
-export function BadgeChip({ badgeId, variant = 'chip' }: BadgeChipProps) {
+export function BadgeChip({ badgeId, variant = 'chip', artWhenNear = false }: BadgeChipProps) {
   const badge = badgeId ? getBadge(badgeId) : undefined;
   if (!badge) return null;
   if (badge.type === 'image') {
     const src = absoluteImageUrl(variant === 'card' ? badge.image_card : badge.banner_image);
     // The art's shape (banner 5:1, card 16:9) reserves its box before the image arrives (the CSS sets the height).
     const size = variant === 'card' ? { width: 320, height: 180 } : { width: 600, height: 120 };
+    const art = <img src={src} alt={badge.display} loading="lazy" {...size} />;
     return (
       <span className={`badge-chip badge-chip--image badge-chip--${variant}`} title={badge.display}>
-        <img src={src} alt={badge.display} loading="lazy" {...size} />
+        {artWhenNear ? <ArtWhenNear ratio={`${size.width} / ${size.height}`}>{art}</ArtWhenNear> : art}
       </span>
     );
   }

@@ -1,6 +1,6 @@
 import { type RefObject, startTransition, useEffect, useState } from 'react';
 
-/** How far below (or above) the screen an element counts as near: about a screen's height of scrolling. */
+/** How far below (or above) the screen an element counts as near by default: about a screen's height of scrolling. */
 const NEAR_MARGIN = '800px 0px';
 
 /**
@@ -9,7 +9,7 @@ const NEAR_MARGIN = '800px 0px';
  * starts. false on the server and while the browser takes the server's page over, so both agree; the switch is a
  * transition (React renders it in short slices). Where the browser has no IntersectionObserver, true after mount.
  */
-export function useNearViewport(ref: RefObject<Element | null>): boolean {
+export function useNearViewport(ref: RefObject<Element | null>, margin = NEAR_MARGIN): boolean {
   const [near, setNear] = useState(false);
   useEffect(() => {
     const el = ref.current;
@@ -26,10 +26,10 @@ export function useNearViewport(ref: RefObject<Element | null>): boolean {
           show();
         }
       },
-      { rootMargin: NEAR_MARGIN },
+      { rootMargin: margin },
     );
     observer.observe(el);
     return () => observer.disconnect();
-  }, [ref, near]);
+  }, [ref, near, margin]);
   return near;
 }

@@ -11,17 +11,19 @@ interface ShopBadgeCardProps {
   /** A purchase is being processed: no second one meanwhile. */
   busy: boolean;
   onBuy: (item: ShopItem) => void;
+  /** The badge's art loads as the card comes near the screen (cards past the first row). */
+  artWhenNear?: boolean;
 }
 
 /** One badge on sale: preview, name, type, stock left when limited, price and the buy button. */
-export function ShopBadgeCard({ item, busy, onBuy }: ShopBadgeCardProps) {
+export function ShopBadgeCard({ item, busy, onBuy, artWhenNear = false }: ShopBadgeCardProps) {
   const { offer, badge } = item;
   const availability = availabilityOf(offer);
   const nameId = useId();
   return (
     <article className={`shop-card shop-card--${availability}`} aria-labelledby={nameId}>
       <div className="shop-card__art" aria-hidden="true">
-        <BadgeChip badgeId={badge.id} variant="card" />
+        <BadgeChip badgeId={badge.id} variant="card" artWhenNear={artWhenNear} />
       </div>
       <h3 id={nameId} className="shop-card__name">
         {badge.display}

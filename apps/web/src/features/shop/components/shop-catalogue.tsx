@@ -12,6 +12,9 @@ interface ShopCatalogueProps {
   onBuy: (item: ShopItem) => void;
 }
 
+/** Cards whose art comes with the page (the first row on a phone); the others' art loads as they come near. */
+const FIRST_ROW = 2;
+
 /** The type filter and the grid of badges on sale (or 販売中のバッジはありません). */
 export function ShopCatalogue({ items, busy, onBuy }: ShopCatalogueProps) {
   const [filter, setFilter] = useState<ShopFilter>('all');
@@ -23,9 +26,9 @@ export function ShopCatalogue({ items, busy, onBuy }: ShopCatalogueProps) {
         <EmptyState icon={<Icon name="medal" size={32} />}>{T.empty}</EmptyState>
       ) : (
         <ul className="shop-grid">
-          {shown.map((item) => (
+          {shown.map((item, index) => (
             <li key={item.badge.id}>
-              <ShopBadgeCard item={item} busy={busy} onBuy={onBuy} />
+              <ShopBadgeCard item={item} busy={busy} onBuy={onBuy} artWhenNear={index >= FIRST_ROW} />
             </li>
           ))}
         </ul>
