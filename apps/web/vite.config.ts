@@ -48,20 +48,25 @@ export function precompress(): Plugin {
 }
 
 /**
- * Asks V8 to compile every function of the named chunks while the file is parsed on a background thread (Chrome's
- * explicit compile hint, a magic comment on the file's first line) instead of on the main thread at each function's
- * first call: the start-up chunks, whose functions nearly all run while the app starts and takes the page over.
+ * Asks V8 to compile every function of the named chunks up front with the file (Chrome's explicit compile hint, a
+ * magic comment on the file's first line; on a background thread while it downloads where the browser streams it)
+ * instead of at each function's first call, in the middle of the app's start: the start-up chunks, whose functions
+ * nearly all run while the app starts and takes the page over (measured: less main-thread time in long tasks on /,
+ * /stats and a player's page than without, or with the pages' chunks hinted too).
  */
 export function compileHints(chunkNames: ReadonlySet<string>): Plugin {
+  const hint = '//# allFunctionsCalledOnLoad\n';
   return {
     name: 'rankmatch:compile-hints',
     apply: 'build',
-    enforce: 'post',
-    generateBundle(_options, bundle) {
-      // After Vite's own additions to a chunk's first line: the comment must open the file.
+    // On the written files (before precompress()): Vite adds its own first line to a chunk after every plugin's
+    // generateBundle, and the comment must open the file.
+    writeBundle(options, bundle) {
       for (const file of Object.values(bundle)) {
-        if (file.type === 'chunk' && chunkNames.has(file.name))
-          file.code = `//# allFunctionsCalledOnLoad\n${file.code}`;
+        if (file.type !== 'chunk' || !chunkNames.has(file.name) || !options.dir) continue;
+        const path = join(options.dir, file.fileName);
+        const code = readFileSync(path, 'utf8');
+        if (!code.startsWith(hint)) writeFileSync(path, hint + code);
       }
     },
   };

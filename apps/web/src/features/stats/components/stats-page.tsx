@@ -162,12 +162,12 @@ function StatsBody({ stats, updating }: { stats: StatsReply; updating: boolean }
     <div className={updating ? 'stats-body stats-body--updating' : 'stats-body'} aria-busy={updating}>
       <Overview stats={stats} />
       <RoleTable roles={stats.role_advantage} />
-      <div className="stats-body__wide">
+      <div className="stats-body__wide stats-body__below">
         <CharacterTable rows={stats.characters} />
       </div>
       <RatingHistogram bins={stats.rating_histogram} />
       <MatchesPerDay days={stats.matches_per_day} />
-      <div className="stats-body__wide">
+      <div className="stats-body__wide stats-body__below">
         <HeatMap grid={stats.heat_map} />
       </div>
       <div className="stats-body__wide">
