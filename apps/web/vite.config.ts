@@ -91,7 +91,7 @@ const ZOD = /[\\/]node_modules[\\/]zod[\\/]/;
 const SHARED = '[\\\\/]packages[\\\\/]shared[\\\\/]src[\\\\/]';
 const sharedFiles = (files: string) => new RegExp(`${SHARED}(${files})$`);
 const BADGE_CATALOGUE = sharedFiles('badges\\.ts|season-awards\\.ts|data[\\\\/]badges\\.json');
-const ROSTER = sharedFiles('characters\\.ts|pages\\.ts|data[\\\\/]unite-roster\\.json');
+const ROSTER = sharedFiles('characters\\.ts|pages\\.ts|data[\\\\/](unite-roster|roster-name-order)\\.json');
 const schemaFiles = (names: string) => sharedFiles(`schemas[\\\\/](${names})\\.ts`);
 const SHARED_RULES = new RegExp(
   `${SHARED}(?!schemas[\\\\/]|boot-data\\.ts|data[\\\\/]|badges|season-awards|characters|pages)`,

@@ -1,4 +1,5 @@
 import type { BattleType } from './constants.ts';
+import nameOrder from './data/roster-name-order.json';
 import roster from './data/unite-roster.json';
 
 // The playable roster (spec §3 "Character"), built from the bundled copy of shared/data/unite-roster.json.
@@ -72,6 +73,31 @@ export function getCharacter(id: string): Character | undefined {
 export function isPlayableCharacterId(id: string): boolean {
   const c = getCharacter(id);
   return c !== undefined && c !== EMPTY_CHARACTER;
+}
+
+/**
+ * The pokemon_ids in Japanese name order, by ICU's collation: what scripts/roster-name-order.ts writes into
+ * data/roster-name-order.json (for the server, the scripts and the test; the browser uses that file).
+ */
+export function japaneseNameOrder(): string[] {
+  return PLAYABLE_CHARACTERS.map((c) => c.pokemon_id).sort((a, b) =>
+    (getCharacter(a)?.name_ja ?? a).localeCompare(getCharacter(b)?.name_ja ?? b, 'ja'),
+  );
+}
+
+const NAME_RANK = new Map((nameOrder as string[]).map((id, rank) => [id, rank]));
+
+/**
+ * Orders two characters by their Japanese names (the roster's precomputed order: no collation data to load); an id
+ * outside the roster comes after it, by id.
+ */
+export function compareCharacterNames(a: string, b: string): number {
+  const ia = a.toUpperCase();
+  const ib = b.toUpperCase();
+  const ra = NAME_RANK.get(ia) ?? Number.POSITIVE_INFINITY;
+  const rb = NAME_RANK.get(ib) ?? Number.POSITIVE_INFINITY;
+  if (ra !== rb) return ra < rb ? -1 : 1;
+  return ia < ib ? -1 : ia > ib ? 1 : 0;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { getCharacter, type StatsReply } from '@rankmatch/shared';
+import { compareCharacterNames, getCharacter, type StatsReply } from '@rankmatch/shared';
 import { formatPercent } from '../../lib/format.ts';
 import { STATS_TEXTS as T } from './texts.ts';
 
@@ -55,8 +55,8 @@ function sortValue(row: CharacterRow, key: Exclude<SortKey, 'name'>): number | n
  */
 export function sortCharacters(rows: readonly CharacterRow[], key: SortKey, direction: SortDirection): CharacterRow[] {
   const sign = direction === 'ascending' ? 1 : -1;
-  const byName = (a: CharacterRow, b: CharacterRow) =>
-    characterName(a.pokemon_id).localeCompare(characterName(b.pokemon_id), 'ja');
+  // The roster's precomputed Japanese order: ICU's collation would load its data while the page starts (30 ms).
+  const byName = (a: CharacterRow, b: CharacterRow) => compareCharacterNames(a.pokemon_id, b.pokemon_id);
   return [...rows].sort((a, b) => {
     if (key === 'name') return sign * byName(a, b);
     const va = sortValue(a, key);
