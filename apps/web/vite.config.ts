@@ -90,12 +90,10 @@ const ZOD = /[\\/]node_modules[\\/]zod[\\/]/;
 // admin's schemas stay with the admin's screens). The boot data's names stay in the entry.
 const SHARED = '[\\\\/]packages[\\\\/]shared[\\\\/]src[\\\\/]';
 const sharedFiles = (files: string) => new RegExp(`${SHARED}(${files})$`);
-const BADGE_CATALOGUE = sharedFiles('badges\\.ts|season-awards\\.ts|data[\\\\/]badges\\.json');
-const ROSTER = sharedFiles('characters\\.ts|pages\\.ts|data[\\\\/](unite-roster|roster-name-order)\\.json');
+const BADGE_FILES = 'badges\\.ts|season-awards\\.ts|data[\\\\/]badges\\.json';
+const ROSTER_FILES = 'characters\\.ts|pages\\.ts|data[\\\\/](unite-roster|roster-name-order)\\.json';
 const schemaFiles = (names: string) => sharedFiles(`schemas[\\\\/](${names})\\.ts`);
-const SHARED_RULES = new RegExp(
-  `${SHARED}(?!schemas[\\\\/]|boot-data\\.ts|data[\\\\/]|badges|season-awards|characters|pages)`,
-);
+const SHARED_RULES = new RegExp(`${SHARED}(?!schemas[\\\\/]|boot-data\\.ts|${BADGE_FILES}|${ROSTER_FILES})`);
 
 /** A start-up group: its modules, and the module in src/boot that main.tsx imports to evaluate it (in the chunk too). */
 const startGroup = (name: string, modules: RegExp) => {
@@ -109,21 +107,22 @@ const startGroup = (name: string, modules: RegExp) => {
  * rules before the catalogues, each schema file after the files it imports. (Not the app itself: a group takes in
  * everything start.tsx imports, also what the entry shares with it, and the entry would then import that chunk.)
  */
-const EAGER_CHUNKS = new Set(['react', 'router', 'query', 'zod', 'start']);
-
 const START_GROUPS = [
   startGroup('react', REACT),
   startGroup('router', ROUTER),
   startGroup('query', QUERY),
   startGroup('zod', ZOD),
   startGroup('shared', SHARED_RULES),
-  startGroup('badges', BADGE_CATALOGUE),
-  startGroup('roster', ROSTER),
+  startGroup('badges', sharedFiles(BADGE_FILES)),
+  startGroup('roster', sharedFiles(ROSTER_FILES)),
   startGroup('schemas', schemaFiles('common|auth|users|players|shop')),
   startGroup('community-schemas', schemaFiles('community|stats|achievements')),
   startGroup('match-schemas', schemaFiles('match|queue')),
   startGroup('live-schemas', schemaFiles('ws|notifications')),
 ];
+
+/** The chunks compiled up front (compileHints): the libraries' start-up groups and the app's own chunk. */
+const EAGER_CHUNKS = new Set(['react', 'router', 'query', 'zod', 'start']);
 
 /**
  * The installable app (issue 24): the web app manifest and the service worker (src/sw/sw.ts, built into dist/sw.js).

@@ -47,6 +47,7 @@ function buildIfStale(): void {
     join(webRoot, 'index.html'),
     join(webRoot, 'vite.config.ts'),
     join(repoRoot, 'packages/shared/src'),
+    join(repoRoot, 'packages/engine/src'),
   ];
   const changedAt = Math.max(...sources.map(newestMtime));
   if (builtAt > changedAt) return;

@@ -5,7 +5,8 @@ import { STATS_TEXTS as T } from '../../texts.ts';
 import type { BarChartProps } from './bar-chart-props.ts';
 
 // The chart library loads on demand: this wrapper imports the uPlot drawing (and uPlot) only when a chart comes near
-// the screen (on a phone the charts are far below the first screen), after the page's tables. Tests stub the drawing module (jsdom has no canvas).
+// the screen (on a phone the charts are far below the first screen), after the page's tables. Tests stub the drawing
+// module (jsdom has no canvas).
 const UPlotBarChart = lazy(() => import('./uplot-bar-chart.tsx'));
 
 /** A chunk that fails to load (network) shows a line instead of breaking the page; the numbers stay in the table. */
