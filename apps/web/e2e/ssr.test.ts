@@ -14,6 +14,19 @@ async function someMatchId(): Promise<string> {
   return match.match_id;
 }
 
+/** The title and description in a page's HTML as the server sends it. */
+async function servedHead(path: string): Promise<{ title: string; description: string }> {
+  const html = await (await fetch(`${baseUrl}${path}`)).text();
+  const title = /<title>([^<]*)<\/title>/.exec(html)?.[1];
+  const description = /<meta name="description" content="([^"]*)"/.exec(html)?.[1];
+  if (title === undefined || description === undefined) throw new Error(`${path}: no title or description`);
+  const text = (escaped: string) =>
+    escaped.replace(/&(amp|lt|gt|quot|#39);/g, (_, name: string) =>
+      name === 'amp' ? '&' : name === 'lt' ? '<' : name === 'gt' ? '>' : name === 'quot' ? '"' : "'",
+    );
+  return { title: text(title), description: text(description) };
+}
+
 /** Each public page and a text its server-rendered HTML shows. */
 async function publicPages(): Promise<[string, string][]> {
   return [
@@ -79,6 +92,7 @@ describe.skipIf(!chromiumPath)('public pages rendered on the server', () => {
     try {
       for (const [path] of pages) {
         asked.length = 0;
+        const served = await servedHead(path);
         await page.goto(`${baseUrl}${path}`);
         // Marks the server's markup: hydration keeps these very elements; a render in the browser would replace them.
         await page.evaluate(() => {
@@ -88,6 +102,9 @@ describe.skipIf(!chromiumPath)('public pages rendered on the server', () => {
         await page.waitForLoadState('networkidle');
         await page.waitForTimeout(300);
         expect(await page.locator('[data-from-server]').count(), `${path}: the server's page was replaced`).toBe(1);
+        // The app keeps the title and description the server wrote (the page's own, not its route's generic one).
+        expect(await page.title(), path).toBe(served.title);
+        expect(await page.locator('meta[name="description"]').getAttribute('content'), path).toBe(served.description);
         // The shell's own data came with the page.
         expect(asked, path).not.toContain('/api/site');
       }

@@ -2,19 +2,15 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Suspense, useRef } from 'react';
 import { Route, Routes, useLocation } from 'react-router';
 import { SkeletonBlock } from '../components/skeleton.tsx';
-import { usePageDescription } from '../lib/page-meta.ts';
 import { AppReady } from './layout/app-ready.tsx';
 import { AppShell } from './layout/app-shell.tsx';
-import { lazyPage, NOT_FOUND_ROUTE, preloadRoute, ROUTES, routeAt } from './routes.ts';
+import { lazyPage, NOT_FOUND_ROUTE, preloadRoute, ROUTES } from './routes.ts';
 
 // Every page loads on demand (its own chunk; see routes.ts), the top page included, so the entry holds only the shell.
 const PAGES = ROUTES.map((route) => ({ path: route.path, Page: lazyPage(route) }));
 const NotFoundPage = lazyPage(NOT_FOUND_ROUTE);
 
-/**
- * On every navigation, the new page's code and first data start loading together, before the page renders; the
- * page's description follows.
- */
+/** On every navigation, the new page's code and first data start loading together, before the page renders. */
 function usePreloadOnNavigation(): void {
   const client = useQueryClient();
   const location = useLocation();
@@ -26,8 +22,6 @@ function usePreloadOnNavigation(): void {
     started.current = address;
     void preloadRoute(client, location.pathname, location.search).code.catch(() => undefined);
   }
-  const description = routeAt(location.pathname).route.meta?.description ?? null;
-  usePageDescription(description);
 }
 
 export function AppRoutes() {

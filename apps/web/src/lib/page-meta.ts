@@ -1,9 +1,12 @@
+import { documentTitle, type PageMeta } from '@rankmatch/shared';
 import { useEffect } from 'react';
 
-// The page's description (what search engines show under the title) follows the app's navigation; the server wrote
-// the first page's into index.html (packages/shared/src/pages.ts has both).
+// Each page sets its own document title and description (what tabs, bookmarks and search engines show) while it
+// shows; the server wrote the first page's into index.html from the same texts (packages/shared/src/pages.ts). The
+// page sets them, not the router: React runs a page's effects before its parents', so a router's generic description
+// would land after (and over) the one a player's page makes of its data.
 
-export function setPageDescription(description: string): void {
+function setPageDescription(description: string): void {
   let meta = document.querySelector<HTMLMetaElement>('meta[name="description"]');
   if (!meta) {
     meta = document.createElement('meta');
@@ -13,8 +16,20 @@ export function setPageDescription(description: string): void {
   meta.content = description;
 }
 
-/** Sets the description while the page shows (nothing while it is null, e.g. still loading). */
-export function usePageDescription(description: string | null): void {
+/** "<title> | rankmatch" while the page shows (a page of the tools, a "not found" state: no description of its own). */
+export function useDocumentTitle(title: string): void {
+  useEffect(() => {
+    document.title = documentTitle(title);
+  }, [title]);
+}
+
+/** A public page's title and description while it shows (nothing while meta is null: its data is still loading). */
+export function usePageMeta(meta: PageMeta | null): void {
+  const title = meta ? documentTitle(meta.title) : null;
+  const description = meta?.description ?? null;
+  useEffect(() => {
+    if (title !== null) document.title = title;
+  }, [title]);
   useEffect(() => {
     if (description !== null) setPageDescription(description);
   }, [description]);

@@ -1,7 +1,9 @@
+import { SITE_NAME, SITE_TAGLINE } from '@rankmatch/shared';
+
 // Texts shared by the whole app (shell, common states). Feature texts live in each feature's texts.ts.
 export const COMMON_TEXTS = {
-  siteName: 'rankmatch',
-  siteTagline: 'ポケモンユナイト ランクマッチ',
+  siteName: SITE_NAME,
+  siteTagline: SITE_TAGLINE,
   loading: '読み込み中…',
   retry: '再試行',
   reload: '再読み込み',

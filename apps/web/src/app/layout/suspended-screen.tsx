@@ -1,9 +1,8 @@
 import { ERRORS } from '@rankmatch/shared';
-import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { Icon } from '../../components/icon.tsx';
 import { leaveSuspended } from '../../lib/auth/auth-error.ts';
-import { COMMON_TEXTS } from '../../lib/texts.ts';
+import { useDocumentTitle } from '../../lib/page-meta.ts';
 import { APP_TEXTS } from '../texts.ts';
 
 const T = APP_TEXTS.suspended;
@@ -13,9 +12,7 @@ const T = APP_TEXTS.suspended;
  * to the site as a visitor. No retry: the answer would be the same.
  */
 export function SuspendedScreen() {
-  useEffect(() => {
-    document.title = `${ERRORS.BANNED.message} | ${COMMON_TEXTS.siteName}`;
-  }, []);
+  useDocumentTitle(ERRORS.BANNED.message);
   return (
     <section className="auth-error" role="alert" aria-labelledby="suspended-title">
       <div className="auth-error__card card">

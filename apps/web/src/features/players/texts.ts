@@ -3,7 +3,6 @@ export const PLAYERS_TEXTS = {
   backToRanking: 'ランキングに戻る',
   back: '前のページに戻る',
   // Player page
-  pageTitle: (name: string) => `${name} のプレイヤーページ`,
   loading: 'プレイヤー情報を読み込み中',
   notFoundTitle: 'プレイヤーが見つかりません',
   notFoundText: 'URLが正しいかご確認ください。退会した、またはトレーナー名が未設定のプレイヤーは表示されません。',
@@ -56,7 +55,6 @@ export const PLAYERS_TEXTS = {
   seasonBadges: '獲得バッジ',
   noSeasonBadges: 'このシーズンに獲得したバッジはありません',
   // Match summary
-  matchTitle: (id: string) => `試合 #${id}`,
   matchLoading: '試合結果を読み込み中',
   matchNotFoundTitle: '試合が見つからないか、まだ集計されていません',
   matchNotFoundText: '進行中の試合は、結果が集計されると表示されます。',

@@ -15,7 +15,6 @@ export const STATIC_TEXTS = {
   established: (date: string) => `制定日: ${date}`,
 
   about: {
-    title: 'このサイトについて',
     lead: 'rankmatch は、ポケモンユナイトのプレイヤーが運営するコミュニティ型のランクマッチサイトです。5人対5人のドラフトピック形式で対戦し、独自のレートでランキングを競います。',
     sections: [
       {
@@ -46,7 +45,6 @@ export const STATIC_TEXTS = {
   },
 
   terms: {
-    title: '利用規約',
     lead: 'この利用規約（以下「本規約」）は、rankmatch（以下「本サイト」）の利用条件を定めるものです。本サイトを利用する方（以下「利用者」）は、本規約に同意したものとみなします。',
     sections: [
       {
@@ -112,7 +110,6 @@ export const STATIC_TEXTS = {
   },
 
   privacy: {
-    title: 'プライバシーポリシー',
     established: '2023年9月4日',
     lead: 'rankmatch（以下「本サイト」）は、利用者の個人情報を以下のとおり取り扱います。',
     sections: [
@@ -165,7 +162,6 @@ export const STATIC_TEXTS = {
   },
 
   commercial: {
-    title: '特定商取引法に基づく表記',
     rows: [
       { term: '販売価格', detail: '各商品の購入画面に表示（税込）' },
       { term: '商品代金以外の必要料金', detail: 'ありません（追加の手数料はかかりません）' },

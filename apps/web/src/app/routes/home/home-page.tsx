@@ -1,11 +1,12 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { HOME_TAB_META, type PageMeta, PUBLIC_PAGES } from '@rankmatch/shared';
+import { lazy, Suspense } from 'react';
 import { useSearchParams } from 'react-router';
 import { SkeletonBlock } from '../../../components/skeleton.tsx';
 import { RankingTab } from '../../../features/ranking/components/ranking-table.tsx';
 import { RulesTab } from '../../../features/rules/components/rules-tab.tsx';
 import { SeasonBanner } from '../../../features/season/components/season-banner.tsx';
 import { useMyProfile } from '../../../lib/auth/user.ts';
-import { COMMON_TEXTS } from '../../../lib/texts.ts';
+import { usePageMeta } from '../../../lib/page-meta.ts';
 import { MatchTab } from './match-tab.tsx';
 import { panelId, TabNav, tabId } from './tab-nav.tsx';
 import { DEFAULT_TAB, parseTab, TAB_LABELS, type TabId } from './tabs.ts';
@@ -14,15 +15,19 @@ import './home.css';
 // My page (profile, badges, achievements, history, purchases) is a signed-in player's tab: its own chunk.
 const MyPageTab = lazy(() => import('./mypage-tab.tsx').then((m) => ({ default: m.MyPageTab })));
 
+/** The top page is the site's title; another tab adds its name (the ranking has a description of its own too). */
+function tabMeta(tab: TabId): PageMeta {
+  if (tab === DEFAULT_TAB) return PUBLIC_PAGES.home.meta;
+  return tab === 'ranking' ? HOME_TAB_META.ranking : { ...PUBLIC_PAGES.home.meta, title: TAB_LABELS[tab] };
+}
+
 /** The top page: season banner above four tabs; the tab lives in ?tab= so it survives reload and can be linked. */
 export default function HomePage() {
   const [params, setParams] = useSearchParams();
   const tab = parseTab(params.get('tab'));
   const profile = useMyProfile();
 
-  useEffect(() => {
-    document.title = `${TAB_LABELS[tab]} | ${COMMON_TEXTS.siteName} — ${COMMON_TEXTS.siteTagline}`;
-  }, [tab]);
+  usePageMeta(tabMeta(tab));
 
   const select = (id: TabId) => {
     if (id === tab) return;

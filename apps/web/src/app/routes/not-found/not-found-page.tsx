@@ -1,16 +1,14 @@
-import { useEffect } from 'react';
+import { NOT_FOUND_META } from '@rankmatch/shared';
 import { Link } from 'react-router';
 import { Icon } from '../../../components/icon.tsx';
-import { COMMON_TEXTS } from '../../../lib/texts.ts';
+import { usePageMeta } from '../../../lib/page-meta.ts';
 import { APP_TEXTS } from '../../texts.ts';
 
 const T = APP_TEXTS.notFound;
 
 /** An address the site does not have: say so and lead home, instead of showing the top page as if it were there. */
 export default function NotFoundPage() {
-  useEffect(() => {
-    document.title = `${T.title} | ${COMMON_TEXTS.siteName}`;
-  }, []);
+  usePageMeta(NOT_FOUND_META);
   return (
     <section className="card not-found" aria-labelledby="not-found-title">
       <Icon name="flag" size={40} className="not-found__icon" />

@@ -1,10 +1,10 @@
 import type { UserProfile } from '@rankmatch/shared';
-import { type ReactNode, useEffect } from 'react';
+import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { Icon } from '../../../components/icon.tsx';
 import { Notice } from '../../../components/notice.tsx';
 import { formatInteger } from '../../../lib/format.ts';
-import { COMMON_TEXTS } from '../../../lib/texts.ts';
+import { useDocumentTitle } from '../../../lib/page-meta.ts';
 import { type AdminTabId, DEFAULT_ADMIN_TAB, parseAdminTab } from '../tabs.ts';
 import { ADMIN_TEXTS as T } from '../texts.ts';
 import { AdminGate } from './admin-gate.tsx';
@@ -27,13 +27,7 @@ function AdminPanel({ profile, dummyLogin }: { profile: UserProfile; dummyLogin:
   const [params, setParams] = useSearchParams();
   const tab = parseAdminTab(params.get('tab'));
 
-  useEffect(() => {
-    const previous = document.title;
-    document.title = `${T.title} | ${COMMON_TEXTS.siteName}`;
-    return () => {
-      document.title = previous;
-    };
-  }, []);
+  useDocumentTitle(T.title);
 
   const select = (id: AdminTabId) => {
     setParams((prev) => {

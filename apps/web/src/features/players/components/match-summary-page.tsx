@@ -1,13 +1,12 @@
 import type { MatchSummary } from '@rankmatch/shared';
-import { matchPageMeta } from '@rankmatch/shared';
+import { matchPageMeta, matchPageTitle } from '@rankmatch/shared';
 import { useParams } from 'react-router';
 import { Icon } from '../../../components/icon.tsx';
 import { ErrorState } from '../../../components/notice.tsx';
 import { SkeletonBlock } from '../../../components/skeleton.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
-import { usePageDescription } from '../../../lib/page-meta.ts';
+import { useDocumentTitle, usePageMeta } from '../../../lib/page-meta.ts';
 import { isMatchId, useMatchSummary } from '../api/get-match-summary.ts';
-import { useDocumentTitle } from '../hooks/use-document-title.ts';
 import { useScrollToTop } from '../hooks/use-scroll-to-top.ts';
 import { isNotFound } from '../not-found.ts';
 import { PLAYERS_TEXTS as T } from '../texts.ts';
@@ -34,8 +33,7 @@ function MatchNotFound() {
 function MatchSummaryPage({ matchId }: { matchId: string }) {
   useScrollToTop(matchId);
   const summary = useMatchSummary(matchId);
-  useDocumentTitle(T.matchTitle(matchId));
-  usePageDescription(summary.data ? matchPageMeta(summary.data).description : null);
+  usePageMeta(summary.data ? matchPageMeta(summary.data) : null);
 
   if (summary.isError && isNotFound(summary.error)) return <MatchNotFound />;
   return (
@@ -73,7 +71,7 @@ function SummaryHeader({ summary }: { summary: MatchSummary }) {
   return (
     <header className="card summary-header">
       <div className="summary-header__title-row">
-        <h1 className="summary-header__title">{T.matchTitle(summary.match_id)}</h1>
+        <h1 className="summary-header__title">{matchPageTitle(summary.match_id)}</h1>
         <p
           className={`winner-banner winner-banner--${winner === null ? 'invalid' : winner.toLowerCase()}`}
           data-testid="match-outcome"

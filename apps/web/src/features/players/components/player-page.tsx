@@ -2,9 +2,8 @@ import { playerPageMeta } from '@rankmatch/shared';
 import { useParams } from 'react-router';
 import { ErrorState } from '../../../components/notice.tsx';
 import { SkeletonBlock } from '../../../components/skeleton.tsx';
-import { usePageDescription } from '../../../lib/page-meta.ts';
+import { useDocumentTitle, usePageMeta } from '../../../lib/page-meta.ts';
 import { isPlayerId, usePlayerPage } from '../api/get-player-page.ts';
-import { useDocumentTitle } from '../hooks/use-document-title.ts';
 import { useScrollToTop } from '../hooks/use-scroll-to-top.ts';
 import { isNotFound } from '../not-found.ts';
 import { PLAYERS_TEXTS as T } from '../texts.ts';
@@ -36,8 +35,7 @@ function PlayerNotFound() {
 function PlayerPage({ userId }: { userId: string }) {
   useScrollToTop(userId);
   const page = usePlayerPage(userId);
-  useDocumentTitle(page.data ? T.pageTitle(page.data.profile.trainer_name) : null);
-  usePageDescription(page.data ? playerPageMeta(page.data.profile).description : null);
+  usePageMeta(page.data ? playerPageMeta(page.data.profile) : null);
 
   if (page.isError && isNotFound(page.error)) return <PlayerNotFound />;
   return (

@@ -1,3 +1,4 @@
+import { PUBLIC_PAGES } from '@rankmatch/shared';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Icon } from '../../../components/icon.tsx';
@@ -6,9 +7,9 @@ import { SkeletonBlock } from '../../../components/skeleton.tsx';
 import { useSession } from '../../../lib/auth/session.ts';
 import { useMyProfile } from '../../../lib/auth/user.ts';
 import { browser } from '../../../lib/browser.ts';
+import { usePageMeta } from '../../../lib/page-meta.ts';
 import { COMMON_TEXTS } from '../../../lib/texts.ts';
 import { useShopBadges } from '../api/get-shop-badges.ts';
-import { useDocumentTitle } from '../hooks/use-document-title.ts';
 import { usePurchase } from '../hooks/use-purchase.ts';
 import { type ShopItem, shopItems } from '../shop-items.ts';
 import { SHOP_TEXTS as T } from '../texts.ts';
@@ -23,7 +24,7 @@ const SHOP_PLACEHOLDER_HEIGHT = 900;
 
 /** /shop (spec admin side §2 "Shop"): the badges on sale, the purchase confirmation, the return from checkout. */
 export default function ShopPage() {
-  useDocumentTitle(T.title);
+  usePageMeta(PUBLIC_PAGES.shop.meta);
   const userId = useSession()?.user.user_id ?? null;
   const profile = useMyProfile();
   const shop = useShopBadges();

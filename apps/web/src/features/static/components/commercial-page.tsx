@@ -1,3 +1,4 @@
+import { PUBLIC_PAGES } from '@rankmatch/shared';
 import { Skeleton } from '../../../components/skeleton.tsx';
 import { STATIC_TEXTS as T } from '../texts.ts';
 import { useOperator } from './operator-info.tsx';
@@ -6,7 +7,7 @@ import { StaticPage } from './static-page.tsx';
 export default function CommercialPage() {
   const operator = useOperator();
   return (
-    <StaticPage title={T.commercial.title}>
+    <StaticPage meta={PUBLIC_PAGES.commercial.meta}>
       {operator.isPending ? (
         <Skeleton lines={6} />
       ) : (

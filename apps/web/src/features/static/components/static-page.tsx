@@ -1,18 +1,22 @@
-import { type ReactNode, useEffect } from 'react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { usePageMeta } from '../../../lib/page-meta.ts';
 import type { PageSection } from '../texts.ts';
 import { STATIC_TEXTS as T } from '../texts.ts';
 import './static-page.css';
 
-/** The frame of a static page: title (also the document title), lead, sections. */
-export function StaticPage({ title, lead, children }: { title: string; lead?: string; children: ReactNode }) {
-  useEffect(() => {
-    const previous = document.title;
-    document.title = `${title} | rankmatch`;
-    return () => {
-      document.title = previous;
-    };
-  }, [title]);
+/** The frame of a static page: its title (also the document's, with its description: PUBLIC_PAGES), lead, sections. */
+export function StaticPage({
+  meta,
+  lead,
+  children,
+}: {
+  meta: { title: string; description: string };
+  lead?: string;
+  children: ReactNode;
+}) {
+  usePageMeta(meta);
+  const { title } = meta;
   return (
     <article className="static-page card">
       <h1 className="static-page__title">{title}</h1>

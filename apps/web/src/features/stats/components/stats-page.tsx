@@ -1,4 +1,4 @@
-import { RATING_BAND_LABELS, type RatingBand, type StatsReply } from '@rankmatch/shared';
+import { PUBLIC_PAGES, RATING_BAND_LABELS, type RatingBand, type StatsReply } from '@rankmatch/shared';
 import { startTransition, useOptimistic } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Icon } from '../../../components/icon.tsx';
@@ -6,10 +6,10 @@ import { EmptyState, ErrorState } from '../../../components/notice.tsx';
 import { SkeletonBlock } from '../../../components/skeleton.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { formatDateTime, formatLongDate } from '../../../lib/format.ts';
+import { usePageMeta } from '../../../lib/page-meta.ts';
 import { useActiveSeason } from '../api/get-active-season.ts';
 import { useSeasons } from '../api/get-seasons.ts';
 import { useStats } from '../api/get-stats.ts';
-import { useDocumentTitle } from '../hooks/use-document-title.ts';
 import { seasonOptions, selectedSeason } from '../season-options.ts';
 import { readStatsParams, withStatsParams } from '../stats-params.ts';
 import { STATS_TEXTS as T } from '../texts.ts';
@@ -30,7 +30,7 @@ const isSeasonNotFound = (error: Error) => error instanceof ApiError && error.co
  * (`?season=&band=`). Tables first; the charts load their library on demand.
  */
 export default function StatsPage() {
-  useDocumentTitle(T.title);
+  usePageMeta(PUBLIC_PAGES.stats.meta);
   const [search, setSearch] = useSearchParams();
   const params = readStatsParams(search);
   const active = useActiveSeason().data?.current_season;

@@ -1,8 +1,8 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { Icon } from '../../../../components/icon.tsx';
 import { Notice } from '../../../../components/notice.tsx';
-import { COMMON_TEXTS } from '../../../../lib/texts.ts';
+import { useDocumentTitle } from '../../../../lib/page-meta.ts';
 import { ADMIN_TEXTS } from '../../texts.ts';
 import { AdminGate } from '../admin-gate.tsx';
 import { FillStep } from './fill-step.tsx';
@@ -22,13 +22,7 @@ function MatchTest() {
   const [created, setCreated] = useState<string[]>([]);
   const [matchId, setMatchId] = useState<string | null>(null);
 
-  useEffect(() => {
-    const previous = document.title;
-    document.title = `${T.title} | ${COMMON_TEXTS.siteName}`;
-    return () => {
-      document.title = previous;
-    };
-  }, []);
+  useDocumentTitle(T.title);
 
   return (
     <div className="admin match-test">
