@@ -106,7 +106,7 @@ describe('player page', () => {
     const section = await screen.findByRole('region', { name: '過去シーズンの成績' });
     const [first, second] = within(section)
       .getAllByRole('listitem')
-      .filter((li) => li.matches('.player-record'));
+      .filter((li) => li.matches('.season-record'));
     expect(within(first!).getByRole('heading', { name: 'シーズン0' })).toBeInTheDocument();
     expect(within(first!).getByText('最終順位').nextElementSibling).toHaveTextContent('3位');
     expect(within(first!).getByText('最終レート').nextElementSibling).toHaveTextContent('1,720');

@@ -20,10 +20,6 @@ export const PLAYERS_TEXTS = {
   seasonTitle: '今シーズンの成績',
   seasonLabel: (name: string) => `${name} の成績`,
   noSeason: '開催中のシーズンはありません',
-  currentRate: '現在のレート',
-  maxRate: '最高レート',
-  totalMatches: '試合数',
-  wins: '勝利数',
   winRate: '勝率',
   // Chart
   chartTitle: 'レート推移',
@@ -49,11 +45,6 @@ export const PLAYERS_TEXTS = {
   // Past seasons
   recordsTitle: '過去シーズンの成績',
   recordsEmpty: '過去シーズンの記録はありません',
-  finalRank: '最終順位',
-  rankValue: (rank: number | null) => (rank === null ? 'ランク外' : `${rank}位`),
-  finalRate: '最終レート',
-  seasonBadges: '獲得バッジ',
-  noSeasonBadges: 'このシーズンに獲得したバッジはありません',
   // Match summary
   matchLoading: '試合結果を読み込み中',
   matchNotFoundTitle: '試合が見つからないか、まだ集計されていません',

@@ -1,6 +1,5 @@
 export const PROFILE_TEXTS = {
   // Profile card
-  profileTitle: 'プロフィール',
   edit: 'プロフィール編集',
   logout: 'ログアウト',
   loggingOut: 'ログアウト中…',
@@ -17,11 +16,6 @@ export const PROFILE_TEXTS = {
   noTrainerName: '（トレーナー名未設定）',
   // Status card
   statusTitle: 'ステータス',
-  currentRate: '現在のレート',
-  maxRate: '最高レート',
-  totalMatches: '試合数',
-  wins: '勝利数',
-  winRate: '勝率',
   penalty: 'ペナルティ',
   equippedBadges: '装備中のバッジ',
   pastSeasons: '過去シーズン',
@@ -79,9 +73,4 @@ export const PROFILE_TEXTS = {
   // Past seasons
   pastTitle: '過去シーズンの成績',
   pastEmpty: '過去シーズンのデータがありません',
-  finalRate: '最終レート',
-  finalRank: '最終順位',
-  rankValue: (rank: number | null) => (rank === null ? 'ランク外' : `${rank}位`),
-  seasonBadges: 'このシーズンの獲得バッジ',
-  noSeasonBadges: 'このシーズンに獲得したバッジはありません',
 } as const;
