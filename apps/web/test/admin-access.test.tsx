@@ -62,6 +62,23 @@ describe('admin panel: who may enter', () => {
     expect(screen.getByPlaceholderText('Discord名またはトレーナー名')).toBeInTheDocument();
   });
 
+  it('moves between its tabs with the left and right arrows, Home and End (a row: up and down do nothing)', async () => {
+    const { user } = renderAsAdmin('/admin_control');
+    const tabs = await screen.findByRole('tablist', { name: '管理メニュー' });
+    within(tabs).getByRole('tab', { name: '概要・デバッグ' }).focus();
+    await user.keyboard('{ArrowLeft}');
+    expect(within(tabs).getByRole('tab', { name: '操作ログ' })).toHaveFocus();
+    expect(window.location.search).toBe('?tab=audit');
+    await user.keyboard('{ArrowRight}');
+    expect(within(tabs).getByRole('tab', { name: '概要・デバッグ' })).toHaveFocus();
+    await user.keyboard('{ArrowDown}');
+    expect(within(tabs).getByRole('tab', { name: '概要・デバッグ' })).toHaveFocus();
+    await user.keyboard('{End}');
+    expect(within(tabs).getByRole('tab', { name: '操作ログ' })).toHaveAttribute('aria-selected', 'true');
+    await user.keyboard('{Home}');
+    expect(within(tabs).getByRole('tab', { name: '概要・デバッグ' })).toHaveFocus();
+  });
+
   it('shows the 認証エラー screen only for a 401, and a 403 in place', async () => {
     const { user } = renderAsAdmin('/admin_control', {
       'GET /api/debug/queue': { status: 403, body: { error: 'この操作を行う権限がありません', code: 'FORBIDDEN' } },

@@ -31,6 +31,18 @@ describe('shell and navigation', () => {
     await user.keyboard('{ArrowRight}');
     expect(screen.getByRole('tab', { name: 'マッチング' })).toHaveFocus();
     expect(window.location.search).toBe('?tab=match');
+    // A column on wide screens: up and down too; round the ends; Home and End.
+    await user.keyboard('{ArrowDown}');
+    expect(screen.getByRole('tab', { name: 'ランキング' })).toHaveFocus();
+    await user.keyboard('{ArrowDown}');
+    expect(screen.getByRole('tab', { name: 'ルール' })).toHaveFocus();
+    expect(window.location.search).toBe('');
+    await user.keyboard('{ArrowUp}');
+    expect(screen.getByRole('tab', { name: 'ランキング' })).toHaveFocus();
+    await user.keyboard('{Home}');
+    expect(screen.getByRole('tab', { name: 'ルール' })).toHaveFocus();
+    await user.keyboard('{End}');
+    expect(screen.getByRole('tab', { name: 'ランキング' })).toHaveAttribute('aria-selected', 'true');
   });
 
   it('shows a 404 page with a way home for unknown paths (not the top page)', async () => {

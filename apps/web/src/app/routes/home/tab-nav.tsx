@@ -1,4 +1,4 @@
-import { type KeyboardEvent, useRef } from 'react';
+import { useTabKeys } from '../../../lib/use-tab-keys.ts';
 import { APP_TEXTS } from '../../texts.ts';
 import { TAB_IDS, TAB_LABELS, type TabId } from './tabs.ts';
 
@@ -14,34 +14,14 @@ export const panelId = (id: TabId) => `panel-${id}`;
 
 /** The four tabs: a side navigation on wide screens and a bottom bar on narrow ones (same element, CSS). */
 export function TabNav({ current, onSelect }: { current: TabId; onSelect: (id: TabId) => void }) {
-  const refs = useRef<Partial<Record<TabId, HTMLButtonElement | null>>>({});
-
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    const index = TAB_IDS.indexOf(current);
-    const moves: Record<string, number> = {
-      ArrowRight: index + 1,
-      ArrowDown: index + 1,
-      ArrowLeft: index - 1,
-      ArrowUp: index - 1,
-      Home: 0,
-      End: TAB_IDS.length - 1,
-    };
-    const target = moves[event.key];
-    if (target === undefined) return;
-    event.preventDefault();
-    const next = TAB_IDS[(target + TAB_IDS.length) % TAB_IDS.length] as TabId;
-    onSelect(next);
-    refs.current[next]?.focus();
-  };
+  const { onKeyDown, tabRef } = useTabKeys(TAB_IDS, current, onSelect, { vertical: true });
 
   return (
     <div className="tab-nav" role="tablist" aria-label={APP_TEXTS.tabs.label} onKeyDown={onKeyDown}>
       {TAB_IDS.map((id) => (
         <button
           key={id}
-          ref={(el) => {
-            refs.current[id] = el;
-          }}
+          ref={tabRef(id)}
           type="button"
           role="tab"
           id={tabId(id)}

@@ -1,4 +1,4 @@
-import { type KeyboardEvent, useRef } from 'react';
+import { useTabKeys } from '../../../lib/use-tab-keys.ts';
 import { ADMIN_TAB_IDS, ADMIN_TAB_LABELS, type AdminTabId } from '../tabs.ts';
 import { ADMIN_TEXTS as T } from '../texts.ts';
 
@@ -7,32 +7,14 @@ export const adminPanelId = (id: AdminTabId) => `admin-panel-${id}`;
 
 /** The panel's tabs: a row that wraps on wide screens and scrolls sideways on phones; arrow keys move between them. */
 export function AdminTabs({ current, onSelect }: { current: AdminTabId; onSelect: (id: AdminTabId) => void }) {
-  const refs = useRef<Partial<Record<AdminTabId, HTMLButtonElement | null>>>({});
-
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    const index = ADMIN_TAB_IDS.indexOf(current);
-    const moves: Record<string, number> = {
-      ArrowRight: index + 1,
-      ArrowLeft: index - 1,
-      Home: 0,
-      End: ADMIN_TAB_IDS.length - 1,
-    };
-    const target = moves[event.key];
-    if (target === undefined) return;
-    event.preventDefault();
-    const next = ADMIN_TAB_IDS[(target + ADMIN_TAB_IDS.length) % ADMIN_TAB_IDS.length] as AdminTabId;
-    onSelect(next);
-    refs.current[next]?.focus();
-  };
+  const { onKeyDown, tabRef } = useTabKeys(ADMIN_TAB_IDS, current, onSelect);
 
   return (
     <div className="admin-tabs" role="tablist" aria-label={T.tabsLabel} onKeyDown={onKeyDown}>
       {ADMIN_TAB_IDS.map((id) => (
         <button
           key={id}
-          ref={(el) => {
-            refs.current[id] = el;
-          }}
+          ref={tabRef(id)}
           type="button"
           role="tab"
           id={adminTabId(id)}
