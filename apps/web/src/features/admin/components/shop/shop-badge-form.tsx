@@ -1,5 +1,4 @@
 import { type FormEvent, useId, useState } from 'react';
-import { Notice } from '../../../../components/notice.tsx';
 import { useUpdateShopBadge } from '../../api/update-badge.ts';
 import {
   type ShopBadgeEditField,
@@ -9,6 +8,7 @@ import {
   shopBadgeUpdateOf,
 } from '../../shop-badge-edit.ts';
 import { ADMIN_TEXTS } from '../../texts.ts';
+import { EditFormEnd } from '../edit-form-end.tsx';
 import { MaxSalesField, PriceField } from './shop-badge-fields.tsx';
 
 const T = ADMIN_TEXTS.shop;
@@ -70,24 +70,7 @@ export function ShopBadgeForm({
         </label>
         <p className="field__hint">{T.activeHint}</p>
       </div>
-      {unchanged && (
-        <Notice tone="info" live>
-          <p>{ADMIN_TEXTS.noChanges}</p>
-        </Notice>
-      )}
-      {update.isError && (
-        <Notice tone="danger" title={T.updateFailed} live>
-          <p>{update.error.message}</p>
-        </Notice>
-      )}
-      <div className="admin-form-actions">
-        <button type="button" className="button button--ghost" onClick={onCancel} disabled={update.isPending}>
-          {ADMIN_TEXTS.cancel}
-        </button>
-        <button type="submit" className="button button--primary" disabled={update.isPending}>
-          {update.isPending ? ADMIN_TEXTS.saving : ADMIN_TEXTS.save}
-        </button>
-      </div>
+      <EditFormEnd unchanged={unchanged} update={update} failedTitle={T.updateFailed} onCancel={onCancel} />
     </form>
   );
 }

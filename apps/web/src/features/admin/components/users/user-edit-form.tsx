@@ -1,7 +1,7 @@
 import type { AdminUserDetail } from '@rankmatch/shared';
 import { useState } from 'react';
-import { Notice } from '../../../../components/notice.tsx';
 import { ADMIN_TEXTS } from '../../texts.ts';
+import { EditFormEnd } from '../edit-form-end.tsx';
 import { BadgeCataloguePicker } from './badge-catalogue-picker.tsx';
 import { useUserEditState } from './use-user-edit-state.ts';
 import { OwnedBadgesField, UserNumberFields, UserRoleChecks } from './user-edit-fields.tsx';
@@ -33,24 +33,7 @@ export function UserEditForm({
         <UserNumberFields user={user} state={state} errors={errors} set={set} />
         <UserRoleChecks state={state} isSelf={user.user_id === adminId} set={set} />
         <OwnedBadgesField owned={state.owned_badges} error={errors.owned_badges} onChoose={() => setPicking(true)} />
-        {unchanged && (
-          <Notice tone="info" live>
-            <p>{ADMIN_TEXTS.noChanges}</p>
-          </Notice>
-        )}
-        {update.isError && (
-          <Notice tone="danger" title={T.updateFailed} live>
-            <p>{update.error.message}</p>
-          </Notice>
-        )}
-        <div className="admin-form-actions">
-          <button type="button" className="button button--ghost" onClick={onCancel} disabled={update.isPending}>
-            {ADMIN_TEXTS.cancel}
-          </button>
-          <button type="submit" className="button button--primary" disabled={update.isPending}>
-            {update.isPending ? ADMIN_TEXTS.saving : ADMIN_TEXTS.save}
-          </button>
-        </div>
+        <EditFormEnd unchanged={unchanged} update={update} failedTitle={T.updateFailed} onCancel={onCancel} />
       </form>
       {picking && (
         <BadgeCataloguePicker
