@@ -6,6 +6,7 @@ import {
   api,
   baseUrl,
   chromiumPath,
+  expectAnimationsOffMainThread,
   expectFitsViewport,
   freeToQueue,
   launchChromium,
@@ -113,6 +114,7 @@ describe.skipIf(!chromiumPath)('queue and match in Chromium', () => {
       const shot = async (step: string, fullPage = false) => {
         await page.screenshot({ path: join(screenshotDir, `${name}-queue-${step}.png`), fullPage });
         if (width <= PHONE_WIDTH) await expectFitsViewport(page, `${name} ${step}`);
+        await expectAnimationsOffMainThread(page, `${name} ${step}`);
       };
       return { context, page, errors, shot };
     };

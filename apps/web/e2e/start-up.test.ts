@@ -1,10 +1,10 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, chromiumPath, launchChromium } from './support.ts';
+import { baseUrl, chromiumPath, expectAnimationsOffMainThread, launchChromium } from './support.ts';
 
 // Short tasks while a public page starts (issue 25, TBT): the entry imports nothing itself and evaluates the start-up
 // chunks one per task, the start-up chunks carry V8's compile hint, and costly pictures load as they come near the
-// screen rather than all while the page starts.
+// screen rather than all while the page starts; placeholders shine on the compositor.
 
 const COMPILE_HINT = '//# allFunctionsCalledOnLoad';
 
@@ -82,6 +82,28 @@ describe.skipIf(!chromiumPath)('a public page starts in short tasks', () => {
     expect(new Set(art).size).toBe(art.length);
     const after = await last.boundingBox();
     expect(after?.height).toBe(before?.height);
+    await context.close();
+  });
+
+  it("placeholders shine without the page's main thread, on a rendered page and while data loads", async () => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'ja-JP' });
+    const page = await context.newPage();
+    // /stats comes rendered with its charts' placeholders (the charts draw as they come near the screen).
+    await page.goto(`${baseUrl}/stats`);
+    await page.locator('html[data-app="ready"]').waitFor({ state: 'attached' });
+    expect(await page.locator('.skeleton-block').count()).toBeGreaterThan(0);
+    await expectAnimationsOffMainThread(page, '/stats');
+    // A player's page opened in the app while its data is held: its skeleton.
+    await page.route('**/api/players/**', () => undefined);
+    await page.getByRole('link', { name: '統計' }).first().waitFor();
+    await page.evaluate(() => {
+      window.history.pushState(null, '', '/players/dummy_01');
+      window.dispatchEvent(new PopStateEvent('popstate'));
+    });
+    await page.locator('.players-skeleton').waitFor();
+    const shining = await page.evaluate(() => document.getAnimations().length);
+    expect(shining).toBeGreaterThan(0);
+    await expectAnimationsOffMainThread(page, 'a player page loading');
     await context.close();
   });
 });

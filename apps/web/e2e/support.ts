@@ -71,3 +71,25 @@ export async function expectFitsViewport(page: Page, where: string): Promise<voi
       : '',
   ).toBeNull();
 }
+
+/**
+ * Every CSS animation running on the page moves only `transform` and `opacity`, which the compositor runs by itself:
+ * a placeholder's shine or a live mark animating anything else (a background, a shadow) makes the page's main thread
+ * restyle and repaint at every frame for as long as it shows.
+ */
+export async function expectAnimationsOffMainThread(page: Page, where: string): Promise<void> {
+  const mainThread = await page.evaluate(() =>
+    document
+      .getAnimations()
+      .filter((a): a is CSSAnimation => a instanceof CSSAnimation && a.playState === 'running')
+      .flatMap((a) => {
+        const target = (a.effect as KeyframeEffect | null)?.target;
+        const pseudo = (a.effect as KeyframeEffect | null)?.pseudoElement ?? '';
+        const moved = new Set((a.effect as KeyframeEffect).getKeyframes().flatMap((frame) => Object.keys(frame)));
+        for (const key of ['offset', 'computedOffset', 'easing', 'composite', 'transform', 'opacity'])
+          moved.delete(key);
+        return moved.size > 0 ? [`${a.animationName} on .${target?.className}${pseudo}: ${[...moved].join(', ')}`] : [];
+      }),
+  );
+  expect(mainThread, `${where}: animations run on the main thread`).toEqual([]);
+}
