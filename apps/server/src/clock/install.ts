@@ -8,11 +8,6 @@ import { type SimulatedClock, simulatedAt } from './simulated.ts';
 
 let installed: SimulatedClock | null = null;
 
-/** The clock in force, or null (real time). */
-export function installedClock(): SimulatedClock | null {
-  return installed;
-}
-
 export function installSimulatedClock(clock: SimulatedClock): void {
   if (installed) throw new Error('a simulated clock is already installed');
   installed = clock;

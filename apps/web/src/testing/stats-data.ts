@@ -1,5 +1,5 @@
 import { wilson } from '@rankmatch/engine';
-import { PLAYABLE_CHARACTERS, ROLES, type Season, type StatsReply } from '@rankmatch/shared';
+import type { Season, StatsReply } from '@rankmatch/shared';
 
 // Test data for the statistics page (GET /api/public/stats). The numbers are chosen so that every sortable column of
 // the character table gives a different order, and the intervals are the engine's Wilson intervals.
@@ -144,65 +144,4 @@ export function buildListedSeason(id: string, name: string, overrides: Partial<S
     ended_at: 1_756_609_200,
     ...overrides,
   };
-}
-
-/**
- * A busy season for screenshots and layout checks (browser test): the whole roster, 45 days, evenings and weekends
- * busier, a bell-shaped rate histogram and waits at every hour. Deterministic (a fixed pseudo-random sequence).
- */
-export function buildBusyStatsReply(season: StatsReply['season'] = buildStatsSeason()) {
-  let seed = 7;
-  const random = () => {
-    seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
-    return seed / 2_147_483_648;
-  };
-  const matches = 1860;
-  const decisive = 1822;
-  const playerGames = decisive * 10;
-  const characters = PLAYABLE_CHARACTERS.map((c) => {
-    const picks = Math.round(20 + random() * 900);
-    const wins = Math.round(picks * (0.4 + random() * 0.2));
-    const bans = Math.round(random() * 400);
-    const [low, high] = wilson(wins, picks);
-    return {
-      pokemon_id: c.pokemon_id,
-      picks,
-      pick_rate: picks / playerGames,
-      bans,
-      ban_rate: bans / matches,
-      wins,
-      win_rate: wins / picks,
-      win_rate_low: low,
-      win_rate_high: high,
-    };
-  }).sort((a, b) => b.picks - a.picks);
-  const evening = (hour: number) => (hour >= 19 || hour <= 1 ? 1 : hour >= 12 ? 0.45 : hour <= 5 ? 0.1 : 0.2);
-  const heat = Array.from({ length: 7 }, (_, day) =>
-    Array.from({ length: 24 }, (_, hour) =>
-      Math.round(evening(hour) * (day === 0 || day === 6 ? 30 : 18) * (0.6 + random() * 0.8)),
-    ),
-  );
-  const start = Date.UTC(2025, 5, 1);
-  return buildStatsReply({
-    season,
-    matches,
-    results: { A: 921, B: 901, invalid: 38 },
-    first_attack: { games: decisive, wins: 955, win_rate: 955 / decisive },
-    characters,
-    role_advantage: ROLES.map((role) => buildRoleAdvantage(role, 1700, Math.round(1700 * (0.5 + random() * 0.1)))),
-    matches_per_day: Array.from({ length: 45 }, (_, i) => ({
-      day: new Date(start + i * 86_400_000).toISOString().slice(0, 10),
-      matches: Math.round(25 + random() * 30 + (i % 7 >= 5 ? 15 : 0)),
-    })).filter((_, i) => i !== 12), // a day without matches
-    heat_map: heat,
-    rating_histogram: Array.from({ length: 17 }, (_, i) => ({
-      from: 1100 + i * 50,
-      count: Math.round(60 * Math.exp(-(((i - 8) / 3.5) ** 2)) + random() * 4),
-    })),
-    wait_by_hour: Array.from({ length: 24 }, (_, hour) => ({
-      hour,
-      waves: Math.round(30 * evening(hour) + 2),
-      average_wait_seconds: Math.round(40 + (1 - evening(hour)) * 260 + random() * 30),
-    })),
-  });
 }

@@ -21,12 +21,6 @@ const COST_AT = DP_COST_AT;
 /** Scratch for bestPermutation. */
 const memberBase = new Int32Array(SIZE);
 
-export function roleIndex(role: Role): number {
-  const index = ROLE_INDEX.get(role);
-  if (index === undefined) throw new RangeError(`unknown role: ${String(role)}`);
-  return index;
-}
-
 /** 0 for the first choice, 1 for the second…; null when the role is not listed (or the list is empty). */
 export function preferenceRank(roles: readonly Role[], role: Role): number | null {
   const rank = roles.indexOf(role);

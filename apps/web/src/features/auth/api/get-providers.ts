@@ -7,7 +7,6 @@ export const providersReplySchema = z.object({
   dummy: z.boolean(),
   dummy_password_required: z.boolean(),
 });
-export type Providers = z.infer<typeof providersReplySchema>;
 
 /** GET /api/auth/providers: which sign-ins the server offers. */
 export const getProviders = () => apiData('/api/auth/providers', { schema: providersReplySchema, token: null });
