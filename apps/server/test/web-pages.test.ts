@@ -147,21 +147,35 @@ describe('index.html for each address', () => {
 
   it('a player or match without a page, and an unknown address, are 404s that are not indexed', async () => {
     await t.ctx.db.execute(sql`update users set is_banned = true where id = 'dummy_05'`);
-    for (const url of ['/players/nobody', '/players/dummy_05', '/players/bad%20id', '/matches/999999', '/nowhere']) {
+    // Titled as the app titles them (packages/shared/src/pages.ts).
+    for (const [url, expected] of [
+      ['/players/nobody', 'プレイヤーが見つかりません | rankmatch'],
+      ['/players/dummy_05', 'プレイヤーが見つかりません | rankmatch'],
+      ['/players/bad%20id', 'プレイヤーが見つかりません | rankmatch'],
+      ['/matches/999999', '試合が見つからないか、まだ集計されていません | rankmatch'],
+      ['/nowhere', 'ページが見つかりません | rankmatch'],
+    ] as const) {
       const res = await t.request({ method: 'GET', url });
       expect(res.statusCode, url).toBe(404);
       expect(res.headers['content-type'], url).toContain('text/html');
       expect(meta(res.body, 'robots'), url).toBe('noindex');
+      expect(title(res.body), url).toBe(expected);
       expect(res.body, url).toContain('<div id="root">');
     }
   });
 
   it('the signed-in tools are served but not indexed', async () => {
-    for (const url of ['/admin_control', '/match_test', '/auth/callback?code=x', '/?tab=mypage']) {
+    for (const url of ['/admin_control', '/match_test', '/auth/callback?code=x', '/?tab=mypage', '/?tab=match']) {
       const res = await t.request({ method: 'GET', url });
       expect(res.statusCode, url).toBe(200);
       expect(meta(res.body, 'robots'), url).toBe('noindex');
     }
+    // The top page's own tabs are named as the app names them.
+    expect(title((await t.request({ method: 'GET', url: '/?tab=match' })).body)).toBe('マッチング | rankmatch');
+    expect(title((await t.request({ method: 'GET', url: '/?tab=mypage' })).body)).toBe('マイページ | rankmatch');
+    expect(title((await t.request({ method: 'GET', url: '/?tab=rules' })).body)).toBe(
+      'rankmatch — ポケモンユナイト ランクマッチ',
+    );
   });
 
   it("preloads the page's own chunk and stylesheet with the entry, not what the entry already loads", async () => {

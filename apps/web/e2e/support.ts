@@ -88,7 +88,9 @@ export async function expectAnimationsOffMainThread(page: Page, where: string): 
         const moved = new Set((a.effect as KeyframeEffect).getKeyframes().flatMap((frame) => Object.keys(frame)));
         for (const key of ['offset', 'computedOffset', 'easing', 'composite', 'transform', 'opacity'])
           moved.delete(key);
-        return moved.size > 0 ? [`${a.animationName} on .${target?.className}${pseudo}: ${[...moved].join(', ')}`] : [];
+        return moved.size > 0
+          ? [`${a.animationName} on .${target?.getAttribute('class')}${pseudo}: ${[...moved].join(', ')}`]
+          : [];
       }),
   );
   expect(mainThread, `${where}: animations run on the main thread`).toEqual([]);

@@ -1,4 +1,4 @@
-import { HOME_TAB_META, PUBLIC_PAGES, SITE_TITLE } from '@rankmatch/shared';
+import { HOME_TAB_META, PLAYER_NOT_FOUND_META, PUBLIC_PAGES, SITE_TITLE } from '@rankmatch/shared';
 import { act, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { buildMatchSummary, buildPlayerPage } from '../src/testing/players-data.ts';
@@ -43,13 +43,40 @@ describe('page titles and descriptions', () => {
     expect(document.title).toBe('ルカリオ道場 のプレイヤーページ | rankmatch');
   });
 
-  it("the top page is the site's title; the ranking tab has its own title and description", async () => {
+  it("the top page is the site's title; its other tabs are named, the ranking with a description of its own", async () => {
     const { user } = renderApp('/');
     await waitFor(() => expect(document.title).toBe(SITE_TITLE));
     expect(description()).toBe(PUBLIC_PAGES.home.meta.description);
     await user.click(screen.getByRole('tab', { name: 'ランキング' }));
     await waitFor(() => expect(document.title).toBe('ランキング | rankmatch'));
     expect(description()).toBe(HOME_TAB_META.ranking.description);
+    await user.click(screen.getByRole('tab', { name: 'マッチング' }));
+    await waitFor(() => expect(document.title).toBe('マッチング | rankmatch'));
+    expect(description()).toBe(PUBLIC_PAGES.home.meta.description);
+  });
+
+  it("a player's page is the player page while it loads (not the page before)", async () => {
+    renderApp('/players/dummy_05', { 'GET /api/players/dummy_05': () => new Promise<never>(() => undefined) });
+    await waitFor(() => expect(document.title).toBe('プレイヤー | rankmatch'));
+    expect(description()).toBe(PUBLIC_PAGES.player.meta.description);
+  });
+
+  it("a match's page has its number while it loads", async () => {
+    renderApp('/matches/42', { 'GET /api/matches/42/summary': () => new Promise<never>(() => undefined) });
+    await waitFor(() => expect(document.title).toBe('試合 #42 | rankmatch'));
+    expect(description()).toBe(PUBLIC_PAGES.match.meta.description);
+  });
+
+  it('a player without a page says so in the title, as the server does', async () => {
+    renderApp('/players/nobody', {
+      'GET /api/players/nobody': {
+        status: 404,
+        body: { error: 'ユーザー情報が見つかりません', code: 'USER_NOT_FOUND' },
+      },
+    });
+    await screen.findByRole('heading', { name: PLAYER_NOT_FOUND_META.title });
+    await waitFor(() => expect(document.title).toBe(`${PLAYER_NOT_FOUND_META.title} | rankmatch`));
+    expect(description()).toBe(PLAYER_NOT_FOUND_META.description);
   });
 
   it("a match's page describes the result and the teams", async () => {

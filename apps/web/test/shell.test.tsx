@@ -42,7 +42,11 @@ describe('shell and navigation', () => {
     await user.keyboard('{Home}');
     expect(screen.getByRole('tab', { name: 'ルール' })).toHaveFocus();
     await user.keyboard('{End}');
+    expect(screen.getByRole('tab', { name: 'ランキング' })).toHaveFocus();
     expect(screen.getByRole('tab', { name: 'ランキング' })).toHaveAttribute('aria-selected', 'true');
+    // Alt+← is the browser's Back, not a tab move.
+    await user.keyboard('{Alt>}{ArrowLeft}{/Alt}');
+    expect(screen.getByRole('tab', { name: 'ランキング' })).toHaveFocus();
   });
 
   it('shows a 404 page with a way home for unknown paths (not the top page)', async () => {

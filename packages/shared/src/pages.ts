@@ -88,13 +88,22 @@ export const PUBLIC_PAGES = {
   },
 } as const satisfies Record<string, PublicPage>;
 
-/** The top page's tabs that are pages of their own for visitors (?tab=ranking). */
+/**
+ * The top page's tabs other than the first (ルール, the top page itself): the ranking is a page of its own for
+ * visitors (indexed, its own description); the matching and my page tabs are a player's own (named, not indexed).
+ */
 export const HOME_TAB_META = {
   ranking: {
     title: 'ランキング',
     description: '今シーズンの rankmatch ランキング：最高レート順の上位100人です。',
   },
+  match: { title: 'マッチング', description: HOME_DESCRIPTION },
+  mypage: { title: 'マイページ', description: HOME_DESCRIPTION },
 } as const satisfies Record<string, PageMeta>;
+
+/** The meta of the top page's tab named in ?tab= (null: the top page's own). */
+export const homeTabMeta = (tab: string | null): PageMeta | null =>
+  tab !== null && Object.hasOwn(HOME_TAB_META, tab) ? HOME_TAB_META[tab as keyof typeof HOME_TAB_META] : null;
 
 export const playerPageTitle = (trainerName: string) => `${trainerName} のプレイヤーページ`;
 export const matchPageTitle = (matchId: string) => `試合 #${matchId}`;
@@ -142,7 +151,19 @@ export function matchPageMeta(match: {
 export const APP_ONLY_PATHS = ['/shop/test-checkout/:sessionId', '/admin_control', '/match_test', '/auth/callback'];
 
 /** The 404 page's title (an address the site does not have). */
-export const NOT_FOUND_META: PageMeta = {
+export const NOT_FOUND_META = {
   title: 'ページが見つかりません',
   description: 'お探しのページは見つかりませんでした。',
-};
+} as const satisfies PageMeta;
+
+/** A player's address without a page (no such id, left, or no trainer name yet). */
+export const PLAYER_NOT_FOUND_META = {
+  title: 'プレイヤーが見つかりません',
+  description: NOT_FOUND_META.description,
+} as const satisfies PageMeta;
+
+/** A match's address without a page (no such match, or not settled yet). */
+export const MATCH_NOT_FOUND_META = {
+  title: '試合が見つからないか、まだ集計されていません',
+  description: NOT_FOUND_META.description,
+} as const satisfies PageMeta;

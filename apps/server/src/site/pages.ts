@@ -2,9 +2,13 @@ import {
   APP_ONLY_PATHS,
   BOOT_KEYS,
   HOME_TAB_META,
+  homeTabMeta,
+  MATCH_NOT_FOUND_META,
   matchIdSchema,
   matchPageMeta,
   NOT_FOUND_META,
+  type PageMeta,
+  PLAYER_NOT_FOUND_META,
   PUBLIC_PAGES,
   playerPageMeta,
   RATING_BANDS,
@@ -54,9 +58,9 @@ const page = (key: keyof typeof PUBLIC_PAGES, extra: Partial<PageHead> = {}): Pa
   ...extra,
 });
 
-const notFound = (chunk: string | null = null): PageHead => ({
+const notFound = (chunk: string | null = null, meta: PageMeta = NOT_FOUND_META): PageHead => ({
   status: 404,
-  meta: NOT_FOUND_META,
+  meta,
   type: 'website',
   image: null,
   indexable: false,
@@ -78,9 +82,9 @@ const patternOf = (path: string) => new RegExp(`^${path.replace(/:[A-Za-z]+/g, '
 const APP_ONLY = APP_ONLY_PATHS.map(patternOf);
 
 async function playerHead(ctx: AppContext, id: string): Promise<PageHead> {
-  if (!userIdSchema.safeParse(id).success) return notFound(PUBLIC_PAGES.player.chunk);
+  if (!userIdSchema.safeParse(id).success) return notFound(PUBLIC_PAGES.player.chunk, PLAYER_NOT_FOUND_META);
   const user = await findUser(ctx.db, id);
-  if (!isListed(user)) return notFound(PUBLIC_PAGES.player.chunk);
+  if (!isListed(user)) return notFound(PUBLIC_PAGES.player.chunk, PLAYER_NOT_FOUND_META);
   const season = await markedActiveSeason(ctx.db);
   const stats = season ? await findSeasonStats(ctx.db, user.id, season.id) : undefined;
   const profile = presentPublicUser(user, stats);
@@ -94,7 +98,7 @@ async function playerHead(ctx: AppContext, id: string): Promise<PageHead> {
 }
 
 async function matchHead(ctx: AppContext, id: string): Promise<PageHead> {
-  if (!matchIdSchema.safeParse(id).success) return notFound(PUBLIC_PAGES.match.chunk);
+  if (!matchIdSchema.safeParse(id).success) return notFound(PUBLIC_PAGES.match.chunk, MATCH_NOT_FOUND_META);
   try {
     return page('match', {
       meta: matchPageMeta(await matchSummary(ctx.db, Number(id))),
@@ -102,7 +106,7 @@ async function matchHead(ctx: AppContext, id: string): Promise<PageHead> {
       data: [...SHELL_DATA, `/api/matches/${id}/summary`],
     });
   } catch (error) {
-    if (error instanceof AppError) return notFound(PUBLIC_PAGES.match.chunk);
+    if (error instanceof AppError) return notFound(PUBLIC_PAGES.match.chunk, MATCH_NOT_FOUND_META);
     throw error;
   }
 }
@@ -117,8 +121,14 @@ export async function pageHead(ctx: AppContext, path: string, query: URLSearchPa
   if (path === '/' && query.get('tab') === 'ranking') {
     return page('home', { meta: HOME_TAB_META.ranking, data: [...home, '/api/public/ranking'] });
   }
-  // The top page's other tabs are the visitor's own (my page, matching): the top page's card, not indexed apart.
-  if (path === '/' && query.has('tab')) return page('home', { indexable: false, data: home });
+  // The top page's other tabs are the visitor's own (my page, matching): named, not indexed apart.
+  if (path === '/' && query.has('tab')) {
+    return page('home', {
+      meta: homeTabMeta(query.get('tab')) ?? PUBLIC_PAGES.home.meta,
+      indexable: false,
+      data: home,
+    });
+  }
   if (path === '/') return page('home', { data: home });
   if (path === PUBLIC_PAGES.stats.path) return page('stats', { data: statsData(query) });
   for (const [key, known] of Object.entries(PUBLIC_PAGES)) {

@@ -1,4 +1,4 @@
-import { APP_ONLY_PATHS, type PageMeta, PUBLIC_PAGES } from '@rankmatch/shared';
+import { APP_ONLY_PATHS, PUBLIC_PAGES } from '@rankmatch/shared';
 import type { QueryClient } from '@tanstack/react-query';
 import { type ComponentType, lazy } from 'react';
 import { matchPath } from 'react-router';
@@ -27,8 +27,6 @@ export interface AppRoute {
   path: string;
   /** The chunk's name (its file name), for the pages the server preloads. */
   chunk?: string;
-  /** Title and description of a public page (a player's or match's own are set by the page once loaded). */
-  meta?: PageMeta;
   load: () => Promise<PageModule>;
   /** Requests the page's first data into the query cache (deduplicated by key); resolves when it is in (or failed). */
   prefetch?: (
@@ -44,7 +42,6 @@ export const ROUTES: AppRoute[] = [
   {
     path: PUBLIC_PAGES.home.path,
     chunk: PUBLIC_PAGES.home.chunk,
-    meta: PUBLIC_PAGES.home.meta,
     load: () => import('./routes/home/home-page.tsx'),
     prefetch: (client, _params, search) => {
       const user = signedInUser();
@@ -58,7 +55,6 @@ export const ROUTES: AppRoute[] = [
   {
     path: PUBLIC_PAGES.stats.path,
     chunk: PUBLIC_PAGES.stats.chunk,
-    meta: PUBLIC_PAGES.stats.meta,
     load: () => import('../features/stats/components/stats-page.tsx'),
     prefetch: (client, _params, search) => {
       const params = readStatsParams(search);
@@ -71,7 +67,6 @@ export const ROUTES: AppRoute[] = [
   {
     path: PUBLIC_PAGES.player.path,
     chunk: PUBLIC_PAGES.player.chunk,
-    meta: PUBLIC_PAGES.player.meta,
     load: () => import('../features/players/components/player-page.tsx'),
     prefetch: async (client, { userId }) => {
       if (isPlayerId(userId)) await client.prefetchQuery(playerPageQueryOptions(userId));
@@ -80,7 +75,6 @@ export const ROUTES: AppRoute[] = [
   {
     path: PUBLIC_PAGES.match.path,
     chunk: PUBLIC_PAGES.match.chunk,
-    meta: PUBLIC_PAGES.match.meta,
     load: () => import('../features/players/components/match-summary-page.tsx'),
     prefetch: async (client, { id }) => {
       if (isMatchId(id)) await client.prefetchQuery(matchSummaryQueryOptions(id));
@@ -89,32 +83,27 @@ export const ROUTES: AppRoute[] = [
   {
     path: PUBLIC_PAGES.shop.path,
     chunk: PUBLIC_PAGES.shop.chunk,
-    meta: PUBLIC_PAGES.shop.meta,
     load: () => import('../features/shop/components/shop-page.tsx'),
     prefetch: (client) => client.prefetchQuery(shopBadgesQueryOptions(signedInUser())),
   },
   {
     path: PUBLIC_PAGES.about.path,
     chunk: PUBLIC_PAGES.about.chunk,
-    meta: PUBLIC_PAGES.about.meta,
     load: () => import('../features/static/components/about-page.tsx'),
   },
   {
     path: PUBLIC_PAGES.terms.path,
     chunk: PUBLIC_PAGES.terms.chunk,
-    meta: PUBLIC_PAGES.terms.meta,
     load: () => import('../features/static/components/terms-page.tsx'),
   },
   {
     path: PUBLIC_PAGES.privacy.path,
     chunk: PUBLIC_PAGES.privacy.chunk,
-    meta: PUBLIC_PAGES.privacy.meta,
     load: () => import('../features/static/components/privacy-page.tsx'),
   },
   {
     path: PUBLIC_PAGES.commercial.path,
     chunk: PUBLIC_PAGES.commercial.chunk,
-    meta: PUBLIC_PAGES.commercial.meta,
     load: () => import('../features/static/components/commercial-page.tsx'),
   },
   // The signed-in tools and the sign-in return (APP_ONLY_PATHS).

@@ -38,7 +38,6 @@ export const APP_TEXTS = {
     home: 'トップページへ',
   },
   notFound: {
-    title: 'ページが見つかりません',
     text: 'URLが間違っているか、ページが移動または削除された可能性があります。',
     home: 'トップページへ戻る',
   },

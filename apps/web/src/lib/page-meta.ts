@@ -16,21 +16,21 @@ function setPageDescription(description: string): void {
   meta.content = description;
 }
 
-/** "<title> | rankmatch" while the page shows (a page of the tools, a "not found" state: no description of its own). */
+/** "<title> | rankmatch" while the page shows: the tools and other pages not for search engines (no description). */
 export function useDocumentTitle(title: string): void {
   useEffect(() => {
     document.title = documentTitle(title);
   }, [title]);
 }
 
-/** A public page's title and description while it shows (nothing while meta is null: its data is still loading). */
-export function usePageMeta(meta: PageMeta | null): void {
-  const title = meta ? documentTitle(meta.title) : null;
-  const description = meta?.description ?? null;
+/** A public page's title and description while it shows (as the server writes them for its address). */
+export function usePageMeta(meta: PageMeta): void {
+  const title = documentTitle(meta.title);
+  const { description } = meta;
   useEffect(() => {
-    if (title !== null) document.title = title;
+    document.title = title;
   }, [title]);
   useEffect(() => {
-    if (description !== null) setPageDescription(description);
+    setPageDescription(description);
   }, [description]);
 }

@@ -12,8 +12,11 @@ export function useTabKeys<Id extends string>(
   { vertical = false }: { vertical?: boolean } = {},
 ) {
   const tabs = useRef(new Map<Id, HTMLButtonElement>());
+  const refs = useRef(new Map<Id, (element: HTMLButtonElement | null) => void>());
 
   const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
+    // Alt+← is the browser's Back, Ctrl/⌘ with an arrow the system's own: not a tab move.
+    if (event.altKey || event.ctrlKey || event.metaKey) return;
     const index = ids.indexOf(current);
     const moves: Record<string, number> = {
       ArrowRight: index + 1,
@@ -30,9 +33,17 @@ export function useTabKeys<Id extends string>(
     tabs.current.get(next)?.focus();
   };
 
-  const tabRef = (id: Id) => (element: HTMLButtonElement | null) => {
-    if (element) tabs.current.set(id, element);
-    else tabs.current.delete(id);
+  /** The same callback for a tab at every render (a new one would detach and attach the tab's ref each time). */
+  const tabRef = (id: Id) => {
+    let ref = refs.current.get(id);
+    if (!ref) {
+      ref = (element) => {
+        if (element) tabs.current.set(id, element);
+        else tabs.current.delete(id);
+      };
+      refs.current.set(id, ref);
+    }
+    return ref;
   };
 
   return { onKeyDown, tabRef };

@@ -4,7 +4,6 @@ export const PLAYERS_TEXTS = {
   back: '前のページに戻る',
   // Player page
   loading: 'プレイヤー情報を読み込み中',
-  notFoundTitle: 'プレイヤーが見つかりません',
   notFoundText: 'URLが正しいかご確認ください。退会した、またはトレーナー名が未設定のプレイヤーは表示されません。',
   loadFailed: 'プレイヤー情報を取得できませんでした',
   noTrainerName: '（トレーナー名未設定）',
@@ -47,7 +46,6 @@ export const PLAYERS_TEXTS = {
   recordsEmpty: '過去シーズンの記録はありません',
   // Match summary
   matchLoading: '試合結果を読み込み中',
-  matchNotFoundTitle: '試合が見つからないか、まだ集計されていません',
   matchNotFoundText: '進行中の試合は、結果が集計されると表示されます。',
   matchLoadFailed: '試合結果を取得できませんでした',
   teamName: (team: 'A' | 'B') => `チーム${team}`,

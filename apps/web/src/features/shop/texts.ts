@@ -3,7 +3,6 @@ import type { BadgeType } from '@rankmatch/shared';
 // The badge shop's texts (spec admin side §2 "Shop", §5 shop validation, §8 payment errors).
 
 export const SHOP_TEXTS = {
-  title: 'バッジショップ',
   grantNotice:
     'バッジの付与が反映されるまで時間がかかる場合があります。しばらく経っても反映されない場合は、運営までお問い合わせください。',
   testMode: 'テストモード（実際の請求は発生しません）',

@@ -1,6 +1,5 @@
 // Texts of the statistics page (/stats).
 export const STATS_TEXTS = {
-  title: '統計',
   intro: 'シーズンとレート帯ごとの、ポケモンの使用率・BAN率・勝率や試合の傾向です。',
   loading: '統計を読み込み中',
   loadFailed: '統計を取得できませんでした',

@@ -1,4 +1,4 @@
-import { HOME_TAB_META, type PageMeta, PUBLIC_PAGES } from '@rankmatch/shared';
+import { homeTabMeta, PUBLIC_PAGES } from '@rankmatch/shared';
 import { lazy, Suspense } from 'react';
 import { useSearchParams } from 'react-router';
 import { SkeletonBlock } from '../../../components/skeleton.tsx';
@@ -9,17 +9,11 @@ import { useMyProfile } from '../../../lib/auth/user.ts';
 import { usePageMeta } from '../../../lib/page-meta.ts';
 import { MatchTab } from './match-tab.tsx';
 import { panelId, TabNav, tabId } from './tab-nav.tsx';
-import { DEFAULT_TAB, parseTab, TAB_LABELS, type TabId } from './tabs.ts';
+import { DEFAULT_TAB, parseTab, type TabId } from './tabs.ts';
 import './home.css';
 
 // My page (profile, badges, achievements, history, purchases) is a signed-in player's tab: its own chunk.
 const MyPageTab = lazy(() => import('./mypage-tab.tsx').then((m) => ({ default: m.MyPageTab })));
-
-/** The top page is the site's title; another tab adds its name (the ranking has a description of its own too). */
-function tabMeta(tab: TabId): PageMeta {
-  if (tab === DEFAULT_TAB) return PUBLIC_PAGES.home.meta;
-  return tab === 'ranking' ? HOME_TAB_META.ranking : { ...PUBLIC_PAGES.home.meta, title: TAB_LABELS[tab] };
-}
 
 /** The top page: season banner above four tabs; the tab lives in ?tab= so it survives reload and can be linked. */
 export default function HomePage() {
@@ -27,7 +21,8 @@ export default function HomePage() {
   const tab = parseTab(params.get('tab'));
   const profile = useMyProfile();
 
-  usePageMeta(tabMeta(tab));
+  // The first tab is the top page itself (the site's title); the others are named (as the server names them).
+  usePageMeta(homeTabMeta(tab) ?? PUBLIC_PAGES.home.meta);
 
   const select = (id: TabId) => {
     if (id === tab) return;

@@ -13,7 +13,7 @@ export default function NotFoundPage() {
     <section className="card not-found" aria-labelledby="not-found-title">
       <Icon name="flag" size={40} className="not-found__icon" />
       <h1 id="not-found-title" className="not-found__title">
-        {T.title}
+        {NOT_FOUND_META.title}
       </h1>
       <p className="muted">{T.text}</p>
       <Link className="button button--primary" to="/">

@@ -1,11 +1,11 @@
 import type { MatchSummary } from '@rankmatch/shared';
-import { matchPageMeta, matchPageTitle } from '@rankmatch/shared';
+import { MATCH_NOT_FOUND_META, matchPageMeta, matchPageTitle, PUBLIC_PAGES } from '@rankmatch/shared';
 import { useParams } from 'react-router';
 import { Icon } from '../../../components/icon.tsx';
 import { ErrorState } from '../../../components/notice.tsx';
 import { SkeletonBlock } from '../../../components/skeleton.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
-import { useDocumentTitle, usePageMeta } from '../../../lib/page-meta.ts';
+import { usePageMeta } from '../../../lib/page-meta.ts';
 import { isMatchId, useMatchSummary } from '../api/get-match-summary.ts';
 import { useScrollToTop } from '../hooks/use-scroll-to-top.ts';
 import { isNotFound } from '../not-found.ts';
@@ -22,10 +22,10 @@ export default function MatchSummaryRoute() {
 }
 
 function MatchNotFound() {
-  useDocumentTitle(T.matchNotFoundTitle);
+  usePageMeta(MATCH_NOT_FOUND_META);
   return (
     <div className="players-page">
-      <NotFoundCard title={T.matchNotFoundTitle}>{T.matchNotFoundText}</NotFoundCard>
+      <NotFoundCard title={MATCH_NOT_FOUND_META.title}>{T.matchNotFoundText}</NotFoundCard>
     </div>
   );
 }
@@ -33,7 +33,11 @@ function MatchNotFound() {
 function MatchSummaryPage({ matchId }: { matchId: string }) {
   useScrollToTop(matchId);
   const summary = useMatchSummary(matchId);
-  usePageMeta(summary.data ? matchPageMeta(summary.data) : null);
+  usePageMeta(
+    summary.data
+      ? matchPageMeta(summary.data)
+      : { title: matchPageTitle(matchId), description: PUBLIC_PAGES.match.meta.description },
+  );
 
   if (summary.isError && isNotFound(summary.error)) return <MatchNotFound />;
   return (

@@ -1,8 +1,8 @@
-import { playerPageMeta } from '@rankmatch/shared';
+import { PLAYER_NOT_FOUND_META, PUBLIC_PAGES, playerPageMeta } from '@rankmatch/shared';
 import { useParams } from 'react-router';
 import { ErrorState } from '../../../components/notice.tsx';
 import { SkeletonBlock } from '../../../components/skeleton.tsx';
-import { useDocumentTitle, usePageMeta } from '../../../lib/page-meta.ts';
+import { usePageMeta } from '../../../lib/page-meta.ts';
 import { isPlayerId, usePlayerPage } from '../api/get-player-page.ts';
 import { useScrollToTop } from '../hooks/use-scroll-to-top.ts';
 import { isNotFound } from '../not-found.ts';
@@ -24,10 +24,10 @@ export default function PlayerPageRoute() {
 }
 
 function PlayerNotFound() {
-  useDocumentTitle(T.notFoundTitle);
+  usePageMeta(PLAYER_NOT_FOUND_META);
   return (
     <div className="players-page">
-      <NotFoundCard title={T.notFoundTitle}>{T.notFoundText}</NotFoundCard>
+      <NotFoundCard title={PLAYER_NOT_FOUND_META.title}>{T.notFoundText}</NotFoundCard>
     </div>
   );
 }
@@ -35,7 +35,8 @@ function PlayerNotFound() {
 function PlayerPage({ userId }: { userId: string }) {
   useScrollToTop(userId);
   const page = usePlayerPage(userId);
-  usePageMeta(page.data ? playerPageMeta(page.data.profile) : null);
+  // Until the player is in: the player page's own meta (not the page the visitor came from).
+  usePageMeta(page.data ? playerPageMeta(page.data.profile) : PUBLIC_PAGES.player.meta);
 
   if (page.isError && isNotFound(page.error)) return <PlayerNotFound />;
   return (

@@ -91,7 +91,7 @@ function ShopHeader({ testMode }: { testMode: boolean }) {
     <header className="card shop__header">
       <h1 className="shop__title">
         <Icon name="medal" size={28} className="card__title-icon" />
-        {T.title}
+        {PUBLIC_PAGES.shop.meta.title}
       </h1>
       <Notice tone="info">
         <p>{T.grantNotice}</p>

@@ -64,7 +64,7 @@ export default function StatsPage() {
       <header className="card stats__header">
         <h1 className="stats__title">
           <Icon name="stats" size={28} className="card__title-icon" />
-          {T.title}
+          {PUBLIC_PAGES.stats.meta.title}
         </h1>
         {stats.data?.season && !notFound && <SeasonPeriod season={stats.data.season} />}
         <p className="stats__intro muted">{T.intro}</p>
