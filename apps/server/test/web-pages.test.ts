@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { SIGNED_IN_COOKIE } from '@rankmatch/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './helpers/app.ts';
@@ -205,7 +206,8 @@ describe('index.html for each address', () => {
       [...html.matchAll(/<link rel="preload" as="fetch" crossorigin="anonymous" href="([^"]*)" \/>/g)].map((m) =>
         (m[1] as string).replaceAll('&amp;', '&'),
       );
-    const at = async (url: string) => preloads((await t.request({ method: 'GET', url })).body);
+    const at = async (url: string, cookie?: string) =>
+      preloads((await t.request({ method: 'GET', url, headers: cookie ? { cookie } : {} })).body);
     expect(await at(`/players/${player}`)).toEqual(['/api/site', `/api/players/${player}`]);
     expect(await at(`/matches/${matchId}`)).toEqual(['/api/site', `/api/matches/${matchId}/summary`]);
     expect(await at('/stats')).toEqual(['/api/site', '/api/public/seasons', '/api/public/stats?band=all']);
@@ -213,6 +215,11 @@ describe('index.html for each address', () => {
     expect(await at('/stats?band=bogus')).toContain('/api/public/stats?band=all');
     expect(await at('/')).toEqual(['/api/site', '/api/public/system', '/api/public/master']);
     expect(await at('/?tab=ranking')).toContain('/api/public/ranking');
+    // A signed-in player's app asks for its own master data and ranking: no preload it would not use.
+    const signedIn = `${SIGNED_IN_COOKIE}=1`;
+    expect(await at('/', signedIn)).toEqual(['/api/site', '/api/public/system']);
+    expect(await at('/?tab=ranking', signedIn)).toEqual(['/api/site', '/api/public/system']);
+    expect(await at('/stats', signedIn)).toEqual(await at('/stats'));
     expect(await at('/about')).toEqual(['/api/site']);
     expect(await at('/players/nobody')).toEqual(['/api/site']);
   });

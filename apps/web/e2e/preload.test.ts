@@ -91,4 +91,25 @@ describe.skipIf(!chromiumPath)('a page loads its code and data without a waterfa
     expect(requested.filter((url) => /\/assets\/start-[\w-]+\.js$/.test(url))).toHaveLength(1);
     await context.close();
   });
+
+  it("a signed-in player's top page preloads only what the app then asks for (no unused-preload warning)", async () => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'ja-JP' });
+    const page = await context.newPage();
+    const warnings: string[] = [];
+    page.on('console', (message) => {
+      if (/preload/i.test(message.text())) warnings.push(`${page.url()}: ${message.text()}`);
+    });
+    await page.goto(`${baseUrl}/?tab=mypage`);
+    await page.getByLabel('テストアカウントを選択').selectOption('dummy_16');
+    await page.getByRole('button', { name: 'テストアカウントでログイン' }).click();
+    await page.getByRole('button', { name: 'プロフィール編集' }).waitFor();
+    for (const path of ['/', '/?tab=ranking']) {
+      await page.goto(`${baseUrl}${path}`);
+      await page.waitForLoadState('networkidle');
+      // Chromium says so a few seconds after the load when a preload went unused.
+      await page.waitForTimeout(3500);
+    }
+    expect(warnings).toEqual([]);
+    await context.close();
+  });
 });

@@ -49,6 +49,12 @@ export interface PageHead {
    * index.html preloads: the data then downloads with the code instead of after it.
    */
   data: string[];
+  /**
+   * Calls only a visitor's page makes (a signed-in player's app asks for its own instead: /api/master,
+   * /api/users/ranking): not preloaded for a browser that says it is signed in (SIGNED_IN_COOKIE), where the browser
+   * would warn of a preload it never used.
+   */
+  visitorData: string[];
 }
 
 export interface WebAppOptions {
@@ -224,14 +230,15 @@ export async function registerWebApp(app: FastifyInstance, webDist: string, opti
     // Public pages (those with a page chunk) that exist come rendered for a visitor; the tools, missing pages and a
     // signed-in player's pages (whose browser says so: SIGNED_IN_COOKIE) are the browser's to render.
     const signedIn = cookieValue(request.headers.cookie, SIGNED_IN_COOKIE) === '1';
+    const pageHead = head && { ...head, data: signedIn ? head.data : [...head.data, ...head.visitorData] };
     const rendered =
       head?.chunk && head.status === 200 && !signedIn && options.render
         ? await options.render(`${path}${url.search}`, request, boot ?? {})
         : null;
-    const html = head
+    const html = pageHead
       ? renderPage(
           template,
-          head,
+          pageHead,
           canonical,
           preloadsOf(head.chunk),
           rendered

@@ -55,6 +55,7 @@ const page = (key: keyof typeof PUBLIC_PAGES, extra: Partial<PageHead> = {}): Pa
   indexable: true,
   chunk: PUBLIC_PAGES[key].chunk,
   data: SHELL_DATA,
+  visitorData: [],
   ...extra,
 });
 
@@ -66,6 +67,7 @@ const notFound = (chunk: string | null = null, meta: PageMeta = NOT_FOUND_META):
   indexable: false,
   chunk,
   data: SHELL_DATA,
+  visitorData: [],
 });
 
 /** The statistics page's first calls for its address (apps/web/src/features/stats/api: same order of parameters). */
@@ -116,20 +118,24 @@ export async function pageHead(ctx: AppContext, path: string, query: URLSearchPa
   const segments = path.split('/');
   if (segments[1] === 'players' && segments.length === 3) return playerHead(ctx, segments[2]!);
   if (segments[1] === 'matches' && segments.length === 3) return matchHead(ctx, segments[2]!);
-  // The top page's calls for a visitor (a signed-in player asks for /api/master instead: one unused preload).
-  const home = [...SHELL_DATA, '/api/public/system', '/api/public/master'];
+  // The top page's calls (a signed-in player's app asks for /api/master and /api/users/ranking instead).
+  const home = { data: [...SHELL_DATA, '/api/public/system'], visitorData: ['/api/public/master'] };
   if (path === '/' && query.get('tab') === 'ranking') {
-    return page('home', { meta: HOME_TAB_META.ranking, data: [...home, '/api/public/ranking'] });
+    return page('home', {
+      meta: HOME_TAB_META.ranking,
+      ...home,
+      visitorData: [...home.visitorData, '/api/public/ranking'],
+    });
   }
   // The top page's other tabs are the visitor's own (my page, matching): named, not indexed apart.
   if (path === '/' && query.has('tab')) {
     return page('home', {
       meta: homeTabMeta(query.get('tab')) ?? PUBLIC_PAGES.home.meta,
       indexable: false,
-      data: home,
+      ...home,
     });
   }
-  if (path === '/') return page('home', { data: home });
+  if (path === '/') return page('home', home);
   if (path === PUBLIC_PAGES.stats.path) return page('stats', { data: statsData(query) });
   for (const [key, known] of Object.entries(PUBLIC_PAGES)) {
     if (!known.path.includes(':') && (path === known.path || path === `${known.path}/`)) {
@@ -145,6 +151,7 @@ export async function pageHead(ctx: AppContext, path: string, query: URLSearchPa
       indexable: false,
       chunk: null,
       data: SHELL_DATA,
+      visitorData: [],
     };
   }
   return notFound();
