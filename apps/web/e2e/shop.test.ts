@@ -80,7 +80,7 @@ describe.skipIf(!chromiumPath)('the badge shop in Chromium', () => {
 
       await page.waitForURL(/\/shop\/test-checkout\/cs_test_local_/);
       await page.getByRole('heading', { level: 1, name: 'テスト決済' }).waitFor();
-      await page.getByText('TEST MODE').waitFor();
+      await page.getByText('テストモード').waitFor();
       await page.getByText(BADGE.price).waitFor();
       await expect(page.getByLabel('カード番号').inputValue()).resolves.toBe('4242 4242 4242 4242');
       await shot('04-test-checkout');

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { browser } from '../src/lib/browser.ts';
 import { renderApp } from '../src/testing/render-app.tsx';
@@ -20,7 +20,7 @@ describe('test payment page', () => {
   it('is marked as a test and shows the badge, the amount and the prefilled test card', async () => {
     openTestCheckout();
     expect(await screen.findByRole('heading', { level: 1, name: 'テスト決済' })).toBeInTheDocument();
-    expect(screen.getByText('TEST MODE')).toBeInTheDocument();
+    expect(screen.getByText('テストモード')).toBeInTheDocument();
     const summary = await screen.findByText('サポーター ブロンズ');
     expect(summary.closest('dl')).toHaveTextContent('￥500');
     expect(screen.getByLabelText('カード番号')).toHaveValue('4242 4242 4242 4242');
@@ -35,6 +35,17 @@ describe('test payment page', () => {
     await waitFor(() => expect(assign).toHaveBeenCalledWith(redirect));
     expect(server.callsTo(PAY)[0]?.body).toEqual({ card_number: '4242424242424242' });
     expect(screen.getByRole('button', { name: '支払い処理中…' })).toBeDisabled();
+  });
+
+  it('pays once on a double click (the second click comes before the button can say it is busy)', async () => {
+    const redirect = 'http://localhost/shop?checkout=success&session_id=cs_test_local_1';
+    const assign = vi.spyOn(browser, 'assign').mockImplementation(() => {});
+    const { server } = openTestCheckout({ [PAY]: { body: { redirect_url: redirect } } });
+    const pay = await screen.findByRole('button', { name: '支払う' });
+    fireEvent.click(pay);
+    fireEvent.click(pay);
+    await waitFor(() => expect(assign).toHaveBeenCalledWith(redirect));
+    expect(server.callsTo(PAY)).toHaveLength(1);
   });
 
   it('shows a declined card inline and stays on the page', async () => {

@@ -74,7 +74,7 @@ export const SHOP_TEXTS = {
 
   // The built-in test payment page
   testCheckoutTitle: 'テスト決済',
-  testBadge: 'TEST MODE',
+  testBadge: 'テストモード',
   testCheckoutLead: 'このページは開発・テスト用の決済画面です。実際の請求は発生しません。',
   testCheckoutLoading: 'テスト決済を読み込み中',
   item: '商品',

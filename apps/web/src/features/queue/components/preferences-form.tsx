@@ -3,6 +3,7 @@ import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
 import { Icon } from '../../../components/icon.tsx';
 import { Notice } from '../../../components/notice.tsx';
+import { useSingleFlight } from '../../../lib/use-single-flight.ts';
 import type { QueuePreferences, useJoinQueue } from '../api/join-queue.ts';
 import type { useLeaveQueue } from '../api/leave-queue.ts';
 import { type JoinBlock, joinBlock } from '../join-block.ts';
@@ -38,6 +39,8 @@ export function PreferencesForm({
 
   const block = profile ? joinBlock(profile, seasonActive, now) : null;
   const busy = join.isPending || leave.isPending;
+  const sendJoin = useSingleFlight(join);
+  const sendLeave = useSingleFlight(leave);
   const error = join.error ?? leave.error;
 
   const submit = (event: FormEvent) => {
@@ -46,13 +49,13 @@ export function PreferencesForm({
     leave.reset();
     setDone(null);
     const preferences: QueuePreferences = { deck_type: deck, roles };
-    join.mutate(preferences, { onSuccess: () => setDone(inQueue ? T.updatedNotice : T.joinedNotice) });
+    sendJoin(preferences, { onSuccess: () => setDone(inQueue ? T.updatedNotice : T.joinedNotice) });
   };
 
   const onLeave = () => {
     join.reset();
     setDone(null);
-    leave.mutate();
+    sendLeave(undefined);
   };
 
   return (

@@ -2,6 +2,7 @@ import { testPaySchema, validationErrorOf } from '@rankmatch/shared';
 import { type FormEvent, useId, useState } from 'react';
 import { Notice } from '../../../components/notice.tsx';
 import { browser } from '../../../lib/browser.ts';
+import { useSingleFlight } from '../../../lib/use-single-flight.ts';
 import { usePayTestCheckout } from '../api/pay-test-checkout.ts';
 import { SHOP_TEXTS as T } from '../texts.ts';
 
@@ -10,6 +11,7 @@ const PREFILLED_CARD = '4242 4242 4242 4242';
 /** The card number (prefilled with the test card that pays), 支払う and キャンセル. */
 export function TestPayForm({ sessionId, onCancel }: { sessionId: string; onCancel: () => void }) {
   const pay = usePayTestCheckout();
+  const sendPay = useSingleFlight(pay);
   const [cardNumber, setCardNumber] = useState(PREFILLED_CARD);
   const [invalid, setInvalid] = useState<string | null>(null);
   const fieldId = useId();
@@ -24,7 +26,7 @@ export function TestPayForm({ sessionId, onCancel }: { sessionId: string; onCanc
       return;
     }
     setInvalid(null);
-    pay.mutate(
+    sendPay(
       { sessionId, cardNumber: parsed.data.card_number },
       { onSuccess: ({ redirect_url }) => browser.assign(redirect_url) },
     );

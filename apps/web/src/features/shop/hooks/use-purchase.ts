@@ -2,6 +2,7 @@ import { isCheckoutUrl } from '@rankmatch/shared';
 import { useEffect, useState } from 'react';
 import { ApiError } from '../../../lib/api-client.ts';
 import { browser } from '../../../lib/browser.ts';
+import { useSingleFlight } from '../../../lib/use-single-flight.ts';
 import { useCreateCheckout } from '../api/create-checkout.ts';
 import type { ShopItem } from '../shop-items.ts';
 import { SHOP_TEXTS as T } from '../texts.ts';
@@ -22,6 +23,7 @@ function purchaseErrorOf(error: Error): PurchaseError {
 
 export function usePurchase() {
   const checkout = useCreateCheckout();
+  const create = useSingleFlight(checkout);
   const [error, setError] = useState<PurchaseError | null>(null);
   const [redirecting, setRedirecting] = useState(false);
 
@@ -36,7 +38,7 @@ export function usePurchase() {
 
   const start = ({ offer, badge }: ShopItem, userId: string) => {
     setError(null);
-    checkout.mutate(
+    create(
       { badgeId: badge.id, badgeName: badge.display, price: offer.price, userId },
       {
         onSuccess: ({ url }) => {

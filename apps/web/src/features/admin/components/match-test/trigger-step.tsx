@@ -1,3 +1,4 @@
+import { useSingleFlight } from '../../../../lib/use-single-flight.ts';
 import { useTriggerMatchmaking } from '../../api/trigger-matchmaking.ts';
 import { ADMIN_TEXTS } from '../../texts.ts';
 import { ActionStatus } from '../action-status.tsx';
@@ -8,13 +9,14 @@ const T = ADMIN_TEXTS.matchTest;
 /** Step 2: run a wave now; the matches it created are offered in step 3. */
 export function TriggerStep({ onCreated }: { onCreated: (matchIds: string[]) => void }) {
   const trigger = useTriggerMatchmaking();
+  const run = useSingleFlight(trigger);
   return (
     <StepCard title={T.step2}>
       <div className="admin-tool__action">
         <button
           type="button"
           className="button button--primary"
-          onClick={() => trigger.mutate(undefined, { onSuccess: (reply) => onCreated(reply.created_matches) })}
+          onClick={() => run(undefined, { onSuccess: (reply) => onCreated(reply.created_matches) })}
           disabled={trigger.isPending}
         >
           {T.run}

@@ -1,3 +1,4 @@
+import { useSingleFlight } from '../../../../lib/use-single-flight.ts';
 import { useQueueCountCheck } from '../../api/get-queue-count.ts';
 import { useManualWave } from '../../hooks/use-manual-wave.ts';
 import { ADMIN_TEXTS } from '../../texts.ts';
@@ -9,11 +10,17 @@ const T = ADMIN_TEXTS.overview;
 /** Gather then matchmaking (with its progress), and the queue count check. */
 export function MatchmakingTools() {
   const { run, step } = useManualWave();
+  const runWave = useSingleFlight(run);
   const queueCount = useQueueCountCheck();
   return (
     <ToolCard title={T.matchmakingTitle}>
       <div className="admin-tool__action">
-        <button type="button" className="button button--primary" onClick={() => run.mutate()} disabled={run.isPending}>
+        <button
+          type="button"
+          className="button button--primary"
+          onClick={() => runWave(undefined)}
+          disabled={run.isPending}
+        >
           {T.runWave}
         </button>
         <ActionStatus action={run} pending={step === 'matching' ? T.matching : T.gathering}>

@@ -1,4 +1,5 @@
 import { useConfirm } from '../../../../components/confirm-dialog.tsx';
+import { useSingleFlight } from '../../../../lib/use-single-flight.ts';
 import { useClearQueue } from '../../api/clear-queue.ts';
 import { FILL_COUNT, useFillQueue } from '../../api/fill-queue.ts';
 import { useReportAll } from '../../api/report-all.ts';
@@ -13,6 +14,8 @@ const T = ADMIN_TEXTS.overview;
 export function TestTools() {
   const fill = useFillQueue();
   const reportAll = useReportAll();
+  const add = useSingleFlight(fill);
+  const reportEvery = useSingleFlight(reportAll);
   const clear = useClearQueue();
   const confirm = useConfirm();
   const onClear = async () => {
@@ -29,7 +32,7 @@ export function TestTools() {
         <button
           type="button"
           className="button button--secondary"
-          onClick={() => fill.mutate(FILL_COUNT)}
+          onClick={() => add(FILL_COUNT)}
           disabled={fill.isPending}
         >
           {T.fillQueue(FILL_COUNT)}
@@ -42,7 +45,7 @@ export function TestTools() {
         <button
           type="button"
           className="button button--secondary"
-          onClick={() => reportAll.mutate()}
+          onClick={() => reportEvery(undefined)}
           disabled={reportAll.isPending}
         >
           {T.reportAll}
