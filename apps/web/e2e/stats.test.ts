@@ -199,6 +199,15 @@ describe.skipIf(!chromiumPath)('the statistics page in Chromium', () => {
         }),
       );
       expect(scrolls).toEqual(viewport.name === 'phone' ? [true, true] : [false, false]);
+      // The heat map's side with more hours fades out: the end at first, the start once scrolled to the end.
+      const heat = page.locator('.stats-heat__scroll');
+      const marks = () => heat.evaluate((el) => [el.hasAttribute('data-more-start'), el.hasAttribute('data-more-end')]);
+      await heat.scrollIntoViewIfNeeded();
+      await expect.poll(marks).toEqual(viewport.name === 'phone' ? [false, true] : [false, false]);
+      if (viewport.name === 'phone') {
+        await heat.evaluate((el) => el.scrollTo({ left: el.scrollWidth }));
+        await expect.poll(marks).toEqual([true, false]);
+      }
 
       // The whole roster on request.
       await page.getByRole('button', { name: `すべて表示（${busy.characters.length}体）` }).click();

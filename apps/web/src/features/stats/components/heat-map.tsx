@@ -1,5 +1,6 @@
-import type { CSSProperties } from 'react';
+import { type CSSProperties, useRef } from 'react';
 import { formatInteger } from '../../../lib/format.ts';
+import { useScrollEdges } from '../../../lib/use-scroll-edges.ts';
 import { heatLevel } from '../figures.ts';
 import { STATS_TEXTS as T } from '../texts.ts';
 
@@ -7,18 +8,28 @@ const HOURS = Array.from({ length: 24 }, (_, hour) => hour);
 
 /**
  * Matches by weekday (Sunday first) × hour, Japan time, as a coloured grid: a table reads better than a chart here
- * (exact numbers, row and column headers for screen readers). On phones it scrolls sideways inside its card.
+ * (exact numbers, row and column headers for screen readers). On phones it scrolls sideways inside its card, its
+ * edges fading where more hours are (on a phone the first screen shows 0–9 時 and no sign of the evening).
  */
 export function HeatMap({ grid }: { grid: number[][] }) {
   const max = Math.max(0, ...grid.flat());
+  const scroller = useRef<HTMLElement>(null);
+  const edges = useScrollEdges(scroller, grid);
   return (
     <section className="card stats-card" aria-labelledby="stats-heat-title">
       <h2 id="stats-heat-title" className="card__title">
         {T.heatTitle}
       </h2>
       <p className="stats-card__note muted">{T.heatNote}</p>
-      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: the scrolling box takes focus so keyboards can scroll it */}
-      <section className="stats-scroll" tabIndex={0} aria-label={T.heatCaption}>
+      <section
+        ref={scroller}
+        className="stats-scroll stats-heat__scroll"
+        data-more-start={edges.start || undefined}
+        data-more-end={edges.end || undefined}
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: the scrolling box takes focus so keyboards can scroll it
+        tabIndex={0}
+        aria-label={T.heatCaption}
+      >
         <table className="stats-heat">
           <caption className="visually-hidden">{T.heatCaption}</caption>
           <thead>
