@@ -32,6 +32,8 @@ async function publicPages(): Promise<[string, string][]> {
   return [
     ['/', 'ランキング'],
     ['/?tab=ranking', 'ランキング'],
+    // A tab of its own chunk: loaded before the server renders it (a part that suspended there came as its fallback).
+    ['/?tab=mypage', 'ログイン'],
     ['/stats', '統計'],
     ['/players/dummy_01', 'ランキングに戻る'],
     [`/matches/${await someMatchId()}`, '試合 #'],

@@ -15,6 +15,7 @@ import { readStatsParams } from '../features/stats/stats-params.ts';
 import { getSession } from '../lib/auth/session.ts';
 import { masterQueryOptions } from '../lib/master.ts';
 import { settledThenable } from '../lib/settled-thenable.ts';
+import { myPageTab } from './routes/home/mypage-tab-code.ts';
 
 // Every page of the app with its code (a chunk of its own, loaded on demand) and the data it shows first. Going to a
 // page starts both at once (preloadRoute): at start-up before the first render, and on each navigation; so a page's
@@ -28,6 +29,8 @@ export interface AppRoute {
   /** The chunk's name (its file name), for the pages the server preloads. */
   chunk?: string;
   load: () => Promise<PageModule>;
+  /** Loads code of the page's own that its address shows at once (a tab of its own chunk), with the page's. */
+  loadParts?: (search: URLSearchParams) => Promise<unknown> | undefined;
   /** Requests the page's first data into the query cache (deduplicated by key); resolves when it is in (or failed). */
   prefetch?: (
     client: QueryClient,
@@ -43,6 +46,7 @@ export const ROUTES: AppRoute[] = [
     path: PUBLIC_PAGES.home.path,
     chunk: PUBLIC_PAGES.home.chunk,
     load: () => import('./routes/home/home-page.tsx'),
+    loadParts: (search) => (search.get('tab') === 'mypage' ? myPageTab.preload() : undefined),
     prefetch: (client, _params, search) => {
       const user = signedInUser();
       return Promise.all([
@@ -165,5 +169,6 @@ export function preloadRoute(
     client.prefetchQuery(siteQueryOptions()),
     route.prefetch?.(client, params, new URLSearchParams(search)),
   ]);
-  return { code: loaded.has(route.load) ? Promise.resolve() : loadPage(route), data };
+  const page = loaded.has(route.load) ? Promise.resolve() : loadPage(route);
+  return { code: Promise.all([page, route.loadParts?.(new URLSearchParams(search))]), data };
 }

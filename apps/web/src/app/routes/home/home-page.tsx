@@ -1,5 +1,5 @@
 import { homeTabMeta, PUBLIC_PAGES } from '@rankmatch/shared';
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { useSearchParams } from 'react-router';
 import { SkeletonBlock } from '../../../components/skeleton.tsx';
 import { RankingTab } from '../../../features/ranking/components/ranking-table.tsx';
@@ -8,12 +8,12 @@ import { SeasonBanner } from '../../../features/season/components/season-banner.
 import { useMyProfile } from '../../../lib/auth/user.ts';
 import { usePageMeta } from '../../../lib/page-meta.ts';
 import { MatchTab } from './match-tab.tsx';
+import { myPageTab } from './mypage-tab-code.ts';
 import { panelId, TabNav, tabId } from './tab-nav.tsx';
 import { DEFAULT_TAB, parseTab, type TabId } from './tabs.ts';
 import './home.css';
 
-// My page (profile, badges, achievements, history, purchases) is a signed-in player's tab: its own chunk.
-const MyPageTab = lazy(() => import('./mypage-tab.tsx').then((m) => ({ default: m.MyPageTab })));
+const MyPageTab = myPageTab.Component;
 
 /** The top page: season banner above four tabs; the tab lives in ?tab= so it survives reload and can be linked. */
 export default function HomePage() {
