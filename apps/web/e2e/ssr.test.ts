@@ -120,7 +120,7 @@ describe.skipIf(!chromiumPath)('public pages rendered on the server', () => {
     const page = await browser.newPage({ viewport: { width: PHONE_WIDTH, height: 844 } });
     try {
       // The app's code arrives 1.5 s late: the page is on screen, its buttons not yet the app's.
-      await page.route(/\/assets\/vendor-[\w-]+\.js$/, async (route) => {
+      await page.route(/\/assets\/start-[\w-]+\.js$/, async (route) => {
         await new Promise((resolve) => setTimeout(resolve, 1500));
         await route.continue();
       });
