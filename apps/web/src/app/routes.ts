@@ -1,6 +1,6 @@
 import { APP_ONLY_PATHS, PUBLIC_PAGES } from '@rankmatch/shared';
 import type { QueryClient } from '@tanstack/react-query';
-import { type ComponentType, lazy } from 'react';
+import type { ComponentType } from 'react';
 import { matchPath } from 'react-router';
 import { isMatchId, matchSummaryQueryOptions } from '../features/players/api/get-match-summary.ts';
 import { isPlayerId, playerPageQueryOptions } from '../features/players/api/get-player-page.ts';
@@ -14,7 +14,7 @@ import { statsQueryOptions } from '../features/stats/api/get-stats.ts';
 import { readStatsParams } from '../features/stats/stats-params.ts';
 import { getSession } from '../lib/auth/session.ts';
 import { masterQueryOptions } from '../lib/master.ts';
-import { settledThenable } from '../lib/settled-thenable.ts';
+import { type PreloadableLazy, preloadableLazy } from '../lib/preloadable-lazy.ts';
 import { myPageTab } from './routes/home/mypage-tab-code.ts';
 
 // Every page of the app with its code (a chunk of its own, loaded on demand) and the data it shows first. Going to a
@@ -121,28 +121,23 @@ export const ROUTES: AppRoute[] = [
 /** Any other address: a 404 page with the way home. */
 export const NOT_FOUND_ROUTE: AppRoute = { path: '*', load: () => import('./routes/not-found/not-found-page.tsx') };
 
-const loaded = new Map<AppRoute['load'], PageModule>();
-
-/** Loads a page's code once; remembers the module so that a page already loaded renders without suspending. */
-function loadPage(route: AppRoute): Promise<PageModule> {
-  return route.load().then((module) => {
-    loaded.set(route.load, module);
-    return module;
-  });
-}
+const pageCode = new Map<AppRoute, PreloadableLazy<object>>();
 
 /**
- * React.lazy for a route. When the page's code is already there (preloaded at start-up or before the navigation), it
- * hands the module over synchronously, so the page renders at once instead of showing the loading fallback for a
- * frame (which moved the footer: a layout shift).
+ * A route's code: loaded once (again after a failure) and, when already there (preloaded at start-up or before the
+ * navigation), rendered at once instead of showing the loading fallback for a frame (which moved the footer).
  */
-export function lazyPage(route: AppRoute): ComponentType {
-  return lazy(() => {
-    const module = loaded.get(route.load);
-    if (module) return settledThenable(module);
-    return loadPage(route);
-  });
+function codeOf(route: AppRoute): PreloadableLazy<object> {
+  let code = pageCode.get(route);
+  if (!code) {
+    code = preloadableLazy(() => route.load().then((module) => module.default));
+    pageCode.set(route, code);
+  }
+  return code;
 }
+
+/** React.lazy for a route's page. */
+export const lazyPage = (route: AppRoute): ComponentType => codeOf(route).Component;
 
 export function routeAt(pathname: string): { route: AppRoute; params: Record<string, string | undefined> } {
   for (const route of ROUTES) {
@@ -169,6 +164,5 @@ export function preloadRoute(
     client.prefetchQuery(siteQueryOptions()),
     route.prefetch?.(client, params, new URLSearchParams(search)),
   ]);
-  const page = loaded.has(route.load) ? Promise.resolve() : loadPage(route);
-  return { code: Promise.all([page, route.loadParts?.(new URLSearchParams(search))]), data };
+  return { code: Promise.all([codeOf(route).preload(), route.loadParts?.(new URLSearchParams(search))]), data };
 }

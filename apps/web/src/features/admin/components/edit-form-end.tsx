@@ -1,5 +1,6 @@
 import { Notice } from '../../../components/notice.tsx';
 import { ADMIN_TEXTS } from '../texts.ts';
+import { SaveButton } from './save-button.tsx';
 
 /**
  * The end of an edit form of the panel: "nothing to save" after a submit without a change, the failed save's
@@ -32,9 +33,7 @@ export function EditFormEnd({
         <button type="button" className="button button--ghost" onClick={onCancel} disabled={update.isPending}>
           {ADMIN_TEXTS.cancel}
         </button>
-        <button type="submit" className="button button--primary" disabled={update.isPending}>
-          {update.isPending ? ADMIN_TEXTS.saving : ADMIN_TEXTS.save}
-        </button>
+        <SaveButton pending={update.isPending} />
       </div>
     </>
   );

@@ -5,6 +5,7 @@ import { Notice } from '../../../../components/notice.tsx';
 import { useUpdateDiscordSettings } from '../../api/update-discord-settings.ts';
 import { serverMessageOr } from '../../errors.ts';
 import { ADMIN_TEXTS } from '../../texts.ts';
+import { SaveButton } from '../save-button.tsx';
 import { DiscordKindChecks, DiscordUrlField } from './discord-fields.tsx';
 
 const T = ADMIN_TEXTS.discord;
@@ -55,9 +56,7 @@ export function DiscordSettingsForm({ settings }: { settings: DiscordSettings })
             {T.remove}
           </button>
         )}
-        <button type="submit" className="button button--primary" disabled={update.isPending}>
-          {update.isPending ? ADMIN_TEXTS.saving : ADMIN_TEXTS.save}
-        </button>
+        <SaveButton pending={update.isPending} />
       </div>
       {done && (
         <Notice tone="success" live>

@@ -5,6 +5,7 @@ import { Notice } from '../../../../components/notice.tsx';
 import { useUpdateSetting } from '../../api/update-setting.ts';
 import { serverMessageOr } from '../../errors.ts';
 import { ADMIN_TEXTS } from '../../texts.ts';
+import { SaveButton } from '../save-button.tsx';
 
 const T = ADMIN_TEXTS.content;
 
@@ -65,9 +66,7 @@ export function MarkdownSetting({
         <MarkdownSyntax />
         <div className="admin-form-actions">
           {dirty && <span className="muted">{T.unsaved}</span>}
-          <button type="submit" className="button button--primary" disabled={update.isPending || !dirty}>
-            {update.isPending ? ADMIN_TEXTS.saving : ADMIN_TEXTS.save}
-          </button>
+          <SaveButton pending={update.isPending} disabled={!dirty} />
         </div>
         {update.isSuccess && (
           <Notice tone="success" live>

@@ -4,6 +4,7 @@ import { Notice } from '../../../../components/notice.tsx';
 import { useUpdateSetting } from '../../api/update-setting.ts';
 import { parseInteger } from '../../parse-integer.ts';
 import { ADMIN_TEXTS } from '../../texts.ts';
+import { SaveButton } from '../save-button.tsx';
 
 const T = ADMIN_TEXTS.content;
 
@@ -56,9 +57,7 @@ export function TimeoutSetting({
             aria-invalid={invalid !== null}
             aria-describedby={hintId}
           />
-          <button type="submit" className="button button--primary" disabled={update.isPending}>
-            {update.isPending ? ADMIN_TEXTS.saving : ADMIN_TEXTS.save}
-          </button>
+          <SaveButton pending={update.isPending} />
         </div>
         <p id={hintId} className={invalid ? 'field__error' : 'field__hint'}>
           {invalid ?? T.timeoutRange(range.min, range.max)}
