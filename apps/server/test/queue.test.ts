@@ -1,6 +1,7 @@
 import { adminSeasonListSchema, queueInfoSchema } from '@rankmatch/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { lockQueue, removeEntries } from '../src/queue/service.ts';
 import { createTestApp, type TestApp } from './helpers/app.ts';
 
 // The test clock starts at 1_800_000_000: Friday 2027-01-15 17:00 JST, inside matching hours.
@@ -273,6 +274,44 @@ describe.runIf(process.env.TEST_DB === 'postgres')('two instances racing a wave'
     } finally {
       await other.close();
     }
+  });
+
+  it('makes a leave wait for a wave that holds the queue: a player whose leave went through is never matched by it', async () => {
+    const token = await t.login('dummy_01');
+    expect((await join(token)).statusCode).toBe(200);
+    let release = () => {};
+    let holding = () => {};
+    const held = new Promise<void>((resolve) => {
+      holding = resolve;
+    });
+    // A wave on another connection: it holds the queue, has read dummy_01's entry and matches them.
+    const wave = t.ctx.db.transaction(async (tx) => {
+      await lockQueue(tx, 'wave');
+      holding();
+      await new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      await removeEntries(tx, ['dummy_01']);
+    });
+    await held;
+    let answered = false;
+    const leave = t.request({ method: 'POST', url: '/api/queue/leave', token }).then((res) => {
+      answered = true;
+      return res;
+    });
+    const waiting = async () => {
+      const rows = await t.ctx.db.execute(
+        sql`select count(*)::int as n from pg_locks where locktype = 'advisory' and not granted`,
+      );
+      return (rows as unknown as { rows: { n: number }[] }).rows[0]?.n;
+    };
+    await expect.poll(waiting, { timeout: 5_000 }).toBe(1);
+    expect(answered).toBe(false);
+    release();
+    await wave;
+    const res = await leave;
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ in_queue: false, entry: null });
   });
 
   it('never leaves a player both in an open match and in the queue when they re-join while a wave runs', async () => {

@@ -56,9 +56,11 @@ export async function joinBlock(db: Executor, user: UserRow, now: number): Promi
 }
 
 /**
- * Joins and waves are serialized: a join holds this lock shared, a wave exclusively, each for its transaction. A join
- * that comes while a wave writes its matches waits for it and then sees its player's new match (409), so nobody ends
- * up both in a match and in the queue.
+ * Joins, leaves and waves are serialized: a join or a leave holds this lock shared, a wave exclusively, each for its
+ * transaction. A join that comes while a wave writes its matches waits for it and then sees its player's new match
+ * (409), so nobody ends up both in a match and in the queue; a leave waits for it too, so a player whose leave went
+ * through is never matched by a wave that read the queue before it, and one the wave matched finds the match as soon as
+ * the leave answers.
  */
 export async function lockQueue(tx: Tx, mode: 'join' | 'wave'): Promise<void> {
   await tx.execute(
@@ -101,9 +103,13 @@ async function joinIn(
   return presentEntry(row);
 }
 
-export async function leaveQueue(db: Executor, userId: string): Promise<boolean> {
-  const removed = await db.delete(queueEntries).where(eq(queueEntries.userId, userId)).returning();
-  return removed.length > 0;
+/** Takes a player out of the queue (their own leave, or a ban); resolves whether they were in it. */
+export function leaveQueue(db: Db | Tx, userId: string): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    await lockQueue(tx, 'join');
+    const removed = await tx.delete(queueEntries).where(eq(queueEntries.userId, userId)).returning();
+    return removed.length > 0;
+  });
 }
 
 export async function findEntry(db: Executor, userId: string): Promise<QueueEntry | null> {
@@ -155,6 +161,7 @@ export async function markWaveMissed(tx: Tx, userIds: readonly string[]): Promis
 
 /** Empties the queue (the admin's test tools); resolves how many entries it removed. */
 export async function clearQueue(tx: Tx): Promise<number> {
+  await lockQueue(tx, 'join');
   const rows = await tx.delete(queueEntries).returning({ id: queueEntries.userId });
   return rows.length;
 }

@@ -7,7 +7,7 @@ import type { Db, Executor } from '../db/client.ts';
 import { AppError } from '../http/errors.ts';
 import { openMatchOf } from '../matches/queries.ts';
 import { setSeasonRate } from '../matches/season-stats.ts';
-import { findEntry, leaveQueue } from '../queue/service.ts';
+import { findEntry, leaveQueue, lockQueue } from '../queue/service.ts';
 import { markedActiveSeason } from '../seasons/queries.ts';
 import { setPenaltyCounts } from '../users/penalties.ts';
 import { effectivePenalty, seasonNumbers } from '../users/presenter.ts';
@@ -105,6 +105,10 @@ export async function updateUserAsAdmin(
   if (input.userId === actorId && update.is_banned === true) throw new AppError('ADMIN_SELF_BAN');
   if (input.userId === actorId && update.is_admin === false) throw new AppError('ADMIN_SELF_DEMOTE');
   return db.transaction(async (tx) => {
+    // A ban takes the player out of the queue: the queue's lock first, then the user's row, in the order a wave takes
+    // them (it settles matches, which writes users, while it holds the queue), so a ban and a wave never wait on each
+    // other.
+    if (update.is_banned === true) await lockQueue(tx, 'join');
     const [user] = await lockUsers(tx, [input.userId]);
     if (!user) throw new AppError('USER_NOT_FOUND');
     const season = await markedActiveSeason(tx);
