@@ -122,6 +122,46 @@ describe('WebSocket', () => {
     expect(await adminSocket.next('matchSubscribed')).toMatchObject({ match_id: matchId });
   });
 
+  it("applies a socket's messages in the order it sent them: a subscribe and the unsubscribe after it leave it unsubscribed", async () => {
+    const admin = await t.login('dummy_admin');
+    await t.request({ method: 'POST', url: '/api/debug/queue/fill', token: admin, payload: { count: 10 } });
+    const ids = Array.from({ length: 10 }, (_, i) => `dummy_${String(i + 1).padStart(2, '0')}`);
+    const tokens = new Map(await Promise.all(ids.map(async (id) => [id, await t.login(id)] as const)));
+    const [a, b] = await Promise.all(['dummy_01', 'dummy_02'].map((id) => connect(base, tokens.get(id) as string)));
+    if (!a || !b) throw new Error('two sockets');
+    // Answered once the hub has taken the socket on (its token checked): from then on it is told of a match.
+    for (const socket of [a, b]) {
+      socket.send({ action: 'ping' });
+      await socket.next('pong');
+    }
+    const found = b.next('matchFound', 15_000);
+    await t.request({ method: 'POST', url: '/api/debug/matchmaking/trigger', token: admin });
+    const matchId = (await found).match_id;
+    b.send({ action: 'subscribeMatch', matchId });
+    await b.next('matchSubscribed');
+
+    // The page left the match screen a moment after opening it: subscribe, then unsubscribe at once.
+    a.send({ action: 'subscribeMatch', matchId });
+    a.send({ action: 'unsubscribeMatch', matchId });
+    await a.next('matchSubscribed');
+    a.send({ action: 'ping' });
+    await a.next('pong');
+
+    const current = await t.request({ method: 'GET', url: '/api/matches/current', token: tokens.get('dummy_01') });
+    const host = tokens.get(current.json().host_user_id) as string;
+    const set = await t.request({
+      method: 'POST',
+      url: '/api/matches/lobby/update',
+      token: host,
+      payload: { lobby_id: '12345678' },
+    });
+    expect(set.statusCode).toBe(200);
+    expect(await b.next('matchUpdate')).toMatchObject({ data: { match_id: matchId, lobby_id: '12345678' } });
+    a.send({ action: 'ping' });
+    await a.next('pong');
+    expect(a.messages.filter((m) => m.type === 'matchUpdate')).toEqual([]);
+  });
+
   it('handles messages sent before authentication finishes', async () => {
     const token = await t.login('dummy_05');
     const socket = await TestSocket.open(`${base}?token=${encodeURIComponent(token)}`);

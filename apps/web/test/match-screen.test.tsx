@@ -251,6 +251,35 @@ describe('match screen', () => {
     expect(screen.queryByRole('heading', { name: '試合 #42' })).not.toBeInTheDocument();
   });
 
+  it('keeps the match screen (and what the host typed) when a stale reading leaves the user out of the list', async () => {
+    // The host types the lobby number; a queue reading made before the wave arrives after it (a poll that crossed the
+    // wave) and says the user is in no match. The server still has the match: the screen stays as it was.
+    const { server, sockets, user } = openMatch(
+      null,
+      {
+        'GET /api/matches/me': async () => {
+          // A real network's moment: the page renders before the answer comes.
+          await new Promise((r) => setTimeout(r, 30));
+          return myMatchReply(buildMatch());
+        },
+      },
+      'dummy_01',
+    );
+    const input = await screen.findByLabelText('ロビー番号（4〜12桁の数字）');
+    await vi.waitFor(() => expect(sockets.last.readyState).toBe(1));
+    await act(async () =>
+      sockets.push({ type: 'queueDiff', data: { ongoing_match_players: ['dummy_01'], ongoing_matches: 1 } }),
+    );
+    await user.type(input, '1234');
+    const reads = server.callsTo('GET /api/matches/me').length;
+    await act(async () => sockets.push({ type: 'queueDiff', data: { ongoing_match_players: [], ongoing_matches: 0 } }));
+    await vi.waitFor(() => expect(server.callsTo('GET /api/matches/me').length).toBeGreaterThan(reads));
+    expect(screen.queryByRole('button', { name: 'マッチングに参加' })).not.toBeInTheDocument();
+    await new Promise((r) => setTimeout(r, 60));
+    expect(screen.getByLabelText('ロビー番号（4〜12桁の数字）')).toHaveValue('1234');
+    expect(screen.queryByRole('button', { name: 'マッチングに参加' })).not.toBeInTheDocument();
+  });
+
   it('shows 報告済み with the count and offers a correction', async () => {
     openMatch(buildMatch({ has_reported: true, report_count: 1 }));
     expect(await screen.findByText('報告済み（1/2）')).toBeInTheDocument();

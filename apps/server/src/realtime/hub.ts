@@ -63,6 +63,8 @@ interface Client {
   alive: boolean;
   /** The heartbeat group the client is pinged with. */
   group: Set<Client>;
+  /** The socket's messages handled so far: the next one starts when it ends (see receive). */
+  inbox: Promise<void>;
 }
 
 /** One message ready for many sockets: serialized once, as a Buffer ws sends as a text frame. */
@@ -189,7 +191,7 @@ export class RealtimeHub {
           return;
         }
         const client = this.add(socket, user.id, identity.sessionId, user.isAdmin);
-        for (const raw of early) void this.handle(client, raw);
+        for (const raw of early) this.receive(client, raw);
       })
       .catch((err: unknown) => {
         const code = err instanceof AppError ? err.code : 'UNAUTHORIZED';
@@ -233,13 +235,14 @@ export class RealtimeHub {
       subscriptions: new Set(),
       alive: true,
       group,
+      inbox: Promise.resolve(),
     };
     this.clients.add(client);
     group.add(client);
     const set = this.byUser.get(userId) ?? new Set<Client>();
     this.byUser.set(userId, set);
     set.add(client);
-    socket.on('message', (raw: Buffer) => void this.handle(client, raw.toString()));
+    socket.on('message', (raw: Buffer) => this.receive(client, raw.toString()));
     socket.on('pong', () => {
       client.alive = true;
     });
@@ -294,11 +297,20 @@ export class RealtimeHub {
     return this.snapshotting;
   }
 
-  private async handle(client: Client, raw: string): Promise<void> {
+  /**
+   * A socket's messages take effect in the order it sent them, one after another: a subscribeMatch that checks the
+   * database is not overtaken by the unsubscribeMatch sent after it (which left a page that had left a match and come
+   * back to it unsubscribed, without its pushes). The rate is counted as the messages come.
+   */
+  private receive(client: Client, raw: string): void {
     if (!this.withinRate(client)) {
       refuse(client.socket, 'WS_RATE_LIMITED', WS_CLOSE.rateLimited);
       return;
     }
+    client.inbox = client.inbox.then(() => this.handle(client, raw));
+  }
+
+  private async handle(client: Client, raw: string): Promise<void> {
     const parsed = parseClientMessage(raw);
     if (!parsed.ok) {
       send(client.socket, {

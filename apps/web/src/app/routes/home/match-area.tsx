@@ -21,7 +21,7 @@ import { refreshPlayerProgress } from '../../player-progress.ts';
 /**
  * The signed-in match tab (loaded on demand): the in-match screen while the user has an open match (or a settled
  * one they may still report), else the queue panel (spec §2 Match tab, §4 Match screen). The queue feed's
- * ongoing_match_players also drives the switch: entering the list reloads the match, leaving it hides the screen.
+ * ongoing_match_players also drives the switch: entering or leaving the list reloads the match.
  */
 export default function MatchArea({ userId }: { userId: string }) {
   const queryClient = useQueryClient();
@@ -40,13 +40,11 @@ export default function MatchArea({ userId }: { userId: string }) {
     const was = previous.current;
     previous.current = inOngoing;
     if (was === undefined || inOngoing === undefined || was === inOngoing) return;
-    if (inOngoing) {
-      void resyncMatch(queryClient);
-    } else {
-      queryClient.setQueryData(currentMatchKey(userId), null);
-      void queryClient.invalidateQueries({ queryKey: currentMatchKey(userId) });
-    }
-  }, [inOngoing, queryClient, userId]);
+    // Either way the match is read again rather than the list believed: a reading made before a wave can come after
+    // it (a poll that crossed it), and the screen (with the lobby number the host is typing) would go and come back
+    // empty.
+    void resyncMatch(queryClient);
+  }, [inOngoing, queryClient]);
 
   const match = current.data;
   // A settled match stays on screen only for a player who may still report it (until the report deadline).
