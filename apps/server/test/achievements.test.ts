@@ -207,7 +207,7 @@ describe('the achievement calls', () => {
       payload: { force: true },
     });
     expect(extra.statusCode).toBe(400);
-    expectError(await t.request({ method: 'GET', url: '/api/users/me/achievements' }), 401, 'UNAUTHORIZED');
+    expectError(await t.request({ method: 'GET', url: '/api/users/me/achievements' }), 401, 'LOGIN_REQUIRED');
   });
 
   it('shows only achievements across seasons when no season is active', async () => {

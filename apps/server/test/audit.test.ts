@@ -33,7 +33,7 @@ const season = (id: string, extra: Record<string, unknown> = {}) => ({
 describe('GET /api/admin/audit', () => {
   it('is for admins only', async () => {
     expectError(await t.request({ method: 'GET', url: '/api/admin/audit', token: player }), 403, 'FORBIDDEN');
-    expectError(await t.request({ method: 'GET', url: '/api/admin/audit' }), 401, 'UNAUTHORIZED');
+    expectError(await t.request({ method: 'GET', url: '/api/admin/audit' }), 401, 'LOGIN_REQUIRED');
   });
 
   it('starts empty', async () => {

@@ -137,7 +137,15 @@ describe.each(callers)('as %s', (caller) => {
       expect(res.statusCode).toBeLessThan(route.url.startsWith('/api/auth/discord/') ? 504 : 500);
     } else {
       expect(res.statusCode).toBe(want);
-      expect(res.json().code).toBe(want === 401 ? 'UNAUTHORIZED' : caller === 'banned' ? 'BANNED' : 'FORBIDDEN');
+      expect(res.json().code).toBe(
+        want === 401
+          ? caller === 'anonymous'
+            ? 'LOGIN_REQUIRED'
+            : 'UNAUTHORIZED'
+          : caller === 'banned'
+            ? 'BANNED'
+            : 'FORBIDDEN',
+      );
     }
   });
 });

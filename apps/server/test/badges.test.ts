@@ -47,7 +47,7 @@ async function giveTwo() {
 
 describe('owned badges', () => {
   it('GET /api/users/me/badges needs a signed-in user', async () => {
-    expectError(await t.request({ method: 'GET', url: '/api/users/me/badges' }), 401, 'UNAUTHORIZED');
+    expectError(await t.request({ method: 'GET', url: '/api/users/me/badges' }), 401, 'LOGIN_REQUIRED');
   });
 
   it('starts empty and lists awarded badges in id order', async () => {
@@ -127,7 +127,7 @@ describe('PUT /api/users/me/badges/equip', () => {
       url: '/api/users/me/badges/equip',
       payload: { primary_badge: null, secondary_badge: null },
     });
-    expectError(res, 401, 'UNAUTHORIZED');
+    expectError(res, 401, 'LOGIN_REQUIRED');
   });
 });
 
@@ -151,7 +151,7 @@ describe('POST /api/admin/badges/award', () => {
 
   it('is for admins only', async () => {
     expectError(await award('dummy_01', 'badge_001', player), 403, 'FORBIDDEN');
-    expectError(await award('dummy_01', 'badge_001', null), 401, 'UNAUTHORIZED');
+    expectError(await award('dummy_01', 'badge_001', null), 401, 'LOGIN_REQUIRED');
     expect(await owned()).toEqual([]);
   });
 });

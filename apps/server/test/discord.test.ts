@@ -159,7 +159,7 @@ describe('the admin sets the channel', () => {
       403,
       'FORBIDDEN',
     );
-    expectError(await t.request({ method: 'GET', url: '/api/admin/discord' }), 401, 'UNAUTHORIZED');
+    expectError(await t.request({ method: 'GET', url: '/api/admin/discord' }), 401, 'LOGIN_REQUIRED');
   });
 });
 

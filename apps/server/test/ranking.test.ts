@@ -91,7 +91,7 @@ describe('ranking', () => {
   it('serves the same snapshot to signed-in users, and not to anonymous visitors', async () => {
     await seedTieBreaks();
     await calculate();
-    expectError(await t.request({ method: 'GET', url: '/api/users/ranking' }), 401, 'UNAUTHORIZED');
+    expectError(await t.request({ method: 'GET', url: '/api/users/ranking' }), 401, 'LOGIN_REQUIRED');
     const res = await t.request({ method: 'GET', url: '/api/users/ranking', token: player });
     expect(res.statusCode).toBe(200);
     expect(rankingReplySchema.parse(res.json())).toEqual(await publicRanking());
@@ -150,7 +150,7 @@ describe('ranking', () => {
       403,
       'FORBIDDEN',
     );
-    expectError(await t.request({ method: 'POST', url: '/api/debug/ranking/calculate' }), 401, 'UNAUTHORIZED');
+    expectError(await t.request({ method: 'POST', url: '/api/debug/ranking/calculate' }), 401, 'LOGIN_REQUIRED');
     expect((await publicRanking()).rankings).toEqual([]);
   });
 
@@ -211,7 +211,7 @@ describe('GET /api/users/me/records', () => {
   }
 
   it('needs a signed-in user', async () => {
-    expectError(await t.request({ method: 'GET', url: '/api/users/me/records' }), 401, 'UNAUTHORIZED');
+    expectError(await t.request({ method: 'GET', url: '/api/users/me/records' }), 401, 'LOGIN_REQUIRED');
   });
 
   it('lists ended seasons, newest first, with the final rank in the ranking order and the badges; not the active season', async () => {

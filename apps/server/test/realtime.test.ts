@@ -48,6 +48,10 @@ describe('WebSocket', () => {
       error: '認証の有効期限が切れました。再度ログインしてください。',
     });
     expect(await socket.closed()).toBe(4401);
+    const bare = await TestSocket.open(base);
+    sockets.push(bare);
+    expect(await bare.next('error')).toMatchObject({ code: 'LOGIN_REQUIRED', error: 'ログインが必要です' });
+    expect(await bare.closed()).toBe(4401);
   });
 
   it('answers askQueueInfo with the full queue info, and unexpected frames with an error', async () => {

@@ -366,7 +366,7 @@ describe('admin season CRUD', () => {
     ] as const;
     for (const call of calls) {
       expectError(await t.request({ ...call, token: player }), 403, 'FORBIDDEN');
-      expectError(await t.request({ ...call }), 401, 'UNAUTHORIZED');
+      expectError(await t.request({ ...call }), 401, 'LOGIN_REQUIRED');
     }
     expect(await list()).toEqual([expect.objectContaining({ id: 's1', name: 'シーズン s1', is_active: false })]);
   });

@@ -5,6 +5,7 @@ import { SESSION_PRUNE_JOB } from '../src/auth/sessions.ts';
 import { createTestApp, TEST_SECRET, type TestApp } from './helpers/app.ts';
 
 const UNAUTHORIZED = { error: '認証の有効期限が切れました。再度ログインしてください。', code: 'UNAUTHORIZED' };
+const LOGIN_REQUIRED = { error: 'ログインが必要です', code: 'LOGIN_REQUIRED' };
 
 let t: TestApp;
 beforeAll(async () => {
@@ -19,10 +20,13 @@ describe('sessions', () => {
     expect((await me(await t.login('dummy_01'))).statusCode).toBe(200);
   });
 
-  it('refuses a missing or malformed Authorization header', async () => {
-    expect((await me()).json()).toEqual(UNAUTHORIZED);
+  it('asks a request without a bearer token to sign in, and says a forged one has expired', async () => {
+    expect((await me()).json()).toEqual(LOGIN_REQUIRED);
     const res = await t.request({ method: 'GET', url: '/api/users/me', headers: { authorization: 'Basic abc' } });
     expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual(LOGIN_REQUIRED);
+    const forged = await t.request({ method: 'GET', url: '/api/users/me', headers: { authorization: 'Bearer abc' } });
+    expect(forged.json()).toEqual(UNAUTHORIZED);
   });
 
   it('refuses a token after logout (revoked server-side), but other sessions live on', async () => {

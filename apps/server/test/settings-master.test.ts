@@ -55,7 +55,7 @@ async function expectRejected(payload: unknown, code: string, message: string | 
 
 describe('master data', () => {
   it('GET /api/master needs a signed-in user', async () => {
-    expectError(await t.request({ method: 'GET', url: '/api/master' }), 401, 'UNAUTHORIZED');
+    expectError(await t.request({ method: 'GET', url: '/api/master' }), 401, 'LOGIN_REQUIRED');
     expectError(await t.request({ method: 'GET', url: '/api/master', token: 'not-a-token' }), 401, 'UNAUTHORIZED');
   });
 
@@ -100,7 +100,7 @@ describe('master data', () => {
 describe('PUT /api/master/settings', () => {
   it('refuses anonymous visitors (401) and players (403), with error and message', async () => {
     const anonymous = await putSetting({ id: 'lobby_create_timeout', value: 100 }, 'anonymous');
-    expectError(anonymous, 401, 'UNAUTHORIZED');
+    expectError(anonymous, 401, 'LOGIN_REQUIRED');
     expect(anonymous.json().message).toBe(anonymous.json().error);
     const forbidden = await putSetting({ id: 'lobby_create_timeout', value: 100 }, 'player');
     expectError(forbidden, 403, 'FORBIDDEN');

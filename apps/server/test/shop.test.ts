@@ -143,7 +143,7 @@ describe('with Stripe (the SDK against a local fake)', () => {
     expectError(await checkout({ badgeId: 'badge_125' }), 409, 'SHOP_NOT_FOR_SALE');
     expectError(await checkout({ badgeId: 'badge_999' }), 404, 'BADGE_NOT_FOUND');
     expectError(await checkout({ badgeId: 'nope' }), 400, 'BADGE_UNKNOWN');
-    expectError(await checkout({ badgeId: BRONZE }, null), 401, 'UNAUTHORIZED');
+    expectError(await checkout({ badgeId: BRONZE }, null), 401, 'LOGIN_REQUIRED');
     expect(stripe.requests.filter((r) => r.method === 'POST')).toHaveLength(0);
     const count = await t.ctx.db.execute(sql`select count(*)::int as n from orders`);
     expect((count as unknown as { rows: { n: number }[] }).rows[0]?.n).toBe(0);

@@ -28,6 +28,8 @@ export const ERRORS = {
   },
 
   // Authentication and permissions
+  /** No token at all (a token that no longer holds is UNAUTHORIZED). */
+  LOGIN_REQUIRED: { status: 401, message: 'ログインが必要です' },
   UNAUTHORIZED: { status: 401, message: '認証の有効期限が切れました。再度ログインしてください。' },
   BANNED: { status: 403, message: 'このアカウントは利用停止中です' },
   FORBIDDEN: { status: 403, message: 'この操作を行う権限がありません' },

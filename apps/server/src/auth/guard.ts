@@ -31,9 +31,10 @@ export interface Guard {
 const bearer = (request: FastifyRequest) => bearerToken(request.headers.authorization);
 
 export function createGuard(ctx: AppContext): Guard {
+  /** Null for a token that does not hold (UNAUTHORIZED); a request without any token is told to sign in. */
   async function resolve(request: FastifyRequest): Promise<{ identity: Identity; user: UserRow | undefined } | null> {
     const token = bearer(request);
-    if (!token) return null;
+    if (!token) throw new AppError('LOGIN_REQUIRED');
     return resolveToken(token);
   }
 
@@ -85,6 +86,7 @@ export function createGuard(ctx: AppContext): Guard {
   }
 
   async function token(raw: string) {
+    if (!raw) throw new AppError('LOGIN_REQUIRED');
     const found = await resolveToken(raw);
     if (!found?.user) throw new AppError('UNAUTHORIZED');
     return { identity: found.identity, user: found.user };

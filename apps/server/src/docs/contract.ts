@@ -64,8 +64,8 @@ export const errorBodySchema = z.object({
 
 const ACCESS_ERRORS: Record<Access, ErrorCode[]> = {
   public: [],
-  user: ['UNAUTHORIZED', 'BANNED', 'USER_NOT_FOUND'],
-  admin: ['UNAUTHORIZED', 'BANNED', 'USER_NOT_FOUND', 'FORBIDDEN'],
+  user: ['LOGIN_REQUIRED', 'UNAUTHORIZED', 'BANNED', 'USER_NOT_FOUND'],
+  admin: ['LOGIN_REQUIRED', 'UNAUTHORIZED', 'BANNED', 'USER_NOT_FOUND', 'FORBIDDEN'],
   websocket: ['WS_UPGRADE_REQUIRED'],
   webhook: [],
   metrics: ['ROUTE_NOT_FOUND', 'FORBIDDEN'],
