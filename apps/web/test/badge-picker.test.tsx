@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { selectableBadges } from '../src/features/badges/components/badge-picker-modal.tsx';
 import { buildProfile } from '../src/testing/data.ts';
 import { renderApp, signInAs } from '../src/testing/render-app.tsx';
@@ -29,7 +29,26 @@ const optionNames = (dialog: HTMLElement) =>
     .filter(Boolean)
     .sort();
 
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
 describe('badge picker', () => {
+  it('focuses the search box with a mouse', async () => {
+    const { dialog } = await openPicker(1);
+    expect(within(dialog).getByRole('searchbox')).toHaveFocus();
+  });
+
+  it('focuses the dialog on a touch screen, not the search box (no keyboard popping up unasked)', async () => {
+    const matchMedia = window.matchMedia;
+    vi.spyOn(window, 'matchMedia').mockImplementation((query) => ({
+      ...matchMedia(query),
+      matches: query === '(pointer: coarse)',
+    }));
+    const { dialog } = await openPicker(1);
+    expect(dialog).toHaveFocus();
+  });
+
   it('slot 1 lists owned badges without the badge of slot 2', async () => {
     const { dialog } = await openPicker(1);
     expect(optionNames(dialog)).toEqual(['S0 1位', '第1回大会 優勝']);

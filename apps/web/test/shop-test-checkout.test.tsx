@@ -120,6 +120,19 @@ describe('test payment page', () => {
         body: { error: 'テスト決済が見つかりません', code: 'TEST_CHECKOUT_NOT_FOUND' },
       },
     });
-    expect(await screen.findByRole('alert')).toHaveTextContent('テスト決済が見つかりません');
+    expect(await screen.findByText('テスト決済が見つかりません')).toBeInTheDocument();
+    // Asking again would find nothing either: the way back to the shop instead of 再試行.
+    expect(screen.getByRole('link', { name: 'ショップへ戻る' })).toHaveAttribute('href', '/shop');
+    expect(screen.queryByRole('button', { name: '再試行' })).not.toBeInTheDocument();
+  });
+
+  it('offers to try again after a server error', async () => {
+    openTestCheckout({
+      'GET /api/shop/test-checkout/cs_test_local_1': {
+        status: 503,
+        body: { error: 'データベースに一時的に接続できません', code: 'DB_UNAVAILABLE' },
+      },
+    });
+    expect(await screen.findByRole('button', { name: '再試行' }, { timeout: 10_000 })).toBeInTheDocument();
   });
 });

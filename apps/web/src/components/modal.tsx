@@ -21,8 +21,16 @@ interface ModalProps {
   describedBy?: string;
 }
 
+const TEXT_INPUT_TYPES = new Set(['text', 'search', 'email', 'number', 'password', 'tel', 'url']);
+
+const opensKeyboard = (el: HTMLElement) =>
+  el instanceof HTMLTextAreaElement || (el instanceof HTMLInputElement && TEXT_INPUT_TYPES.has(el.type));
+
+const touchScreen = () => window.matchMedia?.('(pointer: coarse)').matches === true;
+
 /**
- * While the dialog is open: focus moves in (to [data-autofocus], else the first control, else the dialog), the page
+ * While the dialog is open: focus moves in (to [data-autofocus], else the first control, else the dialog; on a touch
+ * screen, not to a text field), the page
  * behind stops scrolling, a press on the backdrop closes; on close, focus returns to where it was.
  */
 function useModalFocus(
@@ -35,7 +43,9 @@ function useModalFocus(
     const dialog = dialogRef.current;
     const first =
       dialog?.querySelector<HTMLElement>('[data-autofocus]') ?? dialog?.querySelector<HTMLElement>(FOCUSABLE);
-    (first ?? dialog)?.focus();
+    // On a touch screen a text field that takes the focus opens the keyboard over half the dialog before the player
+    // asked to type: the dialog takes it then (a tap on the field types).
+    (first && !(opensKeyboard(first) && touchScreen()) ? first : dialog)?.focus();
     const { overflow } = document.body.style;
     document.body.style.overflow = 'hidden';
     // A press on the backdrop itself (outside the dialog) closes, like Escape.

@@ -7,6 +7,7 @@ import { browser } from '../../../lib/browser.ts';
 import { formatDateTime, formatYen } from '../../../lib/format.ts';
 import { useDocumentTitle } from '../../../lib/page-meta.ts';
 import { useTestCheckout } from '../api/get-test-checkout.ts';
+import { isFinalError } from '../checkout-outcome.ts';
 import { SHOP_TEXTS as T } from '../texts.ts';
 import { TestPayForm } from './test-pay-form.tsx';
 import './test-checkout.css';
@@ -27,6 +28,11 @@ export default function TestCheckoutPage() {
       </header>
       {checkout.isPending ? (
         <Skeleton lines={5} label={T.testCheckoutLoading} />
+      ) : checkout.isError && isFinalError(checkout.error) ? (
+        // Unknown (or not this player's): asking again will not change it.
+        <Notice tone="danger" live title={checkout.error.message}>
+          <Link to="/shop">{T.backToShop}</Link>
+        </Notice>
       ) : checkout.isError ? (
         <ErrorState message={checkout.error.message} onRetry={() => checkout.refetch()} />
       ) : (
