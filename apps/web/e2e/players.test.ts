@@ -203,14 +203,27 @@ describe.skipIf(!chromiumPath)('player pages and match summaries in Chromium', (
       await page.getByRole('heading', { level: 1, name: someoneName ?? '' }).waitFor();
 
       // Unknown player and match: a clear message and the way back.
+      // The browser asks once as it takes the page over (the route's prefetch): the page that mounts after the 404
+      // came shows it rather than asking again.
       expect404 = true;
+      const asked: string[] = [];
+      page.on('request', (r) => {
+        if (/\/api\/(players\/dummy_nobody_here|matches\/999999999)/.test(r.url())) asked.push(new URL(r.url()).pathname);
+      });
+      const takenOver = async () => {
+        await page.waitForFunction(() => document.documentElement.dataset.app === 'ready');
+        await page.waitForTimeout(500);
+      };
       await page.goto(`${baseUrl}/players/dummy_nobody_here`);
       await page.getByRole('heading', { name: 'プレイヤーが見つかりません' }).waitFor();
       await page.getByRole('link', { name: 'ランキングに戻る' }).waitFor();
+      await takenOver();
       await shot('05-player-not-found');
       await page.goto(`${baseUrl}/matches/999999999`);
       await page.getByRole('heading', { name: '試合が見つからないか、まだ集計されていません' }).waitFor();
+      await takenOver();
       await shot('06-match-not-found');
+      expect(asked).toEqual(['/api/players/dummy_nobody_here', '/api/matches/999999999/summary']);
 
       expect(errors).toEqual([]);
       await context.close();

@@ -151,11 +151,23 @@ export function routeAt(pathname: string): { route: AppRoute; params: Record<str
  * Starts loading the page at this address: its code and its first data, together. `code` resolves when the code is
  * in (rejects when it cannot load), `data` when the first data is in or failed (never rejects).
  */
-export function preloadRoute(
-  client: QueryClient,
-  pathname: string,
-  search: string,
-): { code: Promise<unknown>; data: Promise<unknown> } {
+export function preloadRoute(client: QueryClient, pathname: string, search: string): RouteLoad {
+  // The same address again (the router's first render, right after start() began it) is the same load: a prefetch
+  // whose answer was an error (a missing player's 404) would otherwise ask the server again.
+  const address = pathname + search;
+  const last = lastLoad.get(client);
+  if (last?.address === address) return last.load;
+  const load = startLoad(client, pathname, search);
+  lastLoad.set(client, { address, load });
+  return load;
+}
+
+type RouteLoad = { code: Promise<unknown>; data: Promise<unknown> };
+
+/** The address each query client last started loading, and that load. */
+const lastLoad = new WeakMap<QueryClient, { address: string; load: RouteLoad }>();
+
+function startLoad(client: QueryClient, pathname: string, search: string): RouteLoad {
   const { route, params } = routeAt(pathname);
   // The shell's own data (its links and ad slot) with the page's: when everything the first render reads is in before
   // it starts, nothing changes under the time-sliced render (a query landing mid-render makes React redo it at once,

@@ -17,4 +17,6 @@ export const matchSummaryQueryOptions = (matchId: string) =>
     staleTime: 5 * 60_000,
   });
 
-export const useMatchSummary = (matchId: string) => useQuery(matchSummaryQueryOptions(matchId));
+/** The match page's query: an error of the route's prefetch (a 404) is shown, not asked again (see usePlayerPage). */
+export const useMatchSummary = (matchId: string) =>
+  useQuery({ ...matchSummaryQueryOptions(matchId), retryOnMount: false });

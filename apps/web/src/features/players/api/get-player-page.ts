@@ -15,4 +15,8 @@ export const getPlayerPage = (userId: string) =>
 export const playerPageQueryOptions = (userId: string) =>
   queryOptions({ queryKey: ['players', userId], queryFn: () => getPlayerPage(userId), staleTime: 60_000 });
 
-export const usePlayerPage = (userId: string) => useQuery(playerPageQueryOptions(userId));
+/**
+ * The page's query. The route's prefetch asked as the page's load began: an error it got (a 404) is shown as the page
+ * mounts, not asked again (the next visit's prefetch asks again; a 5xx has its 再試行).
+ */
+export const usePlayerPage = (userId: string) => useQuery({ ...playerPageQueryOptions(userId), retryOnMount: false });
