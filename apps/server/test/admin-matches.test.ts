@@ -225,6 +225,28 @@ describe('test tools', () => {
     expect(again.json()).toEqual({ matches: 0, reported: 0, settled: 0 });
   });
 
+  it('keeps the reports players already sent: only those who have not reported report', async () => {
+    await activeSeason(t);
+    const m = await matchTen(t, admin);
+    const id = m.match.match_id;
+    const first = await t.request({
+      method: 'POST',
+      url: `/api/debug/matches/${id}/report`,
+      token: admin,
+      payload: { user_id: m.teamA[0], result: 'B-win' },
+    });
+    expect(first.statusCode, first.body).toBe(200);
+    const stored = () =>
+      t.ctx.db.execute(sql`select user_id, result from match_reports where match_id = ${Number(id)} order by user_id`);
+    const before = (await stored()) as unknown as { rows: { user_id: string; result: string }[] };
+    const res = await t.request({ method: 'POST', url: '/api/debug/matches/report-all', token: admin, payload: {} });
+    expect(res.statusCode, res.body).toBe(200);
+    const after = (await stored()) as unknown as { rows: { user_id: string; result: string }[] };
+    expect(after.rows.find((r) => r.user_id === m.teamA[0])).toEqual(before.rows[0]);
+    expect(after.rows.filter((r) => r.user_id !== m.teamA[0]).every((r) => r.result === 'A-win')).toBe(true);
+    expect(res.json().reported).toBe(after.rows.length - 1);
+  });
+
   it('leaves matches with a real player alone', async () => {
     await activeSeason(t);
     const m = await matchTen(t, admin);

@@ -5,7 +5,7 @@ import type { Tx } from '../db/client.ts';
 import type { DomainEvents } from '../events/domain.ts';
 import { AppError } from '../http/errors.ts';
 import type { MatchNotifier } from '../matches/notify.ts';
-import { findMatch, playersOf } from '../matches/queries.ts';
+import { findMatch, playersOf, reportsOf } from '../matches/queries.ts';
 import { reportIn } from '../matches/service.ts';
 import type { MatchProgress } from '../matches/settlement.ts';
 import { matchViewFor } from '../matches/view.ts';
@@ -121,7 +121,10 @@ export class DebugTools {
       for (const matchId of ids) {
         const match = await findMatch(tx, matchId);
         if (!match) continue;
+        // Those who reported (through the wizard, or this tool for one player) keep their report.
+        const done = new Set((await reportsOf(tx, matchId)).map((r) => r.userId));
         for (const player of await playersOf(tx, match)) {
+          if (done.has(player.userId)) continue;
           const report = testReport(player.userId, result);
           const step = await reportIn(tx, { matchId, userId: player.userId, report, now, rules });
           reported += 1;
