@@ -208,7 +208,8 @@ describe.skipIf(!chromiumPath)('player pages and match summaries in Chromium', (
       expect404 = true;
       const asked: string[] = [];
       page.on('request', (r) => {
-        if (/\/api\/(players\/dummy_nobody_here|matches\/999999999)/.test(r.url())) asked.push(new URL(r.url()).pathname);
+        if (/\/api\/(players\/dummy_nobody_here|matches\/999999999)/.test(r.url()))
+          asked.push(new URL(r.url()).pathname);
       });
       const takenOver = async () => {
         await page.waitForFunction(() => document.documentElement.dataset.app === 'ready');
