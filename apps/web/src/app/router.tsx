@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { Suspense, useRef } from 'react';
+import { Suspense } from 'react';
 import { Route, Routes, useLocation } from 'react-router';
 import { SkeletonBlock } from '../components/skeleton.tsx';
 import { AppReady } from './layout/app-ready.tsx';
@@ -14,14 +14,10 @@ const NotFoundPage = lazyPage(NOT_FOUND_ROUTE);
 function usePreloadOnNavigation(): void {
   const client = useQueryClient();
   const location = useLocation();
-  const started = useRef<string | null>(null);
-  const address = location.pathname + location.search;
   // During render, not in an effect: a navigation renders in a transition that commits only once the page's code is
-  // in, and the data must not wait for that. Idempotent (import() is cached, prefetches are deduplicated by key).
-  if (started.current !== address) {
-    started.current = address;
-    void preloadRoute(client, location.pathname, location.search).code.catch(() => undefined);
-  }
+  // in, and the data must not wait for that. Every render of the same address gets the load already begun (by
+  // start() for the first page): preloadRoute starts one per address in a row.
+  void preloadRoute(client, location.pathname, location.search).code.catch(() => undefined);
 }
 
 export function AppRoutes() {

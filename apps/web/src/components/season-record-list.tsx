@@ -1,16 +1,14 @@
 import { AWARD_TIER_LABELS, type SeasonRecord } from '@rankmatch/shared';
-import { formatInteger, formatPercent } from '../lib/format.ts';
+import { formatInteger } from '../lib/format.ts';
 import { BadgeChip } from './badge-chip.tsx';
+import { SeasonFigures } from './season-stat-grid.tsx';
+import { Stat } from './stat.tsx';
 import './season-record-list.css';
 
 const T = {
   finalRank: '最終順位',
   rankValue: (rank: number | null) => (rank === null ? 'ランク外' : `${rank}位`),
   finalRate: '最終レート',
-  maxRate: '最高レート',
-  totalMatches: '試合数',
-  wins: '勝利数',
-  winRate: '勝率',
   seasonBadges: '獲得バッジ',
   noSeasonBadges: 'このシーズンに獲得したバッジはありません',
 } as const;
@@ -26,30 +24,11 @@ export function SeasonRecordList({ records }: { records: readonly SeasonRecord[]
         <li key={r.season_id} className="season-record">
           <h3 className="season-record__name">{r.season_name}</h3>
           <dl className="stat-grid stat-grid--compact">
-            <div className="stat stat--highlight">
-              <dt>{T.finalRank}</dt>
-              <dd>{T.rankValue(r.final_rank)}</dd>
-            </div>
-            <div className="stat">
-              <dt>{T.finalRate}</dt>
-              <dd>{formatInteger(r.final_rate)}</dd>
-            </div>
-            <div className="stat">
-              <dt>{T.maxRate}</dt>
-              <dd>{formatInteger(r.max_rate)}</dd>
-            </div>
-            <div className="stat">
-              <dt>{T.totalMatches}</dt>
-              <dd>{formatInteger(r.total_matches)}</dd>
-            </div>
-            <div className="stat">
-              <dt>{T.wins}</dt>
-              <dd>{formatInteger(r.wins)}</dd>
-            </div>
-            <div className="stat">
-              <dt>{T.winRate}</dt>
-              <dd>{formatPercent(r.win_rate)}</dd>
-            </div>
+            <Stat highlight label={T.finalRank}>
+              {T.rankValue(r.final_rank)}
+            </Stat>
+            <Stat label={T.finalRate}>{formatInteger(r.final_rate)}</Stat>
+            <SeasonFigures maxRate={r.max_rate} matches={r.total_matches} wins={r.wins} winRate={r.win_rate} />
           </dl>
           <div className="season-record__badges">
             <h4 className="section-label">{T.seasonBadges}</h4>

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { formatInteger, formatPercent } from '../lib/format.ts';
 import { ProvisionalMark } from './provisional-mark.tsx';
+import { Stat } from './stat.tsx';
 
 const T = {
   currentRate: '現在のレート',
@@ -18,34 +19,50 @@ export interface SeasonNumbersOf {
   win_rate: number;
 }
 
+/** The figures every season view shows after its first: highest rate, matches, wins and win rate. */
+export function SeasonFigures({
+  maxRate,
+  matches,
+  wins,
+  winRate,
+}: {
+  maxRate: number;
+  matches: number;
+  wins: number;
+  winRate: number;
+}) {
+  return (
+    <>
+      <Stat label={T.maxRate}>{formatInteger(maxRate)}</Stat>
+      <Stat label={T.totalMatches}>{formatInteger(matches)}</Stat>
+      <Stat label={T.wins}>{formatInteger(wins)}</Stat>
+      <Stat label={T.winRate}>{formatPercent(winRate)}</Stat>
+    </>
+  );
+}
+
 /** A player's numbers in the active season (current rate highlighted, 暫定 while provisional), as on my page and on
  * player pages; `children` adds more stats to the same grid. */
 export function SeasonStatGrid({ numbers, children }: { numbers: SeasonNumbersOf; children?: ReactNode }) {
   return (
     <dl className="stat-grid stat-grid--compact">
-      <div className="stat stat--highlight">
-        <dt>
-          {T.currentRate}
-          <ProvisionalMark matchCount={numbers.match_count} />
-        </dt>
-        <dd>{formatInteger(numbers.rate)}</dd>
-      </div>
-      <div className="stat">
-        <dt>{T.maxRate}</dt>
-        <dd>{formatInteger(numbers.max_rate)}</dd>
-      </div>
-      <div className="stat">
-        <dt>{T.totalMatches}</dt>
-        <dd>{formatInteger(numbers.match_count)}</dd>
-      </div>
-      <div className="stat">
-        <dt>{T.wins}</dt>
-        <dd>{formatInteger(numbers.win_count)}</dd>
-      </div>
-      <div className="stat">
-        <dt>{T.winRate}</dt>
-        <dd>{formatPercent(numbers.win_rate)}</dd>
-      </div>
+      <Stat
+        highlight
+        label={
+          <>
+            {T.currentRate}
+            <ProvisionalMark matchCount={numbers.match_count} />
+          </>
+        }
+      >
+        {formatInteger(numbers.rate)}
+      </Stat>
+      <SeasonFigures
+        maxRate={numbers.max_rate}
+        matches={numbers.match_count}
+        wins={numbers.win_count}
+        winRate={numbers.win_rate}
+      />
       {children}
     </dl>
   );
