@@ -78,7 +78,8 @@ async function main(): Promise<void> {
     LOG_LEVEL: 'silent',
   });
   const now = unixNow();
-  const { app, ranking } = await buildApp({ config, database, logger: false, webDist: null });
+  const { app, modules } = await buildApp({ config, database, logger: false, webDist: null });
+  const ranking = modules.ranking.snapshot;
   await seedOnStart(database.db, config, now);
   await seedSeason(database.db, now);
   const count = await ranking.refresh();

@@ -1,11 +1,11 @@
 import { seasonMeta, simulatePopulation, simulateSeason } from '@rankmatch/engine';
 import { INITIAL_RATE } from '@rankmatch/shared';
+import { storePenaltyStates } from '../src/accounts/penalties.ts';
 import { openSession } from '../src/auth/sessions.ts';
 import type { AppContext } from '../src/context.ts';
 import { bulkInsert } from '../src/db/bulk.ts';
 import { seasons, users } from '../src/db/schema.ts';
 import { importSeason, nextImportIds } from '../src/matches/import.ts';
-import { storePenaltyStates } from '../src/users/penalties.ts';
 import { importWaveRuns } from '../src/waves/import.ts';
 
 // Data the server benchmarks set up straight through drizzle (faster than thousands of HTTP logins).

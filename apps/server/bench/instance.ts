@@ -34,7 +34,7 @@ export interface BenchInstance {
   app: BuiltApp['app'];
   ctx: BuiltApp['ctx'];
   hub: BuiltApp['hub'];
-  waves: BuiltApp['waves'];
+  waves: BuiltApp['modules']['waves'];
   bus: EventBus;
   database: Database;
   port: number;
@@ -61,7 +61,8 @@ export async function startInstance(options: InstanceOptions): Promise<BenchInst
   const bus = options.redisUrl
     ? await RedisBus.connect(options.redisUrl, options.channel ?? benchChannel(options.label))
     : new MemoryBus();
-  const { app, ctx, hub, waves } = await buildApp({ config, database, logger: false, webDist: null, bus });
+  const { app, ctx, hub, modules } = await buildApp({ config, database, logger: false, webDist: null, bus });
+  const { waves } = modules;
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();
   if (!address || typeof address === 'string') throw new Error('not listening on TCP');

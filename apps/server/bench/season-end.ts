@@ -43,7 +43,7 @@ async function run(label: string, database: Database): Promise<void> {
     JWT_SECRET: 'bench-season-end-secret-that-is-long-enough-for-hs256-0',
     LOG_LEVEL: 'silent',
   });
-  const { app, ctx, seasonEnd } = await buildApp({
+  const { app, ctx, modules } = await buildApp({
     config,
     database,
     logger: false,
@@ -85,7 +85,7 @@ async function run(label: string, database: Database): Promise<void> {
     badges: await count(database, 'user_badges'),
   };
   const started = performance.now();
-  const result = await seasonEnd.endNow('bench-s5', 'dummy_bench');
+  const result = await modules.seasons.endNow('bench-s5', 'dummy_bench');
   const seconds = (performance.now() - started) / 1000;
   const rows = {
     records: (await count(database, 'season_records')) - before.records,

@@ -32,7 +32,14 @@ async function main(): Promise<void> {
     RATE_LIMIT_PER_MINUTE: String(1_000_000_000),
     LOG_LEVEL: 'silent',
   });
-  const { app, ctx, stats } = await buildApp({ config, database, logger: false, webDist: null, bus: new MemoryBus() });
+  const { app, ctx, modules } = await buildApp({
+    config,
+    database,
+    logger: false,
+    webDist: null,
+    bus: new MemoryBus(),
+  });
+  const stats = modules.stats.cache;
   const db = ctx.db;
   const now = unixNow();
   if (pgUrl) {

@@ -3,7 +3,7 @@ import { installSimulatedClock } from './clock/install.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { unixNow } from './context.ts';
 import { DatabaseLockedError, openDatabase } from './db/client.ts';
-import { SEASON_END_JOB } from './season-end/end.ts';
+import { SEASON_END_JOB } from './seasons/end.ts';
 import { seedDemoData } from './seed/demo.ts';
 import { seedOnStart } from './seed/index.ts';
 import { assertPortFree, PortUnavailableError, portProblem } from './startup/port.ts';
@@ -16,10 +16,10 @@ async function main(): Promise<void> {
   if (config.simulatedClock) installSimulatedClock(config.simulatedClock);
   await assertPortFree(config.port, config.host);
   const database = await openDatabase(config);
-  const { app, ctx, ranking, jobs, seasonEnd, achievements, stats } = await buildApp({ config, database });
+  const { app, ctx, jobs, modules } = await buildApp({ config, database });
   await seedOnStart(database.db, config, unixNow());
   if (config.seedDemoData && config.dummyLogin.enabled) {
-    const demo = await seedDemoData({ ctx, seasonEnd, achievements }, unixNow());
+    const demo = await seedDemoData({ ctx, seasons: modules.seasons, achievements: modules.achievements }, unixNow());
     if (demo) {
       const { accuracy } = demo;
       app.log.info(
@@ -39,8 +39,8 @@ async function main(): Promise<void> {
   }
   // Seasons whose end is due (or stopped half-way) are ended before serving, not a minute later.
   await jobs.run(SEASON_END_JOB);
-  await ranking.reload();
-  await warmUp({ stats });
+  await modules.ranking.snapshot.reload();
+  await warmUp({ stats: modules.stats.cache });
   jobs.start();
 
   if (config.env === 'production' && config.dummyLogin.enabled) {

@@ -16,14 +16,14 @@ beforeAll(async () => {
   t = await createTestApp();
   const { built } = t;
   const summary = await seedDemoData(
-    { ctx: built.ctx, seasonEnd: built.seasonEnd, achievements: built.achievements },
+    { ctx: built.ctx, seasons: built.modules.seasons, achievements: built.modules.achievements },
     t.clock.now(),
   );
   expect(summary?.matches).toBeGreaterThan(500);
   expect(summary?.accuracy.rank_correlation).toBeGreaterThan(0.2);
   expect(summary?.accuracy.mmr_rank_correlation).toBeGreaterThan(0.2);
-  await built.ranking.reload();
-  await built.stats.refreshActive();
+  await built.modules.ranking.snapshot.reload();
+  await built.modules.stats.cache.refreshActive();
 }, 120_000);
 
 afterAll(async () => {
@@ -34,7 +34,7 @@ describe('the demo seasons', () => {
   it('are seeded once: a restart finds them and writes nothing', async () => {
     const [before] = await rows(sql`select count(*)::int as n from matches`);
     const again = await seedDemoData(
-      { ctx: t.built.ctx, seasonEnd: t.built.seasonEnd, achievements: t.built.achievements },
+      { ctx: t.built.ctx, seasons: t.built.modules.seasons, achievements: t.built.modules.achievements },
       t.clock.now(),
     );
     expect(again).toBeNull();

@@ -57,8 +57,8 @@ beforeEach(async () => {
 /** The event handlers finish, then the outbox worker sends what is due. */
 async function deliver(): Promise<void> {
   await t.built.events.drain();
-  t.built.outbox.wake();
-  await t.built.outbox.idle();
+  t.built.modules.notifications.outbox.wake();
+  await t.built.modules.notifications.outbox.idle();
 }
 
 const putDiscord = (payload: Record<string, unknown>, token = admin) =>
@@ -453,7 +453,7 @@ describe('delivery', () => {
     // Every call took far less than one answer of the slow Discord.
     expect(Math.max(...durations)).toBeLessThan(1000);
     await t.built.events.drain();
-    await t.built.outbox.idle();
+    await t.built.modules.notifications.outbox.idle();
     expect(await outboxRows('discord_channel')).toMatchObject([{ status: 'pending', last_error: 'Discord 503' }]);
   });
 });

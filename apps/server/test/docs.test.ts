@@ -2,7 +2,7 @@ import { BaseResolver, createConfig, lintDocument, makeDocumentFromString } from
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { api, RouteRegistry } from '../src/docs/contract.ts';
+import { api, RouteRegistry } from '../src/http/contract.ts';
 import { createTestApp, type TestApp } from './helpers/app.ts';
 
 // The API document is built from the routes' own contracts (src/docs/contract.ts): every registered route is in it by

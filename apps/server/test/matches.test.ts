@@ -188,7 +188,7 @@ describe('the deadline rule (gather step)', () => {
     await postReport(t, id, m.tokenOf(m.teamA[0] as string), report('A-win'));
     await postReport(t, id, m.tokenOf(m.teamB[0] as string), report('B-win'));
     t.clock.advance(3600);
-    await t.built.waves.gather();
+    await t.built.modules.waves.gather();
     const row = await seasonRow(t, m.teamA[0] as string);
     expect(row === undefined || (row.rate === 1500 && row.match_count === 0)).toBe(true);
     const profile = await me(m.tokenOf(m.teamA[0] as string));
@@ -439,7 +439,7 @@ describe('penalties', () => {
     expect(detail.penalty_status).toEqual({ processed: true, penalty_players: [target] });
     expect(detail.penalty_summary[0]?.penalised).toBe(true);
     // Processed once: a second gather changes nothing.
-    await t.built.waves.gather();
+    await t.built.modules.waves.gather();
     expect((await me(m.tokenOf(target))).penalty_count).toBe(1);
   });
 
@@ -448,7 +448,7 @@ describe('penalties', () => {
     const target = m.teamA[0] as string;
     await reportsNaming(target, [...m.teamA.slice(1, 4), ...m.teamB.slice(0, 2)], m);
     t.clock.advance(3600);
-    await t.built.waves.gather();
+    await t.built.modules.waves.gather();
     expect((await me(m.tokenOf(target))).penalty_count).toBe(0);
 
     const n = await matchTen(
@@ -459,7 +459,7 @@ describe('penalties', () => {
     const target2 = n.teamA[0] as string;
     await reportsNaming(target2, [...n.teamA.slice(1, 4), ...n.teamB.slice(0, 3)], n);
     t.clock.advance(3600);
-    await t.built.waves.gather();
+    await t.built.modules.waves.gather();
     expect((await me(n.tokenOf(target2))).penalty_count).toBe(1);
   });
 
@@ -470,7 +470,7 @@ describe('penalties', () => {
     await postReport(t, m.match.match_id, m.tokenOf(target), report('A-win'));
     await postReport(t, m.match.match_id, m.tokenOf(m.teamB[0] as string), report('A-win'));
     t.clock.advance(3600);
-    await t.built.waves.gather();
+    await t.built.modules.waves.gather();
     expect(await me(m.tokenOf(target))).toMatchObject({
       penalty_count: 2,
       penalty_correction: 1,

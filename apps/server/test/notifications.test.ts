@@ -31,8 +31,8 @@ afterEach(async () => t.close());
 async function delivered(): Promise<void> {
   await t.built.events.drain();
   for (let i = 0; i < 50; i++) {
-    t.built.outbox.wake();
-    await t.built.outbox.idle();
+    t.built.modules.notifications.outbox.wake();
+    await t.built.modules.notifications.outbox.idle();
     const counts = await outboxCounts(t.ctx.db);
     if (!counts.pending && !counts.sending) return;
     await new Promise((r) => setTimeout(r, 20));
@@ -337,9 +337,9 @@ describe('two instances', () => {
       // The event is handled on the instance that committed; both instances' workers then race for the rows.
       await t.built.events.publish({ type: 'match.found', match_id: '900', user_ids: ids });
       await t.built.events.drain();
-      other.built.outbox.wake();
-      t.built.outbox.wake();
-      await Promise.all([other.built.outbox.idle(), t.built.outbox.idle()]);
+      other.built.modules.notifications.outbox.wake();
+      t.built.modules.notifications.outbox.wake();
+      await Promise.all([other.built.modules.notifications.outbox.idle(), t.built.modules.notifications.outbox.idle()]);
       await delivered();
       for (const device of devices) expect(push.messagesOf(device.id)).toHaveLength(1);
       expect(await outboxCounts(t.ctx.db)).toEqual({ sent: 30 });

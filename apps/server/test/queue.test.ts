@@ -176,11 +176,11 @@ describe('waves', () => {
     expect(info.next_wave_unixtime).toBe(weekdayMorning + 120 * 60); // 14:00 JST
     const admin = await t.login('dummy_admin');
     await t.request({ method: 'POST', url: '/api/debug/queue/fill', token: admin, payload: { count: 10 } });
-    expect(await t.built.waves.run()).toMatchObject({ ran: false, reason: 'hours_closed' });
+    expect(await t.built.modules.waves.run()).toMatchObject({ ran: false, reason: 'hours_closed' });
     expect((await t.request({ method: 'GET', url: '/api/debug/queue', token: admin })).json()).toEqual({
       queue_count: 10,
     });
-    expect(await t.built.waves.run({ force: true })).toMatchObject({ ran: true });
+    expect(await t.built.modules.waves.run({ force: true })).toMatchObject({ ran: true });
     t.clock.current = saved;
   });
 
@@ -264,7 +264,10 @@ describe.runIf(process.env.TEST_DB === 'postgres')('two instances racing a wave'
     await t.request({ method: 'POST', url: '/api/debug/queue/fill', token: admin, payload: { count: 20 } });
     const other = await createTestApp({ reset: false, seed: false });
     try {
-      const outcomes = await Promise.all([t.built.waves.run({ force: true }), other.built.waves.run({ force: true })]);
+      const outcomes = await Promise.all([
+        t.built.modules.waves.run({ force: true }),
+        other.built.modules.waves.run({ force: true }),
+      ]);
       const created = outcomes.flatMap((o) => o.created_matches);
       expect(created).toHaveLength(2);
       const rows = await t.ctx.db.execute(

@@ -1,12 +1,13 @@
 import { matchReportSchema } from '@rankmatch/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { lockUsers } from '../src/accounts/queries.ts';
 import { rowsOf, type Tx } from '../src/db/client.ts';
+import { writer } from '../src/events/unit.ts';
 import { AppError } from '../src/http/errors.ts';
 import { REPORT_BATCH, REPORT_TRANSACTIONS, ReportQueue } from '../src/matches/report-queue.ts';
 import { BUSY, type ReportInput, type ReportOutcome, reportsIn } from '../src/matches/service.ts';
 import type { MatchProgress } from '../src/matches/settlement.ts';
-import { lockUsers } from '../src/users/queries.ts';
 import { createTestApp, type TestApp } from './helpers/app.ts';
 import { activeSeason, type MatchedPlayers, matchTen, mmrRows, report, seasonRow, tenIds } from './helpers/match.ts';
 
@@ -171,7 +172,7 @@ describe('reports in one transaction', () => {
 describe('the report queue', () => {
   it('answers twenty reports at once in a few transactions, each with its own outcome', async () => {
     const { db, sizes } = counting();
-    const queue = new ReportQueue(db);
+    const queue = new ReportQueue(writer(db, t.built.events));
     const everyone = [...one.teamA, ...one.teamB, ...two.teamA, ...two.teamB];
     const results = await Promise.allSettled(
       everyone.map((userId) =>
@@ -192,7 +193,7 @@ describe('the report queue', () => {
 
   it('refuses a bad report without failing the others of its transaction', async () => {
     const { db, sizes } = counting();
-    const queue = new ReportQueue(db);
+    const queue = new ReportQueue(writer(db, t.built.events));
     const [a1, a2, a3] = one.teamA as [string, string, string];
     const [outsider] = two.teamA as [string];
     const results = await Promise.allSettled([
@@ -211,7 +212,7 @@ describe('the report queue', () => {
 
   it('tries the reports of a transaction that failed as a whole again one by one', async () => {
     const { db, sizes } = counting(Object.assign(new Error('deadlock detected (injected)'), { code: '40P01' }));
-    const queue = new ReportQueue(db);
+    const queue = new ReportQueue(writer(db, t.built.events));
     const players = [...one.teamA, ...one.teamB.slice(0, 2)];
     const results = await Promise.allSettled(players.map((userId) => queue.submit(input(one, userId, 'B-win'))));
     const seen = JSON.stringify({
@@ -235,7 +236,7 @@ describe('the report queue', () => {
 describe('the report queue when things go wrong', () => {
   it('answers every report of a batch whose connection was lost with that error, trying none again', async () => {
     const { db, sizes } = counting(new Error('Connection terminated unexpectedly (injected)'));
-    const queue = new ReportQueue(db);
+    const queue = new ReportQueue(writer(db, t.built.events));
     const players = [...one.teamA, ...one.teamB.slice(0, 2)];
     const results = await Promise.allSettled(players.map((userId) => queue.submit(input(one, userId, 'B-win'))));
     // Whether it committed is unknown: the five of the lost batch answer that (a 503), the two alone went through.
@@ -250,7 +251,7 @@ describe('the report queue when things go wrong', () => {
     const early = input(one, a2, 'A-win', b1);
     await t.ctx.db.transaction((tx) => reportsIn(tx, [input(one, a1, 'A-win'), input(one, b1, 'A-win')]));
     t.clock.advance(3600);
-    await t.built.waves.gather();
+    await t.built.modules.waves.gather();
     const [late] = await t.ctx.db.transaction((tx) => reportsIn(tx, [early]));
     expect(codeOf(late)).toBe('REPORT_WINDOW_CLOSED');
     expect(await stored()).toHaveLength(2);
@@ -259,7 +260,7 @@ describe('the report queue when things go wrong', () => {
 
 describe.runIf(process.env.TEST_DB === 'postgres')('the report queue beside other transactions', () => {
   it('does not hold a batch up for a match another transaction holds: that match’s reports wait alone', async () => {
-    const queue = new ReportQueue(t.ctx.db);
+    const queue = new ReportQueue(t.ctx.write);
     // Another transaction (a wave's gather step, say) holds the second match.
     const holder = await holding((tx) =>
       tx.execute(sql`select id from matches where id = ${Number(two.match.match_id)} for update`),

@@ -275,7 +275,7 @@ describe('the season change by date', () => {
 
     // When its report window closes, the gather step processes the penalties, and the end finishes.
     t.clock.advance(3600);
-    await t.built.waves.gather();
+    await t.built.modules.waves.gather();
     await t.built.jobs.run('season-end');
     const ended = await season('s-test');
     expect(ended.ended_at).toBe(t.clock.now());
@@ -308,7 +308,7 @@ describe('the season change by date', () => {
     await t.ctx.db.execute(sql`update player_mmr set sigma = 80`);
     const carried = await mmrRows(t, first.match.match_id);
     t.clock.advance(600 + 3600);
-    await t.built.waves.gather();
+    await t.built.modules.waves.gather();
     await t.built.jobs.run('season-end');
     expect(await season('s-test')).toMatchObject({ ended_at: t.clock.now() });
     expect(await season('s6')).toMatchObject({ is_active: true });
@@ -397,7 +397,7 @@ describe('POST /api/admin/seasons/:id/end', () => {
 describe('resuming', () => {
   it('finishes an end that failed half-way and grants nothing twice', async () => {
     await playedSeason();
-    t.built.seasonEnd.batchSize = 10;
+    t.built.modules.seasons.endOptions.batchSize = 10;
     // A fault in the third batch of rewards (p021…p030).
     await t.ctx.db.execute(sql`create or replace function fail_award() returns trigger language plpgsql as $$
       begin if new.user_id = 'p025' then raise exception 'injected failure'; end if; return new; end $$`);

@@ -57,7 +57,7 @@ describe('the persisted statistics fold', () => {
     expect(row).toEqual({ match_count: 3, folded: 3 });
 
     // The page's snapshot is built from it.
-    await t.built.stats.refreshActive();
+    await t.built.modules.stats.cache.refreshActive();
     expect((await stats()).matches).toBe(4);
   });
 
@@ -65,8 +65,8 @@ describe('the persisted statistics fold', () => {
     await activeSeason(t);
     const m = await settle('A');
     await settle('A');
-    expect(await t.built.stats.foldActive()).toBe(2);
-    await t.built.stats.refreshActive();
+    expect(await t.built.modules.stats.cache.foldActive()).toBe(2);
+    await t.built.modules.stats.cache.refreshActive();
     expect((await stats()).results).toEqual({ A: 2, B: 0, invalid: 0 });
 
     const res = await t.request({
@@ -85,7 +85,7 @@ describe('the persisted statistics fold', () => {
     ).rows;
     expect(left?.n).toBe(0);
     await expect.poll(async () => (await stats()).results).toEqual({ A: 1, B: 1, invalid: 0 });
-    expect(await t.built.stats.foldActive()).toBe(2);
+    expect(await t.built.modules.stats.cache.foldActive()).toBe(2);
     expect((await loadCounts(t.ctx.db, 's-test')).counts).toEqual((await fromScratch()).counts);
   });
 

@@ -53,7 +53,7 @@ describe('GET /api/public/stats', () => {
   it('is empty without a season or matches, and validates its input', async () => {
     expect(await stats('?band=all')).toMatchObject({ season: null, matches: 0, characters: [] });
     await activeSeason(t);
-    await t.built.stats.refreshActive(); // an activation is seen by the job (or within seconds)
+    await t.built.modules.stats.cache.refreshActive(); // an activation is seen by the job (or within seconds)
     expect(await stats()).toMatchObject({ season: { season_id: 's-test' }, matches: 0, rating_histogram: [] });
     expectError(await t.request({ method: 'GET', url: '/api/public/stats?band=x' }), 400, 'STATS_BAND_INVALID');
     expectError(await t.request({ method: 'GET', url: '/api/public/stats?season=nope' }), 404, 'SEASON_NOT_FOUND');
@@ -96,7 +96,7 @@ describe('GET /api/public/stats', () => {
     expect(second.heat_map.flat().reduce((n, x) => n + x, 0)).toBe(2);
     // A full snapshot (counted by the database) says exactly what the folds said, in every band.
     const folded = await Promise.all(['all', 'lt1500', '1500_1699', 'ge1700'].map((b) => stats(`?band=${b}`)));
-    await t.built.stats.refreshActive();
+    await t.built.modules.stats.cache.refreshActive();
     const rebuilt = await Promise.all(['all', 'lt1500', '1500_1699', 'ge1700'].map((b) => stats(`?band=${b}`)));
     // (The waits come from the waves, read by each snapshot: not part of what a settlement folds in.)
     const withoutTime = (r: { computed_at: number | null }) => ({ ...r, computed_at: 0, wait_by_hour: [] });
@@ -106,7 +106,7 @@ describe('GET /api/public/stats', () => {
   it('names the season with its period, and its end once it ended', async () => {
     await activeSeason(t);
     const now = t.clock.now();
-    await t.built.stats.refreshActive();
+    await t.built.modules.stats.cache.refreshActive();
     expect((await stats()).season).toEqual({
       season_id: 's-test',
       season_name: 'テストシーズン',
@@ -143,7 +143,7 @@ describe('GET /api/public/stats', () => {
     expect(picked?.win_rate_low).toEqual(expect.any(Number));
     expect(picked?.win_rate_high).toEqual(expect.any(Number));
     // The same from a full snapshot (counted by the database) as from the settlement folded in.
-    await t.built.stats.refreshActive();
+    await t.built.modules.stats.cache.refreshActive();
     expect((await stats()).characters.find((c) => c.pokemon_id === 'MEW')?.win_rate).toBeNull();
   });
 

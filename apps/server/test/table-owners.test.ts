@@ -10,7 +10,7 @@ import * as schema from '../src/db/schema.ts';
 // bulk loader — is below every owner.)
 
 const OWNERS: Record<string, string> = {
-  users: 'users',
+  users: 'accounts',
   queue_entries: 'queue',
   sessions: 'auth',
   oauth_states: 'auth',
@@ -26,8 +26,8 @@ const OWNERS: Record<string, string> = {
   match_players: 'matches',
   match_reports: 'matches',
   player_mmr: 'matches',
-  season_records: 'season-end',
-  season_awards: 'season-end',
+  season_records: 'seasons',
+  season_awards: 'seasons',
   user_achievements: 'achievements',
   ranking_snapshots: 'ranking',
   audit_log: 'audit',

@@ -3,13 +3,13 @@ import type { discordCallbackSchema } from '@rankmatch/shared';
 import { OAUTH_STATE_LIFETIME_SECONDS } from '@rankmatch/shared';
 import { and, eq, gt, lt } from 'drizzle-orm';
 import type { z } from 'zod';
+import type { UserRow } from '../accounts/queries.ts';
+import { defaultTrainerName, ensureUser } from '../accounts/service.ts';
+import { setDiscordProfile } from '../accounts/writes.ts';
 import type { AppContext } from '../context.ts';
 import type { Executor } from '../db/client.ts';
 import { discordCredentials, oauthStates } from '../db/schema.ts';
 import { AppError } from '../http/errors.ts';
-import type { UserRow } from '../users/queries.ts';
-import { defaultTrainerName, ensureUser } from '../users/service.ts';
-import { setDiscordProfile } from '../users/writes.ts';
 import { configuredAdmin } from './admins.ts';
 import {
   authorizeUrl,
@@ -71,76 +71,75 @@ async function upsertDiscordUser(db: Executor, user: DiscordUser, now: number, i
   if (row.isBanned) throw new AppError('BANNED');
 }
 
-export class DiscordSignIn {
-  constructor(private readonly ctx: AppContext) {}
+/** A one-time state for this sign-in (the route binds it to the browser with a cookie) and Discord's page. */
+export async function startDiscordSignIn(
+  ctx: AppContext,
+  returnTo: string | undefined,
+): Promise<{ state: string; url: string }> {
+  const discord = requireDiscord(ctx);
+  const now = ctx.now();
+  const state = randomBytes(24).toString('base64url');
+  const { verifier, challenge } = pkcePair();
+  await ctx.db.delete(oauthStates).where(lt(oauthStates.expiresAt, now));
+  await ctx.db.insert(oauthStates).values({
+    state,
+    codeVerifier: verifier,
+    returnTo: returnTo ?? '/',
+    expiresAt: now + OAUTH_STATE_LIFETIME_SECONDS,
+  });
+  return { state, url: authorizeUrl(discord, ctx.config.publicUrl, state, challenge) };
+}
 
-  /** A one-time state for this sign-in (the route binds it to the browser with a cookie) and Discord's page. */
-  async start(returnTo: string | undefined): Promise<{ state: string; url: string }> {
-    const ctx = this.ctx;
-    const discord = requireDiscord(ctx);
-    const now = ctx.now();
-    const state = randomBytes(24).toString('base64url');
-    const { verifier, challenge } = pkcePair();
-    await ctx.db.delete(oauthStates).where(lt(oauthStates.expiresAt, now));
-    await ctx.db.insert(oauthStates).values({
-      state,
-      codeVerifier: verifier,
-      returnTo: returnTo ?? '/',
-      expiresAt: now + OAUTH_STATE_LIFETIME_SECONDS,
-    });
-    return { state, url: authorizeUrl(discord, ctx.config.publicUrl, state, challenge) };
+/**
+ * Finishes a sign-in whose state the browser proved it holds: the state is taken (deleted) whatever happens next,
+ * the code exchanged, the account created or refreshed and a session opened.
+ */
+export async function finishDiscordSignIn(
+  ctx: AppContext,
+  body: DiscordCallback,
+): Promise<{ accessToken: string; userId: string; returnTo: string }> {
+  const discord = requireDiscord(ctx);
+  const now = ctx.now();
+  const [stored] = await ctx.db
+    .delete(oauthStates)
+    .where(and(eq(oauthStates.state, body.state), gt(oauthStates.expiresAt, now)))
+    .returning();
+  if (!stored) throw new AppError('OAUTH_STATE_INVALID');
+  if (body.error !== undefined || body.code === undefined) throw new AppError('OAUTH_DENIED');
+
+  const tokens = await exchangeCode(discord, ctx.fetch, {
+    code: body.code,
+    verifier: stored.codeVerifier,
+    publicUrl: ctx.config.publicUrl,
+  });
+  const discordUser = await fetchDiscordUser(discord, ctx.fetch, tokens.access_token);
+  if (!discordUser) throw new AppError('OAUTH_EXCHANGE_FAILED');
+
+  const accessToken = await ctx.db.transaction(async (tx) => {
+    await upsertDiscordUser(tx, discordUser, now, configuredAdmin(ctx.config, discordUser.id, false));
+    await saveCredentials(tx, discordUser, tokens, now);
+    return openSession(tx, ctx.tokens, { userId: discordUser.id, dummy: false, now });
+  });
+  return { accessToken, userId: discordUser.id, returnTo: stored.returnTo };
+}
+
+/** Refreshes a Discord account's name and avatar with its stored credentials (refreshing the tokens if needed). */
+export async function refreshDiscordProfile(ctx: AppContext, user: UserRow): Promise<void> {
+  if (user.isDummy) throw new AppError('NOT_DISCORD_ACCOUNT');
+  const discord = requireDiscord(ctx);
+  const [cred] = await ctx.db.select().from(discordCredentials).where(eq(discordCredentials.userId, user.id));
+  if (!cred) throw new AppError('NOT_DISCORD_ACCOUNT');
+  const now = ctx.now();
+  let accessToken = cred.accessToken;
+  let profile = cred.expiresAt > now ? await fetchDiscordUser(discord, ctx.fetch, accessToken) : null;
+  if (!profile && cred.refreshToken) {
+    const tokens = await refreshTokens(discord, ctx.fetch, cred.refreshToken);
+    accessToken = tokens.access_token;
+    profile = await fetchDiscordUser(discord, ctx.fetch, accessToken);
+    if (profile) await saveCredentials(ctx.db, profile, tokens, now);
   }
-
-  /**
-   * Finishes a sign-in whose state the browser proved it holds: the state is taken (deleted) whatever happens next,
-   * the code exchanged, the account created or refreshed and a session opened.
-   */
-  async finish(body: DiscordCallback): Promise<{ accessToken: string; userId: string; returnTo: string }> {
-    const ctx = this.ctx;
-    const discord = requireDiscord(ctx);
-    const now = ctx.now();
-    const [stored] = await ctx.db
-      .delete(oauthStates)
-      .where(and(eq(oauthStates.state, body.state), gt(oauthStates.expiresAt, now)))
-      .returning();
-    if (!stored) throw new AppError('OAUTH_STATE_INVALID');
-    if (body.error !== undefined || body.code === undefined) throw new AppError('OAUTH_DENIED');
-
-    const tokens = await exchangeCode(discord, ctx.fetch, {
-      code: body.code,
-      verifier: stored.codeVerifier,
-      publicUrl: ctx.config.publicUrl,
-    });
-    const discordUser = await fetchDiscordUser(discord, ctx.fetch, tokens.access_token);
-    if (!discordUser) throw new AppError('OAUTH_EXCHANGE_FAILED');
-
-    const accessToken = await ctx.db.transaction(async (tx) => {
-      await upsertDiscordUser(tx, discordUser, now, configuredAdmin(ctx.config, discordUser.id, false));
-      await saveCredentials(tx, discordUser, tokens, now);
-      return openSession(tx, ctx.tokens, { userId: discordUser.id, dummy: false, now });
-    });
-    return { accessToken, userId: discordUser.id, returnTo: stored.returnTo };
-  }
-
-  /** Refreshes a Discord account's name and avatar with its stored credentials (refreshing the tokens if needed). */
-  async refreshProfile(user: UserRow): Promise<void> {
-    const ctx = this.ctx;
-    if (user.isDummy) throw new AppError('NOT_DISCORD_ACCOUNT');
-    const discord = requireDiscord(ctx);
-    const [cred] = await ctx.db.select().from(discordCredentials).where(eq(discordCredentials.userId, user.id));
-    if (!cred) throw new AppError('NOT_DISCORD_ACCOUNT');
-    const now = ctx.now();
-    let accessToken = cred.accessToken;
-    let profile = cred.expiresAt > now ? await fetchDiscordUser(discord, ctx.fetch, accessToken) : null;
-    if (!profile && cred.refreshToken) {
-      const tokens = await refreshTokens(discord, ctx.fetch, cred.refreshToken);
-      accessToken = tokens.access_token;
-      profile = await fetchDiscordUser(discord, ctx.fetch, accessToken);
-      if (profile) await saveCredentials(ctx.db, profile, tokens, now);
-    }
-    if (!profile) throw new AppError('UNAUTHORIZED');
-    await setDiscordProfile(ctx.db, user.id, { username: profile.username, avatarUrl: avatarUrl(profile) }, now);
-  }
+  if (!profile) throw new AppError('UNAUTHORIZED');
+  await setDiscordProfile(ctx.db, user.id, { username: profile.username, avatarUrl: avatarUrl(profile) }, now);
 }
 
 /**

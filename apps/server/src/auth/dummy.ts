@@ -8,15 +8,15 @@ import {
   SPECIAL_TEST_USER_ID,
 } from '@rankmatch/shared';
 import { asc, eq, like } from 'drizzle-orm';
+import { seasonNumbers } from '../accounts/presenter.ts';
+import { findSeasonStats, type UserRow } from '../accounts/queries.ts';
+import { ensureUser } from '../accounts/service.ts';
+import { createMissingUsers, demoteTestAccounts } from '../accounts/writes.ts';
 import type { Config } from '../config.ts';
 import type { Executor } from '../db/client.ts';
 import { users } from '../db/schema.ts';
 import { AppError } from '../http/errors.ts';
 import { markedActiveSeason } from '../seasons/queries.ts';
-import { seasonNumbers } from '../users/presenter.ts';
-import { findSeasonStats, type UserRow } from '../users/queries.ts';
-import { ensureUser } from '../users/service.ts';
-import { createMissingUsers, demoteTestAccounts } from '../users/writes.ts';
 import { configuredAdmin } from './admins.ts';
 import { DUMMY_ID_PREFIX, type DummySeed, dummySeeds } from './dummy-accounts.ts';
 

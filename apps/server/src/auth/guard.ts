@@ -1,29 +1,21 @@
 import type { FastifyRequest } from 'fastify';
+import type { UserRow } from '../accounts/queries.ts';
 import type { AppContext } from '../context.ts';
 import { AppError } from '../http/errors.ts';
-import type { UserRow } from '../users/queries.ts';
+import type { Authenticator, Identity } from '../http/route.ts';
+import { metricsAccess } from '../metrics/metrics.ts';
 import { findSessionWithUser } from './sessions.ts';
 import { bearerToken } from './tokens.ts';
 
-export interface Identity {
-  userId: string;
-  sessionId: string;
-  dummy: boolean;
-}
-
 /**
- * Authentication for routes, called first thing in a handler:
+ * Authentication, by the routes' declared access (http/route.ts) and the WebSocket's handshake:
  * - identity: a valid signed token whose session is open (the user record may not exist yet);
  * - user: the identity's user record, which must exist;
- * - admin: a user with is_admin.
+ * - admin: a user with is_admin;
+ * - metrics: a scrape with METRICS_TOKEN or from an allowed address.
  * Banned users are refused at every level.
  */
-export interface Guard {
-  identity(request: FastifyRequest): Promise<Identity>;
-  user(request: FastifyRequest): Promise<{ identity: Identity; user: UserRow }>;
-  admin(request: FastifyRequest): Promise<{ identity: Identity; user: UserRow }>;
-  /** The identity when a valid token is present, null otherwise (for routes open to anyone). */
-  optional(request: FastifyRequest): Promise<Identity | null>;
+export interface Guard extends Authenticator {
   /** A raw access token (the WebSocket handshake carries it in the query). */
   token(raw: string): Promise<{ identity: Identity; user: UserRow }>;
 }
@@ -92,5 +84,9 @@ export function createGuard(ctx: AppContext): Guard {
     return { identity: found.identity, user: found.user };
   }
 
-  return { identity, user, admin, optional, token };
+  async function metrics(request: FastifyRequest) {
+    metricsAccess(ctx.config.metrics, request.headers.authorization, request.ip);
+  }
+
+  return { identity, user, admin, optional, token, metrics };
 }

@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import type { UserRow } from '../accounts/queries.ts';
 import type { AppContext } from '../context.ts';
 import { type Executor, rowsOf } from '../db/client.ts';
 import { rowJsonText } from '../db/row-json.ts';
 import { sessions, users } from '../db/schema.ts';
-import type { Scheduler } from '../jobs/scheduler.ts';
-import type { UserRow } from '../users/queries.ts';
+import type { Work } from '../events/unit.ts';
 import type { TokenService } from './tokens.ts';
 import { tokenExpiry } from './tokens.ts';
 
@@ -56,11 +56,17 @@ export async function findSessionWithUser(
   return row ? { session: row.session, user: row.user ?? undefined } : undefined;
 }
 
-export async function revokeSession(db: Executor, id: string, now: number): Promise<void> {
-  await db
+/** The sign-out: the session ends, and its sockets close on every instance (session.revoked). */
+export async function revokeSession(
+  { tx, emit }: Work,
+  identity: { userId: string; sessionId: string },
+  now: number,
+): Promise<void> {
+  await tx
     .update(sessions)
     .set({ revokedAt: now })
-    .where(and(eq(sessions.id, id), isNull(sessions.revokedAt)));
+    .where(and(eq(sessions.id, identity.sessionId), isNull(sessions.revokedAt)));
+  emit({ type: 'session.revoked', user_id: identity.userId, session_id: identity.sessionId });
 }
 
 /** Ends every open session of a user (a ban): their tokens stop working at once. */
@@ -90,8 +96,8 @@ export async function pruneSessions(db: Executor, now: number): Promise<number> 
 }
 
 /** The hourly job that keeps the sessions table to the sessions of the last day or so. */
-export function defineSessionPrune(ctx: AppContext, jobs: Scheduler): void {
-  jobs.define({
+export function defineSessionPrune(ctx: AppContext): void {
+  ctx.jobs.define({
     name: SESSION_PRUNE_JOB,
     schedule: { cron: SESSION_PRUNE_CRON },
     run: () => pruneSessions(ctx.db, ctx.now()),

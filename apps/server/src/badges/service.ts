@@ -7,12 +7,13 @@ import {
   type OwnedBadgeRecord,
 } from '@rankmatch/shared';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { setEquippedBadges, unequipBadges } from '../accounts/writes.ts';
 import { recordAudit } from '../audit/log.ts';
-import type { Db, Executor } from '../db/client.ts';
+import type { Executor } from '../db/client.ts';
 import { badges, userBadges, users } from '../db/schema.ts';
 import type { DomainEvent } from '../events/bus.ts';
+import type { Work } from '../events/unit.ts';
 import { AppError } from '../http/errors.ts';
-import { setEquippedBadges, unequipBadges } from '../users/writes.ts';
 
 /** Seeds the live badge table from the bundled catalogue (new ids only; live values are never overwritten). */
 export async function seedBadges(db: Executor): Promise<void> {
@@ -82,10 +83,10 @@ export interface BadgeGrant {
 
 /**
  * The one way badges are given, whatever the source (admin award or edit, season reward, achievement, purchase).
- * Idempotent per (user, badge): a badge already owned keeps its first grant. Runs in the caller's transaction and
- * returns the grants that gave something; the caller publishes them (badges.granted) once it has committed.
+ * Idempotent per (user, badge): a badge already owned keeps its first grant. Runs in the caller's work and returns
+ * the grants that gave something, which badges.granted tells the players' screens after the commit.
  */
-export async function grantBadges(tx: Executor, grants: readonly BadgeGrant[]): Promise<BadgeGrant[]> {
+export async function grantBadges({ tx, emit }: Work, grants: readonly BadgeGrant[]): Promise<BadgeGrant[]> {
   if (grants.length === 0) return [];
   for (const g of grants) if (!getBadge(g.badgeId)) throw new AppError('BADGE_NOT_FOUND');
   const given: BadgeGrant[] = [];
@@ -109,11 +110,12 @@ export async function grantBadges(tx: Executor, grants: readonly BadgeGrant[]): 
     const fresh = new Set(inserted.map((r) => key(r.userId, r.badgeId)));
     given.push(...chunk.filter((g) => fresh.delete(key(g.userId, g.badgeId))));
   }
+  emit(...grantedEvent(given));
   return given;
 }
 
-/** The event that tells the players' screens (after commit). */
-export function grantedEvent(grants: readonly BadgeGrant[]): DomainEvent[] {
+/** The event that tells the players' screens. */
+function grantedEvent(grants: readonly BadgeGrant[]): DomainEvent[] {
   if (grants.length === 0) return [];
   return [
     {
@@ -157,34 +159,33 @@ export async function ownedBadgeRecords(db: Executor, userId: string): Promise<O
 
 /** The admin award route: a grant through the seam, audited when it gave something. */
 export async function awardBadge(
-  db: Db,
+  work: Work,
   input: { actorId: string; userId: string; badgeId: string; now: number },
 ): Promise<BadgeGrant[]> {
+  const { tx } = work;
   if (!getBadge(input.badgeId)) throw new AppError('BADGE_NOT_FOUND');
-  return db.transaction(async (tx) => {
-    const [user] = await tx.select({ id: users.id }).from(users).where(eq(users.id, input.userId));
-    if (!user) throw new AppError('USER_NOT_FOUND');
-    const granted = await grantBadges(tx, [
-      { userId: input.userId, badgeId: input.badgeId, source: 'admin', reference: input.actorId, now: input.now },
-    ]);
-    if (granted.length > 0) {
-      await recordAudit(tx, {
-        actorId: input.actorId,
-        action: 'badge.award',
-        targetType: 'user',
-        targetId: input.userId,
-        before: null,
-        after: { badge_id: input.badgeId },
-        now: input.now,
-      });
-    }
-    return granted;
-  });
+  const [user] = await tx.select({ id: users.id }).from(users).where(eq(users.id, input.userId));
+  if (!user) throw new AppError('USER_NOT_FOUND');
+  const granted = await grantBadges(work, [
+    { userId: input.userId, badgeId: input.badgeId, source: 'admin', reference: input.actorId, now: input.now },
+  ]);
+  if (granted.length > 0) {
+    await recordAudit(tx, {
+      actorId: input.actorId,
+      action: 'badge.award',
+      targetType: 'user',
+      targetId: input.userId,
+      before: null,
+      after: { badge_id: input.badgeId },
+      now: input.now,
+    });
+  }
+  return granted;
 }
 
 /** An admin sets a badge's price, stock and sale state (audited). The stock never goes below what was sold. */
 export async function updateBadgeAsAdmin(
-  db: Db,
+  tx: Executor,
   badgeId: string,
   input: { price?: number | undefined; max_sales?: number | undefined; is_active?: boolean | undefined },
   actor: { actorId: string; now: number },
@@ -196,37 +197,35 @@ export async function updateBadgeAsAdmin(
   if ((input.price !== undefined || input.max_sales !== undefined) && base.condition !== BADGE_CONDITION_SHOP) {
     throw new AppError('BADGE_NOT_IN_SHOP');
   }
-  return db.transaction(async (tx) => {
-    // The same lock as a checkout's reservation: the stock seen here cannot change until this commits.
-    const [row] = await tx.select().from(badges).where(eq(badges.id, badgeId)).for('update');
-    if (!row) throw new AppError('BADGE_NOT_FOUND');
-    const before = {
-      price: row.price ?? base.price,
-      max_sales: row.maxSales ?? base.max_sales,
-      is_active: row.isActive,
-    };
-    const after = {
-      price: input.price ?? before.price,
-      max_sales: input.max_sales ?? before.max_sales,
-      is_active: input.is_active ?? before.is_active,
-    };
-    if (JSON.stringify(after) === JSON.stringify(before)) throw new AppError('NO_CHANGES');
-    if (after.max_sales > 0 && after.max_sales < row.currentSales + (await reservedUnits(tx))) {
-      throw new AppError('MAX_SALES_BELOW_SOLD');
-    }
-    await tx
-      .update(badges)
-      .set({
-        ...(input.price !== undefined && { price: input.price }),
-        ...(input.max_sales !== undefined && { maxSales: input.max_sales }),
-        isActive: after.is_active,
-      })
-      .where(eq(badges.id, badgeId));
-    await recordAudit(tx, { ...actor, action: 'badge.update', targetType: 'badge', targetId: badgeId, before, after });
-    const updated = (await liveCatalogue(tx)).find((b) => b.id === badgeId);
-    if (!updated) throw new AppError('BADGE_NOT_FOUND');
-    return updated;
-  });
+  // The same lock as a checkout's reservation: the stock seen here cannot change until this commits.
+  const [row] = await tx.select().from(badges).where(eq(badges.id, badgeId)).for('update');
+  if (!row) throw new AppError('BADGE_NOT_FOUND');
+  const before = {
+    price: row.price ?? base.price,
+    max_sales: row.maxSales ?? base.max_sales,
+    is_active: row.isActive,
+  };
+  const after = {
+    price: input.price ?? before.price,
+    max_sales: input.max_sales ?? before.max_sales,
+    is_active: input.is_active ?? before.is_active,
+  };
+  if (JSON.stringify(after) === JSON.stringify(before)) throw new AppError('NO_CHANGES');
+  if (after.max_sales > 0 && after.max_sales < row.currentSales + (await reservedUnits(tx))) {
+    throw new AppError('MAX_SALES_BELOW_SOLD');
+  }
+  await tx
+    .update(badges)
+    .set({
+      ...(input.price !== undefined && { price: input.price }),
+      ...(input.max_sales !== undefined && { maxSales: input.max_sales }),
+      isActive: after.is_active,
+    })
+    .where(eq(badges.id, badgeId));
+  await recordAudit(tx, { ...actor, action: 'badge.update', targetType: 'badge', targetId: badgeId, before, after });
+  const updated = (await liveCatalogue(tx)).find((b) => b.id === badgeId);
+  if (!updated) throw new AppError('BADGE_NOT_FOUND');
+  return updated;
 }
 
 /** A sale (delta 1) or a refund (delta -1) of a shop badge: its sales count, never below zero. */

@@ -9,7 +9,6 @@ import { and, asc, eq, like, sql } from 'drizzle-orm';
 import { DUMMY_ID_PREFIX } from '../auth/dummy-accounts.ts';
 import type { Executor } from '../db/client.ts';
 import { matches, matchPlayers, playerMmr, queueEntries, users } from '../db/schema.ts';
-import { parse } from '../http/validate.ts';
 
 // Test accounts acting as players for the admin's test tools: who may be put in the queue, which open matches are
 // test matches, and a plausible report for a test account.
@@ -89,7 +88,7 @@ export function testReport(userId: string, result: ReportResult, violationReport
   const character = PLAYABLE_CHARACTERS[hash % PLAYABLE_CHARACTERS.length];
   if (!character) throw new Error('the roster is empty');
   const moves = movesOf(character.pokemon_id);
-  return parse(matchReportSchema, {
+  return matchReportSchema.parse({
     result,
     banned_pokemon: '',
     picked_pokemon: character.pokemon_id,

@@ -1,8 +1,8 @@
 import { DiscordAPIError, HTTPError, type RateLimitData, RateLimitError, REST } from '@discordjs/rest';
 import { z } from 'zod';
+import { findUser } from '../accounts/queries.ts';
 import type { Executor } from '../db/client.ts';
 import type { Delivery, Sender, SendResult } from '../notifications/outbox.ts';
-import { findUser } from '../users/queries.ts';
 import { readDiscordSettings, webhookOf } from './settings.ts';
 
 // The outbox's two Discord channels, on discord.js's REST client (@discordjs/rest): it keeps Discord's rate-limit

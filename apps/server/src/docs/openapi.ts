@@ -1,14 +1,14 @@
 import { ERRORS } from '@rankmatch/shared';
-import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import {
-  api,
+  type Access,
   errorBodySchema,
   errorCodesOf,
   type RouteEntry,
   type RouteRegistry,
   successRepliesOf,
-} from './contract.ts';
+} from '../http/contract.ts';
+import { type RouteDef, route } from '../http/route.ts';
 
 // OpenAPI 3.1 built from the routes' own contracts (contract.ts: each route declares its zod schemas where it is
 // registered), served as JSON at /api/docs/openapi.json and as a plain HTML page at /api/docs (no script: it runs under
@@ -60,11 +60,15 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
 const SECURITY: Record<RouteEntry['contract']['access'], unknown[]> = {
   public: [],
   webhook: [],
+  identity: [{ bearer: [] }],
   user: [{ bearer: [] }],
   admin: [{ bearer: [] }],
   websocket: [{ wsToken: [] }],
   metrics: [{ metricsToken: [] }, {}],
 };
+
+/** A session without a user record yet is a signed-in caller to the reader of the document. */
+const shownAccess = (access: Access) => (access === 'identity' ? 'user' : access);
 
 function parametersOf(route: RouteEntry) {
   const { contract } = route;
@@ -155,7 +159,7 @@ function operation(route: RouteEntry) {
     ...(contract.description && { description: contract.description }),
     tags: [contract.tag],
     security: SECURITY[contract.access],
-    'x-access': contract.access,
+    'x-access': shownAccess(contract.access),
     parameters: parametersOf(route),
     ...(requestBody && { requestBody }),
     responses,
@@ -211,7 +215,7 @@ function page(document: ReturnType<typeof openApiDocument>, routes: readonly Rou
         value
           ? `<details><summary>${title}</summary><pre>${escapeHtml(JSON.stringify(value, null, 2))}</pre></details>`
           : '';
-      return `<section><h2><code>${route.method} ${escapeHtml(route.url)}</code> <small>${route.contract.access}</small></h2>
+      return `<section><h2><code>${route.method} ${escapeHtml(route.url)}</code> <small>${shownAccess(route.contract.access)}</small></h2>
 <p>${escapeHtml(route.contract.summary)}</p>${block('request body', op.requestBody?.content)}${block(
         'parameters',
         op.parameters.length > 0 ? op.parameters : null,
@@ -229,7 +233,7 @@ ${sections}</body></html>`;
 }
 
 /** The document of every registered route, built once, at the first request (every route is registered by then). */
-export function registerDocsRoutes(app: FastifyInstance, registry: RouteRegistry): void {
+export function docsRoutes(registry: RouteRegistry): RouteDef[] {
   let built: { document: ReturnType<typeof openApiDocument>; html: string } | null = null;
   const docs = () => {
     if (!built) {
@@ -238,24 +242,28 @@ export function registerDocsRoutes(app: FastifyInstance, registry: RouteRegistry
     }
     return built;
   };
-  app.get(
-    '/api/docs/openapi.json',
-    api({
-      summary: 'This documentation as OpenAPI 3.1',
-      tag: 'system',
-      access: 'public',
-      replies: { 200: { description: 'The OpenAPI document', schema: z.looseObject({ openapi: z.string() }) } },
-    }),
-    async () => docs().document,
-  );
-  app.get(
-    '/api/docs',
-    api({
-      summary: 'This documentation as a page',
-      tag: 'system',
-      access: 'public',
-      replies: { 200: { description: 'The page', contentType: 'text/html' } },
-    }),
-    async (_request, reply) => reply.type('text/html; charset=utf-8').send(docs().html),
-  );
+  return [
+    route(
+      {
+        method: 'GET',
+        url: '/api/docs/openapi.json',
+        summary: 'This documentation as OpenAPI 3.1',
+        tag: 'system',
+        access: 'public',
+        replies: { 200: { description: 'The OpenAPI document', schema: z.looseObject({ openapi: z.string() }) } },
+      },
+      () => docs().document,
+    ),
+    route(
+      {
+        method: 'GET',
+        url: '/api/docs',
+        summary: 'This documentation as a page',
+        tag: 'system',
+        access: 'public',
+        replies: { 200: { description: 'The page', contentType: 'text/html' } },
+      },
+      ({ reply }) => reply.type('text/html; charset=utf-8').send(docs().html),
+    ),
+  ];
 }

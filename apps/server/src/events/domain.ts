@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { loggableError } from '../http/errors.ts';
+import { loggableError } from '../log.ts';
 import type { DomainEvent, EventBus } from './bus.ts';
 
 // Domain events after commit. A service publishes what happened once its transaction has committed; handlers

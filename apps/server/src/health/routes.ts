@@ -1,8 +1,6 @@
-import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../context.ts';
-import { api } from '../docs/contract.ts';
-import type { EventBus } from '../events/bus.ts';
+import { type RouteDef, route } from '../http/route.ts';
 
 const healthSchema = z.object({
   status: z.enum(['ok', 'degraded', 'down']),
@@ -11,17 +9,20 @@ const healthSchema = z.object({
   time: z.number().int(),
 });
 
-export function registerHealthRoutes(app: FastifyInstance, ctx: AppContext, bus: EventBus): void {
-  app.get(
-    '/api/health',
-    api({
+/** The instance's health, for the load balancer and the operator. */
+export function healthRoutes(ctx: AppContext): RouteDef[] {
+  const { bus } = ctx;
+  const health = route(
+    {
+      method: 'GET',
+      url: '/api/health',
       summary: 'Health of the instance, the database and Redis',
       tag: 'system',
       access: 'public',
       reply: healthSchema,
       replies: { 503: { description: 'The database is unreachable (status down)', schema: healthSchema } },
-    }),
-    async (_request, reply) => {
+    },
+    async ({ reply }) => {
       const started = performance.now();
       let database: { status: 'ok' | 'error'; kind: string; latency_ms?: number } = {
         status: 'ok',
@@ -46,4 +47,5 @@ export function registerHealthRoutes(app: FastifyInstance, ctx: AppContext, bus:
       return { status, database, redis, time: ctx.now() };
     },
   );
+  return [health];
 }

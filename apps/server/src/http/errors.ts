@@ -1,6 +1,7 @@
 import { ERRORS, type ErrorBody, type ErrorCode, type ValidationCode, validationErrorOf } from '@rankmatch/shared';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import type { ZodError } from 'zod';
+import { loggableError } from '../log.ts';
 
 /** An error with a stable code from the shared catalogue; the reply uses the catalogue's status and message. */
 export class AppError extends Error {
@@ -101,30 +102,6 @@ function bodyOf(err: unknown): { status: number; body: ErrorBody } | null {
     return { status: fe.statusCode, body: { error: ERRORS.VALIDATION_ERROR.message, code: 'VALIDATION_ERROR' } };
   }
   return null;
-}
-
-/**
- * What an error log may say: its kind, codes and where it happened, never its message or the query parameters
- * (a database error's message carries the statement and the values the request sent).
- */
-export function loggableError(err: unknown) {
-  const e = err as Error & { code?: unknown; cause?: unknown };
-  const cause = (e?.cause ?? {}) as { name?: string; code?: unknown; constraint?: unknown; routine?: unknown };
-  return {
-    type: e?.name ?? typeof err,
-    code: typeof e?.code === 'string' ? e.code : undefined,
-    cause: e?.cause
-      ? { type: cause.name, code: cause.code, constraint: cause.constraint, routine: cause.routine }
-      : undefined,
-    stack:
-      typeof e?.stack === 'string'
-        ? e.stack
-            .split('\n')
-            .filter((line) => line.startsWith('    at '))
-            .slice(0, 8)
-            .join('\n')
-        : undefined,
-  };
 }
 
 export function registerErrorHandling(app: FastifyInstance): void {

@@ -4,7 +4,7 @@ import { hostname } from 'node:os';
 import { Cron } from 'croner';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client.ts';
-import { loggableError } from '../http/errors.ts';
+import { loggableError } from '../log.ts';
 import { claimTurn, pruneTurns } from './runs.ts';
 
 // Scheduled jobs: "run this at these times (Japan time), on one instance, never overlapping, logged".

@@ -2,8 +2,9 @@ import { correctMatch, initialMmr, type Mmr, shiftMmr } from '@rankmatch/engine'
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { recordAudit } from '../audit/log.ts';
 import type { Config } from '../config.ts';
-import type { Db, Tx } from '../db/client.ts';
+import type { Tx } from '../db/client.ts';
 import { matches, matchPlayers, playerMmr, seasonStats, users } from '../db/schema.ts';
+import type { Work } from '../events/unit.ts';
 import { AppError } from '../http/errors.ts';
 import { lockMatch, type MatchRow } from './queries.ts';
 
@@ -14,52 +15,54 @@ import { lockMatch, type MatchRow } from './queries.ts';
 type Winner = 'A' | 'B' | null;
 
 export async function correctMatchResult(
-  db: Db,
+  { tx, emit }: Work,
   input: { matchId: number; winner: Winner; actorId: string; now: number; rules: Config['rules'] },
-): Promise<{ seasonId: string; userIds: string[] }> {
-  return db.transaction(async (tx) => {
-    const match = await lockMatch(tx, input.matchId);
-    if (!match) throw new AppError('ADMIN_MATCH_NOT_FOUND');
-    if (match.status !== 'done') throw new AppError('MATCH_NOT_SETTLED');
-    const oldWinner = (match.winner as Winner) ?? null;
-    if (oldWinner === input.winner) throw new AppError('NO_CHANGES');
+): Promise<void> {
+  const match = await lockMatch(tx, input.matchId);
+  if (!match) throw new AppError('ADMIN_MATCH_NOT_FOUND');
+  if (match.status !== 'done') throw new AppError('MATCH_NOT_SETTLED');
+  const oldWinner = (match.winner as Winner) ?? null;
+  if (oldWinner === input.winner) throw new AppError('NO_CHANGES');
 
-    const players = await tx.select().from(matchPlayers).where(eq(matchPlayers.matchId, match.id));
-    const ratedFrom = ratedFromOf(players, input.rules);
-    const corrections = correctMatch(
-      players.map((p) => ({
-        user_id: p.userId,
-        team: p.team as 'A' | 'B',
-        rate_after: p.rateAfter ?? p.rateBefore,
-        rate_delta: p.rateDelta ?? 0,
-        mmr: ratedFrom.get(p.userId) as Mmr,
-      })),
-      oldWinner,
-      input.winner,
-      input.rules.rating,
-    );
-    await rewriteRateChanges(tx, match, corrections);
-    await correctSeasonNumbers(tx, match, corrections, input.now);
-    await correctMmrs(tx, match, corrections, ratedFrom, input.now);
+  const players = await tx.select().from(matchPlayers).where(eq(matchPlayers.matchId, match.id));
+  const ratedFrom = ratedFromOf(players, input.rules);
+  const corrections = correctMatch(
+    players.map((p) => ({
+      user_id: p.userId,
+      team: p.team as 'A' | 'B',
+      rate_after: p.rateAfter ?? p.rateBefore,
+      rate_delta: p.rateDelta ?? 0,
+      mmr: ratedFrom.get(p.userId) as Mmr,
+    })),
+    oldWinner,
+    input.winner,
+    input.rules.rating,
+  );
+  await rewriteRateChanges(tx, match, corrections);
+  await correctSeasonNumbers(tx, match, corrections, input.now);
+  await correctMmrs(tx, match, corrections, ratedFrom, input.now);
 
-    await tx
-      .update(matches)
-      .set({ winner: input.winner, settleReason: 'admin_correction' })
-      .where(eq(matches.id, match.id));
-    await recordAudit(tx, {
-      actorId: input.actorId,
-      action: 'match.correct',
-      targetType: 'match',
-      targetId: String(match.id),
-      before: { winner: oldWinner, settle_reason: match.settleReason },
-      after: {
-        winner: input.winner,
-        changes: corrections.map((c) => ({ user_id: c.user_id, old_delta: c.old_delta, new_delta: c.new_delta })),
-      },
-      now: input.now,
-    });
-    return { seasonId: match.seasonId, userIds: corrections.map((c) => c.user_id) };
+  await tx
+    .update(matches)
+    .set({ winner: input.winner, settleReason: 'admin_correction' })
+    .where(eq(matches.id, match.id));
+  await recordAudit(tx, {
+    actorId: input.actorId,
+    action: 'match.correct',
+    targetType: 'match',
+    targetId: String(match.id),
+    before: { winner: oldWinner, settle_reason: match.settleReason },
+    after: {
+      winner: input.winner,
+      changes: corrections.map((c) => ({ user_id: c.user_id, old_delta: c.old_delta, new_delta: c.new_delta })),
+    },
+    now: input.now,
   });
+  // The same profile.changed as a settlement's: the players' screens, and the ranking, follow the new rates.
+  emit(
+    { type: 'match.corrected', match_id: String(match.id), season_id: match.seasonId },
+    { type: 'profile.changed', user_ids: corrections.map((c) => c.user_id), reason: 'corrected' },
+  );
 }
 
 type Correction = ReturnType<typeof correctMatch>[number];

@@ -1,5 +1,5 @@
-import type { Tx } from '../db/client.ts';
 import { matches, matchPlayers } from '../db/schema.ts';
+import type { Work } from '../events/unit.ts';
 
 // New matches: the rows a wave decided, written here (the matches module owns matches and match_players) in the
 // wave's transaction.
@@ -25,9 +25,9 @@ export interface CreatedMatch {
   userIds: string[];
 }
 
-/** Writes a wave's matches and their players (open, as a started match is), in the given order. */
+/** Writes a wave's matches and their players (open, as a started match is), in the given order (match.found each). */
 export async function createMatches(
-  tx: Tx,
+  { tx, emit }: Work,
   wave: { seasonId: string; waveId: number | null; now: number },
   list: readonly NewMatch[],
 ): Promise<CreatedMatch[]> {
@@ -50,5 +50,6 @@ export async function createMatches(
     await tx.insert(matchPlayers).values(m.players.map((p) => ({ matchId: row.id, ...p })));
     created.push({ id: String(row.id), userIds: m.players.map((p) => p.userId) });
   }
+  emit(...created.map((m) => ({ type: 'match.found' as const, match_id: m.id, user_ids: m.userIds })));
   return created;
 }

@@ -1,8 +1,12 @@
 import type { MatchReport, MatchResult } from '@rankmatch/engine';
+import type { CurrentMatch } from '@rankmatch/shared';
 import { and, asc, desc, eq, gt, isNull, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import type { AppContext } from '../context.ts';
 import { type Executor, rowsOf, type Tx } from '../db/client.ts';
 import { rowJsonText } from '../db/row-json.ts';
 import { matches, matchPlayers, matchReports, playerMmr, seasonStats, users } from '../db/schema.ts';
+import { readSettings } from '../settings/service.ts';
+import { presentMatch } from './presenter.ts';
 
 export async function isParticipant(db: Executor, matchId: string, userId: string): Promise<boolean> {
   if (!/^\d{1,18}$/.test(matchId)) return false;
@@ -242,4 +246,19 @@ export async function matchesNearDeadline(
   return rows
     .map((r) => ({ matchId: Number(r.id), deadline: Number(r.deadline), userIds: r.user_ids }))
     .filter((r) => r.userIds.length > 0);
+}
+
+/** A match as one of its players sees it (GET /api/matches/current, and the admin's match test screen). */
+export async function matchViewFor(ctx: AppContext, match: MatchRow, userId: string): Promise<CurrentMatch> {
+  const [roster, reports, settings] = await Promise.all([
+    matchRoster(ctx.db, match),
+    reportsOf(ctx.db, match.id),
+    readSettings(ctx.db),
+  ]);
+  return presentMatch(match, roster, {
+    reported: reports.some((r) => r.userId === userId),
+    reportCount: reports.length,
+    rules: ctx.config.rules,
+    lobbyTimeouts: { create: settings.lobby_create_timeout, join: settings.lobby_join_timeout },
+  });
 }

@@ -1,5 +1,6 @@
-import type { Db } from '../db/client.ts';
+import type { Write } from '../events/unit.ts';
 import { AppError, databaseUnavailable } from '../http/errors.ts';
+import { progressEvents } from './events.ts';
 import { BUSY, type ReportInput, type ReportOutcome, reportsIn } from './service.ts';
 import type { MatchProgress } from './settlement.ts';
 
@@ -28,7 +29,7 @@ export class ReportQueue {
   private readonly waiting: Waiting[] = [];
   private running = 0;
 
-  constructor(private readonly db: Db) {}
+  constructor(private readonly write: Write) {}
 
   submit(input: ReportInput): Promise<MatchProgress> {
     return new Promise((resolve, reject) => {
@@ -52,13 +53,15 @@ export class ReportQueue {
     const alone = batch.length === 1;
     let outcomes: ReportOutcome[];
     try {
-      outcomes = await this.db.transaction((tx) =>
-        reportsIn(
-          tx,
+      outcomes = await this.write(async (work) => {
+        const done = await reportsIn(
+          work.tx,
           batch.map((w) => w.input),
           { skipLocked: !alone },
-        ),
-      );
+        );
+        work.emit(...progressEvents(done.filter((o): o is MatchProgress => o !== BUSY && !(o instanceof AppError))));
+        return done;
+      });
     } catch (err) {
       // Lost contact with the database: whether the transaction committed is unknown, so every report answers
       // that (503) rather than being tried again and perhaps told something else. Any other failure was rolled back:

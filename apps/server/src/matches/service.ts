@@ -1,14 +1,15 @@
-import { reportDeadline, settle } from '@rankmatch/engine';
+import { reportDeadline } from '@rankmatch/engine';
 import { type MatchReportPayload, type MatchUpdate, nextHost } from '@rankmatch/shared';
 import { eq } from 'drizzle-orm';
 import type { Config } from '../config.ts';
-import type { Db, Tx } from '../db/client.ts';
+import type { Tx } from '../db/client.ts';
 import { matches } from '../db/schema.ts';
+import type { Work } from '../events/unit.ts';
 import { AppError } from '../http/errors.ts';
 import { readSettings } from '../settings/service.ts';
+import { progressEvents } from './events.ts';
 import { updateOf } from './presenter.ts';
 import {
-  engineReport,
   lockMatch,
   lockMatches,
   type MatchRow,
@@ -18,7 +19,7 @@ import {
   type ReportRow,
   reportsOf,
 } from './queries.ts';
-import { type MatchProgress, type Settlement, settlementOf, writeOutcome } from './settlement.ts';
+import { type MatchProgress, type Settlement, settlementIfDecided, writeOutcome } from './settlement.ts';
 
 // Player actions on a match: the result report, the lobby number and the host role. Each runs in one transaction
 // under the match's row lock (see settlement.ts), so it sees and leaves a consistent match.
@@ -90,10 +91,8 @@ export async function reportsIn(
     let settled = false;
     let changed: string[] = [];
     if (match.status === 'matched') {
-      const reports = state.reports.map(engineReport);
-      const decision = settle(reports, { now: input.now, startedAt: match.startedAt }, input.rules.settlement);
-      if (decision.status === 'settled') {
-        const settlement = settlementOf(match, state.players, decision.winner, decision.reason, input.now, input.rules);
+      const settlement = settlementIfDecided(match, state.players, state.reports, input.now, input.rules);
+      if (settlement) {
         settlements.push(settlement);
         locked.set(match.id, settlement.match);
         settled = true;
@@ -113,11 +112,12 @@ export async function reportsIn(
   return outcomes;
 }
 
-/** One report in the caller's transaction (the admin's test tools report for several players at once). */
-export async function reportIn(tx: Tx, input: ReportInput): Promise<MatchProgress> {
-  const [outcome] = await reportsIn(tx, [input]);
+/** One report in the caller's work (the admin's test tools report for several players at once). */
+export async function reportIn(work: Work, input: ReportInput): Promise<MatchProgress> {
+  const [outcome] = await reportsIn(work.tx, [input]);
   if (!outcome || outcome === BUSY) throw new Error('reportsIn returned nothing');
   if (outcome instanceof AppError) throw outcome;
+  work.emit(...progressEvents([outcome]));
   return outcome;
 }
 
@@ -129,40 +129,44 @@ async function lockOpenMatchOf(tx: Tx, userId: string) {
   return match;
 }
 
-async function changed(tx: Tx, matchId: number, set: Partial<typeof matches.$inferInsert>): Promise<MatchUpdate> {
+/** Writes a change of the match and tells its players' screens (match.updated). */
+async function changed(
+  { tx, emit }: Work,
+  matchId: number,
+  set: Partial<typeof matches.$inferInsert>,
+): Promise<MatchUpdate> {
   const [row] = await tx.update(matches).set(set).where(eq(matches.id, matchId)).returning();
   if (!row) throw new Error(`match ${matchId} vanished`);
-  return updateOf(row, (await reportsOf(tx, matchId)).length);
+  const update = updateOf(row, (await reportsOf(tx, matchId)).length);
+  emit({ type: 'match.updated', data: update });
+  return update;
 }
 
 /** Only the current host sets the in-game room number. */
-export function updateLobby(
-  db: Db,
+export async function updateLobby(
+  work: Work,
   input: { userId: string; lobbyId: string; hostUserId: string | undefined },
 ): Promise<MatchUpdate> {
-  return db.transaction(async (tx) => {
-    const match = await lockOpenMatchOf(tx, input.userId);
-    if (match.hostUserId !== input.userId) throw new AppError('MATCH_NOT_HOST');
-    if (input.hostUserId !== undefined && input.hostUserId !== input.userId) throw new AppError('LOBBY_HOST_MISMATCH');
-    return changed(tx, match.id, { lobbyId: input.lobbyId });
-  });
+  const match = await lockOpenMatchOf(work.tx, input.userId);
+  if (match.hostUserId !== input.userId) throw new AppError('MATCH_NOT_HOST');
+  if (input.hostUserId !== undefined && input.hostUserId !== input.userId) throw new AppError('LOBBY_HOST_MISMATCH');
+  return changed(work, match.id, { lobbyId: input.lobbyId });
 }
 
 /**
  * The host hands the role to the next player in a fixed order (team A's players, then team B's). Anyone else may
  * take the role only when there is still no lobby after lobby_create_timeout (the host has gone missing).
  */
-export function transferHost(db: Db, input: { userId: string; now: number }): Promise<MatchUpdate> {
-  return db.transaction(async (tx) => {
-    const match = await lockOpenMatchOf(tx, input.userId);
-    if (match.hostUserId === input.userId) {
-      const order = (await playersOf(tx, match)).map((p) => p.userId);
-      return changed(tx, match.id, { hostUserId: nextHost(order, input.userId) ?? input.userId });
-    }
-    const { lobby_create_timeout } = await readSettings(tx);
-    if (match.lobbyId !== null || input.now < match.startedAt + lobby_create_timeout) {
-      throw new AppError('HOST_TAKEOVER_TOO_EARLY');
-    }
-    return changed(tx, match.id, { hostUserId: input.userId });
-  });
+export async function transferHost(work: Work, input: { userId: string; now: number }): Promise<MatchUpdate> {
+  const { tx } = work;
+  const match = await lockOpenMatchOf(tx, input.userId);
+  if (match.hostUserId === input.userId) {
+    const order = (await playersOf(tx, match)).map((p) => p.userId);
+    return changed(work, match.id, { hostUserId: nextHost(order, input.userId) ?? input.userId });
+  }
+  const { lobby_create_timeout } = await readSettings(tx);
+  if (match.lobbyId !== null || input.now < match.startedAt + lobby_create_timeout) {
+    throw new AppError('HOST_TAKEOVER_TOO_EARLY');
+  }
+  return changed(work, match.id, { hostUserId: input.userId });
 }

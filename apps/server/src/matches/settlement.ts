@@ -12,11 +12,13 @@ import {
 } from '@rankmatch/engine';
 import type { MatchUpdate } from '@rankmatch/shared';
 import { and, asc, eq, lte, or, sql } from 'drizzle-orm';
+import { penaltyStateOf, storePenaltyStates } from '../accounts/penalties.ts';
+import { lockUsers } from '../accounts/queries.ts';
 import type { Config } from '../config.ts';
 import { rowsOf, type Tx } from '../db/client.ts';
 import { matches } from '../db/schema.ts';
-import { penaltyStateOf, storePenaltyStates } from '../users/penalties.ts';
-import { lockUsers } from '../users/queries.ts';
+import type { Work } from '../events/unit.ts';
+import { progressEvents } from './events.ts';
 import { updateOf } from './presenter.ts';
 import {
   engineReport,
@@ -49,7 +51,7 @@ export interface MatchProgress {
  * Brings a locked match up to date at `now`: settles it when its reports (or the passed deadline) decide it, and
  * once the report window has closed, tallies violations and applies penalties (once). Safe to call any number of
  * times; the caller must hold the row lock (see lockMatch) inside the same transaction. (Reports take their own
- * path, in batches: see reportsIn in service.ts.)
+ * path, in batches: see reportsIn in service.ts; both settle through settlementIfDecided.)
  */
 async function advanceMatch(tx: Tx, locked: MatchRow, now: number, rules: Rules): Promise<MatchProgress> {
   let match = locked;
@@ -63,9 +65,8 @@ async function advanceMatch(tx: Tx, locked: MatchRow, now: number, rules: Rules)
   let settled = false;
   let changed: string[] = [];
   if (match.status === 'matched') {
-    const decision = settle(reports.map(engineReport), { now, startedAt: match.startedAt }, rules.settlement);
-    if (decision.status === 'settled') {
-      const settlement = settlementOf(match, await players(), decision.winner, decision.reason, now, rules);
+    const settlement = settlementIfDecided(match, await players(), reports, now, rules);
+    if (settlement) {
       await writeOutcome(tx, [], [settlement]);
       match = settlement.match;
       changed = settlement.players.map((p) => p.user_id);
@@ -79,6 +80,19 @@ async function advanceMatch(tx: Tx, locked: MatchRow, now: number, rules: Rules)
     penalised = true;
   }
   return { match, settled, penalised, update: updateOf(match, reports.length), players: changed };
+}
+
+/** The settle step: the settlement of an open match when its reports (or the passed deadline) decide it, else null. */
+export function settlementIfDecided(
+  match: MatchRow,
+  players: PlayerRow[],
+  reports: readonly ReportRow[],
+  now: number,
+  rules: Rules,
+): Settlement | null {
+  const decision = settle(reports.map(engineReport), { now, startedAt: match.startedAt }, rules.settlement);
+  if (decision.status !== 'settled') return null;
+  return settlementOf(match, players, decision.winner, decision.reason, now, rules);
 }
 
 /**
@@ -104,7 +118,7 @@ export interface Settlement {
  * The settlement of a match by the engine's rating rules: each player's season rate and MMR (carried across seasons,
  * see mmrForSeason) rated with the winner; a void match moves neither.
  */
-export function settlementOf(
+function settlementOf(
   match: MatchRow,
   players: PlayerRow[],
   winner: 'A' | 'B' | null,
@@ -261,13 +275,14 @@ async function applyPenalties(
 
 /**
  * The wave's gather step (and the admin's gather call): every match whose report window has closed is settled by
- * the deadline rule if still open, and has its penalties processed. Returns what changed, for the pushes.
+ * the deadline rule if still open, and has its penalties processed; what changed is told after the commit.
  */
 export async function gatherMatches(
-  tx: Tx,
+  work: Work,
   now: number,
   rules: Rules,
 ): Promise<{ processed: number; settled: MatchProgress[] }> {
+  const { tx } = work;
   const windowSeconds = reportDeadline(0, rules.settlement);
   const due = await tx
     .select({ id: matches.id })
@@ -288,5 +303,6 @@ export async function gatherMatches(
     if (progress.settled || progress.penalised) processed += 1;
     if (progress.settled) settled.push(progress);
   }
+  work.emit(...progressEvents(settled));
   return { processed, settled };
 }

@@ -1,10 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import type { Config } from '../config.ts';
-import type { AppContext } from '../context.ts';
-import { api } from '../docs/contract.ts';
 import type { EventBus } from '../events/bus.ts';
 import { AppError } from '../http/errors.ts';
+import { type RouteDef, route } from '../http/route.ts';
 import type { Scheduler } from '../jobs/scheduler.ts';
 
 // Prometheus metrics at /metrics (prom-client): requests by route, waves, the queue, WebSocket clients and send time,
@@ -61,7 +60,7 @@ export class Metrics {
     notifications: () => Promise<Record<string, number>>;
     wsClients: () => number;
     jobs: Scheduler;
-    ctx: AppContext;
+    database: { ping(): Promise<unknown> };
     bus: EventBus;
   }): void {
     const registers = [this.registry];
@@ -126,38 +125,44 @@ export class Metrics {
           );
         },
       });
-    up('rankmatch_database_up', 'The database answers', () => sources.ctx.database.ping());
+    up('rankmatch_database_up', 'The database answers', () => sources.database.ping());
     up('rankmatch_redis_up', 'Redis answers (1 when not configured)', () => sources.bus.ping());
   }
 }
 
-/** Whether a scrape may read the metrics: the configured token, or an allowed address. */
-function allowed(config: Config['metrics'], authorization: string | undefined, ip: string): boolean {
-  if (config.token && authorization === `Bearer ${config.token}`) return true;
-  return config.allow.includes(ip);
+/** Whether a scrape may read the metrics: the configured token, or an allowed address (404 when neither is set). */
+export function metricsAccess(config: Config['metrics'], authorization: string | undefined, ip: string): void {
+  if (!config.token && config.allow.length === 0) throw new AppError('ROUTE_NOT_FOUND');
+  const allowed = (config.token && authorization === `Bearer ${config.token}`) || config.allow.includes(ip);
+  if (!allowed) throw new AppError('FORBIDDEN');
 }
 
-export function registerMetrics(app: FastifyInstance, config: Config, metrics: Metrics): void {
+/** Counts every request by route and status. */
+export function registerMetrics(app: FastifyInstance, metrics: Metrics): void {
   app.addHook('onResponse', async (request, reply) => {
     const route = request.routeOptions.url ?? 'unmatched';
     metrics.requests.inc({ method: request.method, route, status: String(reply.statusCode) });
     metrics.requestSeconds.observe({ method: request.method, route }, reply.elapsedTime / 1000);
   });
-  app.get(
-    '/metrics',
-    api({
-      summary: 'Prometheus metrics (METRICS_TOKEN or METRICS_ALLOW)',
-      description: 'Answers 404 when neither METRICS_TOKEN nor METRICS_ALLOW is configured.',
-      tag: 'system',
-      access: 'metrics',
-      replies: { 200: { description: 'The Prometheus text format', contentType: 'text/plain' } },
-    }),
-    async (request, reply) => {
-      const access = config.metrics;
-      if (!access.token && access.allow.length === 0) throw new AppError('ROUTE_NOT_FOUND');
-      if (!allowed(access, request.headers.authorization, request.ip)) throw new AppError('FORBIDDEN');
-      reply.type(metrics.registry.contentType);
-      return metrics.registry.metrics();
-    },
-  );
+}
+
+/** The Prometheus scrape (its access is checked by the route's declared access: metricsAccess). */
+export function metricsRoutes(metrics: Metrics): RouteDef[] {
+  return [
+    route(
+      {
+        method: 'GET',
+        url: '/metrics',
+        summary: 'Prometheus metrics (METRICS_TOKEN or METRICS_ALLOW)',
+        description: 'Answers 404 when neither METRICS_TOKEN nor METRICS_ALLOW is configured.',
+        tag: 'system',
+        access: 'metrics',
+        replies: { 200: { description: 'The Prometheus text format', contentType: 'text/plain' } },
+      },
+      ({ reply }) => {
+        reply.type(metrics.registry.contentType);
+        return metrics.registry.metrics();
+      },
+    ),
+  ];
 }

@@ -29,50 +29,51 @@ async function discordIdsOf(ctx: AppContext, userIds: readonly string[]): Promis
  * Discord DM where they chose it (and a bot is configured). Queued in the outbox (once per event and target), then
  * the worker is woken: the caller never waits for a push service or Discord.
  */
-export class Notifications {
-  constructor(
-    private readonly ctx: AppContext,
-    private readonly worker: OutboxWorker,
-  ) {}
+export async function notifyPlayers(
+  ctx: AppContext,
+  outbox: Pick<OutboxWorker, 'wake'>,
+  userIds: readonly string[],
+  message: Message,
+): Promise<number> {
+  if (userIds.length === 0) return 0;
+  const items = await itemsFor(ctx, userIds, message);
+  const queued = await enqueue(ctx.db, items, ctx.now());
+  if (queued > 0) outbox.wake();
+  return queued;
+}
 
-  async send(userIds: readonly string[], message: Message): Promise<number> {
-    if (userIds.length === 0) return 0;
-    const items = await this.itemsFor(userIds, message);
-    const queued = await enqueue(this.ctx.db, items, this.ctx.now());
-    if (queued > 0) this.worker.wake();
-    return queued;
-  }
+/** notifyPlayers with its context and outbox given (the module's). */
+export type Notify = (userIds: readonly string[], message: Message) => Promise<number>;
 
-  private async itemsFor(userIds: readonly string[], message: Message): Promise<OutboxItem[]> {
-    const prefs = await prefsOfUsers(this.ctx.db, userIds);
-    const items: OutboxItem[] = [];
-    if (this.ctx.config.push) {
-      const devices = await devicesOfUsers(this.ctx.db, userIds);
-      for (const device of devices) {
-        if (!prefs.get(device.userId)?.push[message.kind]) continue;
-        items.push({
-          eventKey: message.eventKey,
-          channel: 'push',
-          target: String(device.id),
-          userId: device.userId,
-          payload: message.push,
-        });
-      }
+async function itemsFor(ctx: AppContext, userIds: readonly string[], message: Message): Promise<OutboxItem[]> {
+  const prefs = await prefsOfUsers(ctx.db, userIds);
+  const items: OutboxItem[] = [];
+  if (ctx.config.push) {
+    const devices = await devicesOfUsers(ctx.db, userIds);
+    for (const device of devices) {
+      if (!prefs.get(device.userId)?.push[message.kind]) continue;
+      items.push({
+        eventKey: message.eventKey,
+        channel: 'push',
+        target: String(device.id),
+        userId: device.userId,
+        payload: message.push,
+      });
     }
-    const dmKind = dmKindOf(message.kind);
-    if (message.dm !== null && dmKind && this.ctx.config.discordBot.token) {
-      const wanting = userIds.filter((id) => prefs.get(id)?.discord_dm[dmKind]);
-      const discordIds = await discordIdsOf(this.ctx, wanting);
-      for (const [userId, discordId] of discordIds) {
-        items.push({
-          eventKey: message.eventKey,
-          channel: 'discord_dm',
-          target: userId,
-          userId,
-          payload: { content: message.dm, recipient_id: discordId },
-        });
-      }
-    }
-    return items;
   }
+  const dmKind = dmKindOf(message.kind);
+  if (message.dm !== null && dmKind && ctx.config.discordBot.token) {
+    const wanting = userIds.filter((id) => prefs.get(id)?.discord_dm[dmKind]);
+    const discordIds = await discordIdsOf(ctx, wanting);
+    for (const [userId, discordId] of discordIds) {
+      items.push({
+        eventKey: message.eventKey,
+        channel: 'discord_dm',
+        target: userId,
+        userId,
+        payload: { content: message.dm, recipient_id: discordId },
+      });
+    }
+  }
+  return items;
 }

@@ -12,7 +12,7 @@ import { rowsOf } from '../db/client.ts';
 import { openMatchIdOf } from '../matches/queries.ts';
 import { nearCount, queuedRatings } from '../queue/outlook.ts';
 import { isSeasonOpen, markedActiveSeason } from '../seasons/queries.ts';
-import type { Notifications } from './dispatch.ts';
+import type { Notify } from './dispatch.ts';
 import { queueNear } from './messages.ts';
 import { markNearAlerted, nearAlertSubscribers } from './prefs.ts';
 
@@ -54,7 +54,7 @@ async function candidateRows(ctx: AppContext, userIds: readonly string[]): Promi
  * their rate are waiting, in their hours, once per matching day, get "レートの近いプレイヤーがマッチング待ちです". The
  * rule is the engine's (nearAlertTargets), the one the simulation's responders follow.
  */
-export async function runNearAlerts(ctx: AppContext, notifications: Notifications): Promise<number> {
+export async function runNearAlerts(ctx: AppContext, notify: Notify): Promise<number> {
   const now = ctx.now();
   if (!isSeasonOpen(await markedActiveSeason(ctx.db), now)) return 0;
   const subscribers = await nearAlertSubscribers(ctx.db);
@@ -83,7 +83,7 @@ export async function runNearAlerts(ctx: AppContext, notifications: Notification
   for (const userId of targets) {
     const rating = Number(rows.get(userId)?.rating);
     const waiting = nearCount(ratings, rating);
-    await notifications.send([userId], queueNear({ day, waiting, nextWaveAt, siteUrl: ctx.config.publicUrl }));
+    await notify([userId], queueNear({ day, waiting, nextWaveAt, siteUrl: ctx.config.publicUrl }));
   }
   await markNearAlerted(ctx.db, targets, now);
   return targets.length;

@@ -2,7 +2,7 @@ import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { type Executor, rowsOf } from '../db/client.ts';
 import { notificationOutbox } from '../db/schema.ts';
-import { loggableError } from '../http/errors.ts';
+import { loggableError } from '../log.ts';
 
 // The delivery queue of every notification (push to a device, Discord DM, the community channel). A notification is
 // a row first, written after the event's commit with a key that makes it unique per event and target, so the same

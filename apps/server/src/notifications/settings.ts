@@ -1,7 +1,7 @@
 import type { NotificationPrefs, NotificationSettings, PushSubscribe } from '@rankmatch/shared';
+import type { UserRow } from '../accounts/queries.ts';
 import type { AppContext } from '../context.ts';
 import { AppError } from '../http/errors.ts';
-import type { UserRow } from '../users/queries.ts';
 import { prefsOf, savePrefs } from './prefs.ts';
 import { presentSettings } from './presenter.ts';
 import { devicesOf, type SubscriptionRow, subscribe, unsubscribe } from './subscriptions.ts';

@@ -7,12 +7,13 @@ import {
 } from '@rankmatch/engine';
 import { penaltyTimeoutMessage, type QueueEntry, type QueueInfo } from '@rankmatch/shared';
 import { and, count, countDistinct, desc, eq, gt, inArray, sql } from 'drizzle-orm';
-import type { Db, Executor, Tx } from '../db/client.ts';
+import type { UserRow } from '../accounts/queries.ts';
+import type { Executor, Tx } from '../db/client.ts';
 import { matchPlayers, playerMmr, queueEntries, seasonStats, users, waveRuns } from '../db/schema.ts';
+import type { Work } from '../events/unit.ts';
 import { AppError } from '../http/errors.ts';
 import { isInOpenMatch, openMatchIdOf } from '../matches/queries.ts';
 import { isSeasonOpen, markedActiveSeason } from '../seasons/queries.ts';
-import type { UserRow } from '../users/queries.ts';
 import { presentEntry } from './presenter.ts';
 
 // The queue_entries table belongs to this folder: joins and leaves, and the wave's removals and missed-wave counts
@@ -71,16 +72,16 @@ export async function lockQueue(tx: Tx, mode: 'join' | 'wave'): Promise<void> {
 }
 
 /** Joins or updates the preferences (one entry per player; the original join time is kept). */
-export function joinQueue(
-  db: Db | Tx,
+export async function joinQueue(
+  { tx, emit }: Work,
   user: UserRow,
   input: { deck_type?: string | null | undefined; roles?: string[] | undefined },
   now: number,
 ): Promise<QueueEntry> {
-  return db.transaction(async (tx) => {
-    await lockQueue(tx, 'join');
-    return joinIn(tx, user, input, now);
-  });
+  await lockQueue(tx, 'join');
+  const entry = await joinIn(tx, user, input, now);
+  emit({ type: 'queue.changed' });
+  return entry;
 }
 
 async function joinIn(
@@ -104,12 +105,11 @@ async function joinIn(
 }
 
 /** Takes a player out of the queue (their own leave, or a ban); resolves whether they were in it. */
-export function leaveQueue(db: Db | Tx, userId: string): Promise<boolean> {
-  return db.transaction(async (tx) => {
-    await lockQueue(tx, 'join');
-    const removed = await tx.delete(queueEntries).where(eq(queueEntries.userId, userId)).returning();
-    return removed.length > 0;
-  });
+export async function leaveQueue({ tx, emit }: Work, userId: string): Promise<boolean> {
+  await lockQueue(tx, 'join');
+  const removed = await tx.delete(queueEntries).where(eq(queueEntries.userId, userId)).returning();
+  if (removed.length > 0) emit({ type: 'queue.changed' });
+  return removed.length > 0;
 }
 
 export async function findEntry(db: Executor, userId: string): Promise<QueueEntry | null> {
@@ -160,9 +160,10 @@ export async function markWaveMissed(tx: Tx, userIds: readonly string[]): Promis
 }
 
 /** Empties the queue (the admin's test tools); resolves how many entries it removed. */
-export async function clearQueue(tx: Tx): Promise<number> {
+export async function clearQueue({ tx, emit }: Work): Promise<number> {
   await lockQueue(tx, 'join');
   const rows = await tx.delete(queueEntries).returning({ id: queueEntries.userId });
+  emit({ type: 'queue.changed' });
   return rows.length;
 }
 

@@ -1,20 +1,9 @@
 import { RANKING_SIZE, type RankingEntry } from '@rankmatch/shared';
-import { and, eq, gt, type SQL, sql } from 'drizzle-orm';
+import { and, eq, gt } from 'drizzle-orm';
+import { winRate } from '../accounts/presenter.ts';
 import type { Executor } from '../db/client.ts';
 import { seasonStats, users } from '../db/schema.ts';
-import { winRate } from '../users/presenter.ts';
-
-/**
- * The ranking order, one definition for the live ranking and past-season ranks: max rate, then current rate, then
- * win rate, then who reached the max rate first (user id last, so the order is total).
- */
-export const rankingOrder: SQL[] = [
-  sql`${seasonStats.maxRate} desc`,
-  sql`${seasonStats.rate} desc`,
-  sql`(${seasonStats.winCount}::float8 / ${seasonStats.matchCount}) desc`,
-  sql`${seasonStats.maxRateAt} asc`,
-  sql`${seasonStats.userId} asc`,
-];
+import { rankingOrder } from '../seasons/queries.ts';
 
 /** Players with at least one match in the season who are not banned. */
 export const eligible = (seasonId: string) =>

@@ -2,6 +2,7 @@ import { and, asc, eq, gt, isNull } from 'drizzle-orm';
 import { recordAudit } from '../audit/log.ts';
 import type { Executor, Tx } from '../db/client.ts';
 import { seasons } from '../db/schema.ts';
+import type { Work } from '../events/unit.ts';
 import { AppError } from '../http/errors.ts';
 import { presentSeason } from './presenter.ts';
 import { findSeason, type SeasonRow } from './queries.ts';
@@ -16,26 +17,25 @@ type Actor = { actorId: string; now: number };
  * season end finishes it right after) and a unique index backs the rule. Activations run one at a time: every season
  * row is locked first, so a concurrent activation waits and then sees the season this one activated.
  */
-export async function activateSeason(db: Executor, id: string, actor: Actor) {
-  return db.transaction(async (tx) => {
-    await tx.select({ id: seasons.id }).from(seasons).for('update');
-    const target = await findSeason(tx, id);
-    if (!target) throw new AppError('SEASON_NOT_FOUND');
-    if (target.endedAt !== null || target.endingStartedAt !== null) throw new AppError('SEASON_ENDED_ACTIVATE');
-    const previous = (await tx.select().from(seasons).where(eq(seasons.isActive, true)))[0];
-    if (previous && previous.id !== id) await beginEnd(tx, previous, actor.actorId, actor.now);
-    const [row] = await tx.update(seasons).set({ isActive: true }).where(eq(seasons.id, id)).returning();
-    if (!row) throw new AppError('SEASON_NOT_FOUND');
-    await recordAudit(tx, {
-      ...actor,
-      action: 'season.activate',
-      targetType: 'season',
-      targetId: id,
-      before: { active_season_id: previous?.id ?? null },
-      after: { active_season_id: id },
-    });
-    return { season: presentSeason(row), ended: previous && previous.id !== id ? previous.id : null };
+export async function activateSeason({ tx, emit }: Work, id: string, actor: Actor) {
+  await tx.select({ id: seasons.id }).from(seasons).for('update');
+  const target = await findSeason(tx, id);
+  if (!target) throw new AppError('SEASON_NOT_FOUND');
+  if (target.endedAt !== null || target.endingStartedAt !== null) throw new AppError('SEASON_ENDED_ACTIVATE');
+  const previous = (await tx.select().from(seasons).where(eq(seasons.isActive, true)))[0];
+  if (previous && previous.id !== id) await beginEnd(tx, previous, actor.actorId, actor.now);
+  const [row] = await tx.update(seasons).set({ isActive: true }).where(eq(seasons.id, id)).returning();
+  if (!row) throw new AppError('SEASON_NOT_FOUND');
+  await recordAudit(tx, {
+    ...actor,
+    action: 'season.activate',
+    targetType: 'season',
+    targetId: id,
+    before: { active_season_id: previous?.id ?? null },
+    after: { active_season_id: id },
   });
+  emit({ type: 'season.activated', season_id: id });
+  return { season: presentSeason(row), ended: previous && previous.id !== id ? previous.id : null };
 }
 
 /**
@@ -44,21 +44,20 @@ export async function activateSeason(db: Executor, id: string, actor: Actor) {
  * active. Until its start date it is shown as scheduled and the queue stays closed; from then on it is open, with
  * nobody pressing anything. Returns the season activated, or null.
  */
-export async function activateNextSeason(db: Executor, now: number): Promise<SeasonRow | null> {
-  return db.transaction(async (tx) => {
-    await tx.select({ id: seasons.id }).from(seasons).for('update');
-    const [active] = await tx.select({ id: seasons.id }).from(seasons).where(eq(seasons.isActive, true)).limit(1);
-    if (active) return null;
-    const [next] = await tx
-      .select({ id: seasons.id })
-      .from(seasons)
-      .where(and(isNull(seasons.endedAt), isNull(seasons.endingStartedAt), gt(seasons.endDate, now)))
-      .orderBy(asc(seasons.startDate))
-      .limit(1);
-    if (!next) return null;
-    const [row] = await tx.update(seasons).set({ isActive: true }).where(eq(seasons.id, next.id)).returning();
-    return row ?? null;
-  });
+export async function activateNextSeason({ tx, emit }: Work, now: number): Promise<SeasonRow | null> {
+  await tx.select({ id: seasons.id }).from(seasons).for('update');
+  const [active] = await tx.select({ id: seasons.id }).from(seasons).where(eq(seasons.isActive, true)).limit(1);
+  if (active) return null;
+  const [next] = await tx
+    .select({ id: seasons.id })
+    .from(seasons)
+    .where(and(isNull(seasons.endedAt), isNull(seasons.endingStartedAt), gt(seasons.endDate, now)))
+    .orderBy(asc(seasons.startDate))
+    .limit(1);
+  if (!next) return null;
+  const [row] = await tx.update(seasons).set({ isActive: true }).where(eq(seasons.id, next.id)).returning();
+  if (row) emit({ type: 'season.activated', season_id: row.id });
+  return row ?? null;
 }
 
 /**

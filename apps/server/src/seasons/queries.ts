@@ -1,6 +1,6 @@
-import { asc, count, eq, gt } from 'drizzle-orm';
+import { asc, count, eq, gt, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
-import { matches, seasons } from '../db/schema.ts';
+import { matches, seasonStats, seasons } from '../db/schema.ts';
 
 export type SeasonRow = typeof seasons.$inferSelect;
 
@@ -40,3 +40,15 @@ export async function matchCountsBySeason(db: Executor): Promise<Map<string, num
   const rows = await db.select({ seasonId: matches.seasonId, n: count() }).from(matches).groupBy(matches.seasonId);
   return new Map(rows.map((r) => [r.seasonId, Number(r.n)]));
 }
+
+/**
+ * The ranking order, one definition for the live ranking and past-season ranks: max rate, then current rate, then
+ * win rate, then who reached the max rate first (user id last, so the order is total).
+ */
+export const rankingOrder: SQL[] = [
+  sql`${seasonStats.maxRate} desc`,
+  sql`${seasonStats.rate} desc`,
+  sql`(${seasonStats.winCount}::float8 / ${seasonStats.matchCount}) desc`,
+  sql`${seasonStats.maxRateAt} asc`,
+  sql`${seasonStats.userId} asc`,
+];

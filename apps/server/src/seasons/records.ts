@@ -1,8 +1,8 @@
 import { AWARD_TIERS, type AwardTier, type SeasonRecord } from '@rankmatch/shared';
 import { and, desc, eq, isNotNull } from 'drizzle-orm';
+import { winRate } from '../accounts/presenter.ts';
 import type { Executor } from '../db/client.ts';
 import { seasonRecords as records, seasonAwards, seasons } from '../db/schema.ts';
-import { winRate } from '../users/presenter.ts';
 
 /** Rank tiers first, then match count, then the gold licence. */
 const tierOrder = (tier: string) => AWARD_TIERS.indexOf(tier as AwardTier);

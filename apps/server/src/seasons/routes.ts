@@ -1,23 +1,22 @@
 import { activeSeasonReplySchema, type SeasonsReply, seasonsReplySchema } from '@rankmatch/shared';
-import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.ts';
-import { api } from '../docs/contract.ts';
+import { type RouteDef, route } from '../http/route.ts';
 import { presentSeason } from './presenter.ts';
 import { isSeasonOpen, listSeasons, markedActiveSeason, nextSeason } from './queries.ts';
 
-export function registerSeasonRoutes(app: FastifyInstance, ctx: AppContext): void {
+/** Anyone: the active and next season, and the seasons that have started. */
+export function seasonRoutes(ctx: AppContext): RouteDef[] {
   const { db } = ctx;
-
-  app.get(
-    '/api/seasons/active',
-    api({
+  const active = route(
+    {
+      method: 'GET',
+      url: '/api/seasons/active',
       summary: 'The active and the next season',
       tag: 'seasons',
       access: 'public',
       reply: activeSeasonReplySchema,
-    }),
-    async () => {
-      const now = ctx.now();
+    },
+    async ({ now }) => {
       const [current, next] = await Promise.all([markedActiveSeason(db), nextSeason(db, now)]);
       return {
         is_season_active: isSeasonOpen(current, now),
@@ -28,20 +27,21 @@ export function registerSeasonRoutes(app: FastifyInstance, ctx: AppContext): voi
   );
 
   /** Public: every season that has started (by the app clock), newest first; seasons still to come stay hidden. */
-  app.get(
-    '/api/public/seasons',
-    api({
+  const started = route(
+    {
+      method: 'GET',
+      url: '/api/public/seasons',
       summary: 'Seasons that have started, newest first',
       tag: 'seasons',
       access: 'public',
       reply: seasonsReplySchema,
-    }),
-    async (): Promise<SeasonsReply> => {
-      const now = ctx.now();
+    },
+    async ({ now }): Promise<SeasonsReply> => {
       const started = (await listSeasons(db))
         .filter((s) => s.startDate <= now)
         .sort((a, b) => b.startDate - a.startDate || a.id.localeCompare(b.id));
       return { seasons: started.map(presentSeason) };
     },
   );
+  return [active, started];
 }

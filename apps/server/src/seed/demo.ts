@@ -14,18 +14,18 @@ import {
 } from '@rankmatch/engine';
 import { ROLES, type Role } from '@rankmatch/shared';
 import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
-import type { AchievementService } from '../achievements/service.ts';
+import { penaltyStateOf, storePenaltyStates } from '../accounts/penalties.ts';
+import { setRegistrationDates } from '../accounts/writes.ts';
+import type { AchievementsModule } from '../achievements/module.ts';
 import { seedDummyAccounts } from '../auth/dummy.ts';
 import { type DummySeed, dummySeeds } from '../auth/dummy-accounts.ts';
 import { backdateGrants, grantBadges } from '../badges/service.ts';
 import type { AppContext } from '../context.ts';
 import { matches, matchPlayers, users } from '../db/schema.ts';
 import { importSeason, nextImportIds } from '../matches/import.ts';
-import type { SeasonEnder } from '../season-end/end.ts';
+import type { SeasonsModule } from '../seasons/module.ts';
 import { findSeason, type SeasonRow } from '../seasons/queries.ts';
 import { activateIfNoneActive, backdateSeasonEnd, insertSeasonRecord } from '../seasons/service.ts';
-import { penaltyStateOf, storePenaltyStates } from '../users/penalties.ts';
-import { setRegistrationDates } from '../users/writes.ts';
 import { importWaveRuns } from '../waves/import.ts';
 
 // Demo data for development starts: a ladder that was really played. The engine's simulation plays a finished
@@ -133,8 +133,8 @@ export interface DemoSummary {
 
 interface DemoDeps {
   ctx: AppContext;
-  seasonEnd: SeasonEnder;
-  achievements: AchievementService;
+  seasons: Pick<SeasonsModule, 'finishPending'>;
+  achievements: Pick<AchievementsModule, 'evaluate'>;
 }
 
 /** How well the running season's ratings (the displayed rate, the MMR) and the start rates rank the hidden skill. */
@@ -296,7 +296,7 @@ async function playPastSeason(
   const pastRow = await findSeason(db, DEMO_PAST_SEASON_ID);
   if (pastRow) await evaluatePlayed(deps, pastRow, ids);
   await backdateSeasonEnd(db, DEMO_PAST_SEASON_ID, { endingStartedAt: calendar.past.end });
-  await deps.seasonEnd.finishPending();
+  await deps.seasons.finishPending();
   // The end ran now; in the demo's history it ran when the season's end date passed, and so did its rewards.
   await backdateSeasonEnd(db, DEMO_PAST_SEASON_ID, { endedAt: calendar.past.end });
   await backdateGrants(db, { source: 'season', reference: DEMO_PAST_SEASON_ID, at: calendar.past.end });
@@ -351,14 +351,16 @@ async function playRunningSeason(
 
 /** The operators' badges (streamer, commentator, bug hunter, translator), given during the running season. */
 async function grantOperatorBadges(deps: DemoDeps, calendar: DemoCalendar): Promise<void> {
-  await grantBadges(
-    deps.ctx.db,
-    OPERATOR_BADGES.map((b) => ({
-      userId: b.userId,
-      badgeId: b.badgeId,
-      source: 'seed' as const,
-      reference: null,
-      now: calendar.current.start + b.days * DAY,
-    })),
+  await deps.ctx.write((work) =>
+    grantBadges(
+      work,
+      OPERATOR_BADGES.map((b) => ({
+        userId: b.userId,
+        badgeId: b.badgeId,
+        source: 'seed' as const,
+        reference: null,
+        now: calendar.current.start + b.days * DAY,
+      })),
+    ),
   );
 }

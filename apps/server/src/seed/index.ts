@@ -1,8 +1,8 @@
+import { demoteTestAccounts, makeAdmins } from '../accounts/writes.ts';
 import { seedDummyAccounts } from '../auth/dummy.ts';
 import { seedBadges } from '../badges/service.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
-import { demoteTestAccounts, makeAdmins } from '../users/writes.ts';
 
 /**
  * Start-up data, idempotent: the live badge table, admins from ADMIN_USER_IDS and the test accounts when they are on.

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { recordAudit } from '../audit/log.ts';
 import type { Executor } from '../db/client.ts';
 import { settings } from '../db/schema.ts';
+import type { Work } from '../events/unit.ts';
 
 /** All settings, defaults filled in for ids never saved. */
 export async function readSettings(db: Executor): Promise<Settings> {
@@ -19,23 +20,22 @@ export async function readSettings(db: Executor): Promise<Settings> {
   };
 }
 
-/** Saves one validated setting and records the change. */
+/** Saves one validated setting and records the change (settings.changed: the Discord channel's announcement). */
 export async function writeSetting(
-  db: Executor,
+  { tx, emit }: Work,
   input: { id: SettingId; value: string; actorId: string; now: number },
 ): Promise<void> {
-  await db.transaction(async (tx) => {
-    const [before] = await tx.select().from(settings).where(eq(settings.id, input.id)).for('update');
-    const row = { id: input.id, value: input.value, updatedAt: input.now, updatedBy: input.actorId };
-    await tx.insert(settings).values(row).onConflictDoUpdate({ target: settings.id, set: row });
-    await recordAudit(tx, {
-      actorId: input.actorId,
-      action: 'settings.update',
-      targetType: 'setting',
-      targetId: input.id,
-      before: { value: before?.value ?? SETTING_DEFAULTS[input.id] },
-      after: { value: input.value },
-      now: input.now,
-    });
+  const [before] = await tx.select().from(settings).where(eq(settings.id, input.id)).for('update');
+  const row = { id: input.id, value: input.value, updatedAt: input.now, updatedBy: input.actorId };
+  await tx.insert(settings).values(row).onConflictDoUpdate({ target: settings.id, set: row });
+  await recordAudit(tx, {
+    actorId: input.actorId,
+    action: 'settings.update',
+    targetType: 'setting',
+    targetId: input.id,
+    before: { value: before?.value ?? SETTING_DEFAULTS[input.id] },
+    after: { value: input.value },
+    now: input.now,
   });
+  emit({ type: 'settings.changed', id: input.id });
 }

@@ -9,16 +9,23 @@ import {
   testPayReplySchema,
   testPaySchema,
 } from '@rankmatch/shared';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type Stripe from 'stripe';
 import { z } from 'zod';
-import type { Guard } from '../auth/guard.ts';
 import type { AppContext } from '../context.ts';
-import { api } from '../docs/contract.ts';
 import { AppError } from '../http/errors.ts';
-import { parse } from '../http/validate.ts';
+import { type RouteDef, route } from '../http/route.ts';
 import { presentTestCheckout } from './presenter.ts';
-import type { ShopService } from './service.ts';
+import {
+  checkout,
+  handleEvent,
+  orderOf,
+  ordersOf,
+  payTestCheckout,
+  type Shop,
+  shopCatalogue,
+  shopMode,
+  testCheckout,
+} from './service.ts';
 import { testCompletedEvent, verifiedEvent, webhookSecret } from './webhook.ts';
 
 // The shop's routes: the catalogue, checkout (also at the spec's POST /create-checkout-session), the player's orders,
@@ -35,178 +42,170 @@ const CHECKOUT_ERRORS = [
   'SHOP_PROVIDER_FAILED',
 ] as const;
 
-export function registerShopRoutes(
-  app: FastifyInstance,
-  ctx: AppContext,
-  guard: Guard,
-  shop: ShopService | null,
-  stripe: Stripe,
-): void {
-  const enabled = (): ShopService => {
-    if (!shop) throw new AppError('SHOP_DISABLED');
-    return shop;
-  };
-  registerCatalogueRoutes(app, guard, enabled);
-  registerOrderRoutes(app, guard, enabled);
-  registerWebhookRoute(app, ctx, stripe, enabled);
-  if (shop?.mode === 'test') registerTestPaymentRoutes(app, ctx, stripe, shop);
+/** The shop, or SHOP_DISABLED when it is off. */
+export function enabledShop(shop: Shop | null): Shop {
+  if (!shop) throw new AppError('SHOP_DISABLED');
+  return shop;
+}
+
+export function shopRoutes(ctx: AppContext, shop: Shop | null, stripe: Stripe): RouteDef[] {
+  return [
+    ...catalogueRoutes(shop),
+    ...orderRoutes(shop),
+    webhookRoute(ctx, shop, stripe),
+    ...(shop && shopMode(shop) === 'test' ? testPaymentRoutes(ctx, stripe, shop) : []),
+  ];
 }
 
 /** The badges on sale and the checkout (also at the spec's POST /create-checkout-session). */
-function registerCatalogueRoutes(app: FastifyInstance, guard: Guard, enabled: () => ShopService): void {
-  app.get(
-    '/api/shop/badges',
-    api({
-      errors: ['SHOP_DISABLED'],
-      summary: 'Badges on sale with stock',
-      tag: 'shop',
-      access: 'public',
-      reply: shopBadgesReplySchema,
-    }),
-    async (request) => {
-      const service = enabled();
-      const identity = await guard.optional(request);
-      return { mode: service.mode, badges: await service.catalogue(identity?.userId ?? null) };
-    },
-  );
-
-  const checkout = async (request: FastifyRequest) => {
-    const service = enabled();
-    const { user } = await guard.user(request);
-    const body = parse(checkoutRequestSchema, request.body);
-    return service.checkout(user, body);
-  };
-  for (const [path, summary] of [
-    ['/api/shop/checkout', 'Creates a checkout session'],
-    ['/create-checkout-session', "The spec's path for the checkout"],
-  ] as const) {
-    app.post(
-      path,
-      api({
-        errors: [...CHECKOUT_ERRORS],
-        summary,
+function catalogueRoutes(shop: Shop | null): RouteDef[] {
+  return [
+    route(
+      {
+        method: 'GET',
+        url: '/api/shop/badges',
+        errors: ['SHOP_DISABLED'],
+        summary: 'Badges on sale with stock',
         tag: 'shop',
-        access: 'user',
-        body: checkoutRequestSchema,
-        reply: checkoutReplySchema,
-      }),
-      checkout,
-    );
-  }
+        access: 'public',
+        reply: shopBadgesReplySchema,
+      },
+      async ({ viewer }) => {
+        const open = enabledShop(shop);
+        const identity = await viewer();
+        return { mode: shopMode(open), badges: await shopCatalogue(open, identity?.userId ?? null) };
+      },
+    ),
+    ...(
+      [
+        ['/api/shop/checkout', 'Creates a checkout session'],
+        ['/create-checkout-session', "The spec's path for the checkout"],
+      ] as const
+    ).map(([url, summary]) =>
+      route(
+        {
+          method: 'POST',
+          url,
+          errors: [...CHECKOUT_ERRORS],
+          summary,
+          tag: 'shop',
+          access: 'user',
+          body: checkoutRequestSchema,
+          reply: checkoutReplySchema,
+        },
+        ({ user, body }) => checkout(enabledShop(shop), user, body),
+      ),
+    ),
+  ];
 }
 
 /** The player's orders. */
-function registerOrderRoutes(app: FastifyInstance, guard: Guard, enabled: () => ShopService): void {
-  app.get(
-    '/api/shop/orders',
-    api({
-      errors: ['SHOP_DISABLED'],
-      summary: 'Purchase history',
-      tag: 'shop',
-      access: 'user',
-      reply: ordersReplySchema,
-    }),
-    async (request) => {
-      const service = enabled();
-      const { user } = await guard.user(request);
-      return { orders: await service.ordersOf(user.id) };
-    },
-  );
-
-  app.get(
-    '/api/shop/orders/:session_id',
-    api({
-      errors: ['SHOP_DISABLED', 'ORDER_NOT_FOUND'],
-      summary: 'One order',
-      tag: 'shop',
-      access: 'user',
-      reply: orderSchema,
-    }),
-    async (request) => {
-      const service = enabled();
-      const { user } = await guard.user(request);
-      const { session_id } = parse(orderParamsSchema, request.params);
-      return service.orderOf(user.id, session_id);
-    },
-  );
+function orderRoutes(shop: Shop | null): RouteDef[] {
+  return [
+    route(
+      {
+        method: 'GET',
+        url: '/api/shop/orders',
+        errors: ['SHOP_DISABLED'],
+        summary: 'Purchase history',
+        tag: 'shop',
+        access: 'user',
+        reply: ordersReplySchema,
+      },
+      async ({ user }) => ({ orders: await ordersOf(enabledShop(shop), user.id) }),
+    ),
+    route(
+      {
+        method: 'GET',
+        url: '/api/shop/orders/:session_id',
+        errors: ['SHOP_DISABLED', 'ORDER_NOT_FOUND'],
+        summary: 'One order',
+        tag: 'shop',
+        access: 'user',
+        params: orderParamsSchema,
+        reply: orderSchema,
+      },
+      ({ user, params }) => orderOf(enabledShop(shop), user.id, params.session_id),
+    ),
+  ];
 }
 
 /** The provider's webhook, which reads its body as bytes: the signature covers them exactly. */
-function registerWebhookRoute(app: FastifyInstance, ctx: AppContext, stripe: Stripe, enabled: () => ShopService): void {
-  void app.register(async (scope) => {
-    scope.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
-    scope.post(
-      '/api/shop/webhook',
-      api({
-        summary: "Stripe's webhook: an event signed with Stripe-Signature over the raw body",
-        tag: 'shop',
-        access: 'webhook',
-        rawBody: {
-          contentType: 'application/json',
-          description: 'A Stripe event, read as bytes: the signature covers them',
-        },
-        headers: [{ name: 'Stripe-Signature', required: true, description: "Stripe's signature of the body" }],
-        reply: z.object({ received: z.literal(true) }),
-        errors: ['WEBHOOK_SIGNATURE_INVALID', 'WEBHOOK_PAYLOAD_INVALID', 'SHOP_DISABLED'],
-      }),
-      async (request) => {
-        const service = enabled();
-        const event = verifiedEvent(stripe, webhookSecret(ctx), request.body, request.headers['stripe-signature']);
-        const outcome = await service.handleEvent(event);
-        request.log.info({ event: event.type, outcome }, 'shop webhook');
-        return { received: true };
+function webhookRoute(ctx: AppContext, shop: Shop | null, stripe: Stripe): RouteDef {
+  return route(
+    {
+      method: 'POST',
+      url: '/api/shop/webhook',
+      summary: "Stripe's webhook: an event signed with Stripe-Signature over the raw body",
+      tag: 'shop',
+      access: 'webhook',
+      rawBody: {
+        contentType: 'application/json',
+        description: 'A Stripe event, read as bytes: the signature covers them',
       },
-    );
-  });
+      headers: [{ name: 'Stripe-Signature', required: true, description: "Stripe's signature of the body" }],
+      reply: z.object({ received: z.literal(true) }),
+      errors: ['WEBHOOK_SIGNATURE_INVALID', 'WEBHOOK_PAYLOAD_INVALID', 'SHOP_DISABLED'],
+    },
+    async ({ request }) => {
+      const open = enabledShop(shop);
+      const event = verifiedEvent(stripe, webhookSecret(ctx), request.body, request.headers['stripe-signature']);
+      const outcome = await handleEvent(open, event);
+      request.log.info({ event: event.type, outcome }, 'shop webhook');
+      return { received: true };
+    },
+  );
 }
 
 /**
  * The built-in test payment (no Stripe key): its page reads the session, its pay button completes it and sends the
  * signed checkout.session.completed through the same webhook route as Stripe would.
  */
-function registerTestPaymentRoutes(app: FastifyInstance, ctx: AppContext, stripe: Stripe, shop: ShopService): void {
-  app.get(
-    '/api/shop/test-checkout/:session_id',
-    api({
-      errors: ['TEST_CHECKOUT_NOT_FOUND'],
-      summary: 'The built-in test payment page data',
-      tag: 'shop',
-      access: 'public',
-      reply: testCheckoutSchema,
-    }),
-    async (request) => {
-      const { session_id } = parse(orderParamsSchema, request.params);
-      const { payment, order } = await shop.testCheckout(session_id);
-      return presentTestCheckout(payment, order, ctx.now());
-    },
-  );
-
-  app.post(
-    '/api/shop/test-checkout/:session_id/pay',
-    api({
-      errors: ['TEST_CHECKOUT_NOT_FOUND', 'TEST_CHECKOUT_CLOSED', 'TEST_CARD_DECLINED'],
-      summary: 'Pays a test session',
-      tag: 'shop',
-      access: 'public',
-      body: testPaySchema,
-      reply: testPayReplySchema,
-    }),
-    async (request, reply) => {
-      const { session_id } = parse(orderParamsSchema, request.params);
-      const { card_number } = parse(testPaySchema, request.body);
-      const { payment, order } = await shop.payTestCheckout(session_id, card_number);
-      const { payload, signature } = testCompletedEvent(stripe, webhookSecret(ctx), payment, order, ctx.now());
-      const delivered = await app.inject({
+function testPaymentRoutes(ctx: AppContext, stripe: Stripe, shop: Shop): RouteDef[] {
+  return [
+    route(
+      {
+        method: 'GET',
+        url: '/api/shop/test-checkout/:session_id',
+        errors: ['TEST_CHECKOUT_NOT_FOUND'],
+        summary: 'The built-in test payment page data',
+        tag: 'shop',
+        access: 'public',
+        params: orderParamsSchema,
+        reply: testCheckoutSchema,
+      },
+      async ({ params, now }) => {
+        const { payment, order } = await testCheckout(shop, params.session_id);
+        return presentTestCheckout(payment, order, now);
+      },
+    ),
+    route(
+      {
         method: 'POST',
-        url: '/api/shop/webhook',
-        headers: { 'content-type': 'application/json', 'stripe-signature': signature },
-        payload,
-      });
-      // A failed delivery is what a lost webhook looks like: the reconciliation job will find the paid session.
-      if (delivered.statusCode !== 200)
-        request.log.warn({ status: delivered.statusCode }, 'test payment webhook failed');
-      reply.status(200);
-      return { redirect_url: payment.successUrl };
-    },
-  );
+        url: '/api/shop/test-checkout/:session_id/pay',
+        errors: ['TEST_CHECKOUT_NOT_FOUND', 'TEST_CHECKOUT_CLOSED', 'TEST_CARD_DECLINED'],
+        summary: 'Pays a test session',
+        tag: 'shop',
+        access: 'public',
+        params: orderParamsSchema,
+        body: testPaySchema,
+        reply: testPayReplySchema,
+      },
+      async ({ request, reply, params, body, now }) => {
+        const { payment, order } = await payTestCheckout(shop, params.session_id, body.card_number);
+        const { payload, signature } = testCompletedEvent(stripe, webhookSecret(ctx), payment, order, now);
+        const delivered = await request.server.inject({
+          method: 'POST',
+          url: '/api/shop/webhook',
+          headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+          payload,
+        });
+        // A failed delivery is what a lost webhook looks like: the reconciliation job will find the paid session.
+        if (delivered.statusCode !== 200)
+          request.log.warn({ status: delivered.statusCode }, 'test payment webhook failed');
+        reply.status(200);
+        return { redirect_url: payment.successUrl };
+      },
+    ),
+  ];
 }

@@ -1,9 +1,8 @@
 import { APP_ONLY_PATHS, HOME_TAB_META, PUBLIC_PAGES } from '@rankmatch/shared';
 import { and, desc, eq, gt, ne, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { matches, seasonStats, users } from '../db/schema.ts';
-import { api } from '../docs/contract.ts';
+import { type RouteDef, route } from '../http/route.ts';
 
 // For search engines: robots.txt (everything may be crawled but the signed-in tools; /api stays open, since the
 // pages render from it) and sitemap.xml with the public pages: the static ones, the ranking, the statistics, every
@@ -62,30 +61,35 @@ export async function sitemapXml(ctx: AppContext): Promise<string> {
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
 }
 
-export function registerCrawlerRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.get(
-    '/robots.txt',
-    api({
-      summary: 'For crawlers: what may be crawled, and where the sitemap is',
-      tag: 'system',
-      access: 'public',
-      replies: { 200: { description: 'robots.txt', contentType: 'text/plain' } },
-    }),
-    async (_request, reply) =>
-      reply.type('text/plain; charset=utf-8').header('cache-control', CACHE).send(robotsTxt(ctx.config.publicUrl)),
-  );
-  app.get(
-    '/sitemap.xml',
-    api({
-      summary: 'For crawlers: the public pages (static pages, ranking, statistics, players)',
-      tag: 'system',
-      access: 'public',
-      replies: { 200: { description: 'The sitemap', contentType: 'application/xml' } },
-    }),
-    async (_request, reply) =>
-      reply
-        .type('application/xml; charset=utf-8')
-        .header('cache-control', CACHE)
-        .send(await sitemapXml(ctx)),
-  );
+/** robots.txt and the sitemap. */
+export function crawlerRoutes(ctx: AppContext): RouteDef[] {
+  return [
+    route(
+      {
+        method: 'GET',
+        url: '/robots.txt',
+        summary: 'For crawlers: what may be crawled, and where the sitemap is',
+        tag: 'system',
+        access: 'public',
+        replies: { 200: { description: 'robots.txt', contentType: 'text/plain' } },
+      },
+      ({ reply }) =>
+        reply.type('text/plain; charset=utf-8').header('cache-control', CACHE).send(robotsTxt(ctx.config.publicUrl)),
+    ),
+    route(
+      {
+        method: 'GET',
+        url: '/sitemap.xml',
+        summary: 'For crawlers: the public pages (static pages, ranking, statistics, players)',
+        tag: 'system',
+        access: 'public',
+        replies: { 200: { description: 'The sitemap', contentType: 'application/xml' } },
+      },
+      async ({ reply }) =>
+        reply
+          .type('application/xml; charset=utf-8')
+          .header('cache-control', CACHE)
+          .send(await sitemapXml(ctx)),
+    ),
+  ];
 }

@@ -14,14 +14,16 @@ import {
   RATING_BANDS,
   userIdSchema,
 } from '@rankmatch/shared';
+import type { FastifyInstance } from 'fastify';
+import { presentPublicUser } from '../accounts/presenter.ts';
+import { findSeasonStats, findUser, isListed } from '../accounts/queries.ts';
 import type { AppContext } from '../context.ts';
 import { AppError } from '../http/errors.ts';
-import type { PageHead } from '../http/web-app.ts';
-import { matchSummary } from '../players/service.ts';
+import { type PageHead, registerWebApp } from '../http/web-app.ts';
+import { matchSummary } from '../profiles/service.ts';
 import { presentSeason } from '../seasons/presenter.ts';
 import { isSeasonOpen, markedActiveSeason, nextSeason } from '../seasons/queries.ts';
-import { presentPublicUser } from '../users/presenter.ts';
-import { findSeasonStats, findUser, isListed } from '../users/queries.ts';
+import { createServerRenderer, loadRenderer } from './server-render.ts';
 
 // What index.html says about each address before the app runs: the status, title, description and Open Graph card
 // (link previews on Discord and X read only the HTML), whether search engines may index it, and which page chunk to
@@ -155,4 +157,19 @@ export async function pageHead(ctx: AppContext, path: string, query: URLSearchPa
     };
   }
   return notFound();
+}
+
+/**
+ * The web app's pages and files (everything outside /api; unknown paths get index.html): a visitor's page is rendered
+ * by the server with the app's own components when the build has its renderer.
+ */
+export async function registerSitePages(app: FastifyInstance, ctx: AppContext, webDist: string): Promise<void> {
+  const renderPage = await loadRenderer(webDist);
+  const renderer = renderPage ? createServerRenderer(app, renderPage) : null;
+  await registerWebApp(app, webDist, {
+    publicUrl: ctx.config.publicUrl,
+    head: (path, query) => pageHead(ctx, path, query),
+    bootData: () => bootData(ctx),
+    ...(renderer && { render: renderer.render }),
+  });
 }

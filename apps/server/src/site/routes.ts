@@ -8,30 +8,30 @@ import {
 } from '@rankmatch/engine';
 import { type SiteReply, type SystemReply, siteReplySchema, systemReplySchema } from '@rankmatch/shared';
 import { count, eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { users } from '../db/schema.ts';
-import { api } from '../docs/contract.ts';
+import { type RouteDef, route } from '../http/route.ts';
 import { presentSeason } from '../seasons/presenter.ts';
 import { isSeasonOpen, markedActiveSeason } from '../seasons/queries.ts';
-import type { StatsService } from '../stats/service.ts';
-import { registerCrawlerRoutes } from './crawlers.ts';
+import type { StatsCache } from '../stats/cache.ts';
+import { crawlerRoutes } from './crawlers.ts';
 
 export const MATCHING_HOURS_TEXT = '平日 14:00〜翌4:00 / 土日 終日（日本時間）';
 
-export function registerSiteRoutes(
-  app: FastifyInstance,
-  ctx: AppContext,
-  stats: Pick<StatsService, 'activeMatchCount'>,
-): void {
+/** The shell's configuration, the rules and hours, and what crawlers read. */
+export function siteRoutes(ctx: AppContext, stats: Pick<StatsCache, 'activeMatchCount'>): RouteDef[] {
   const { db } = ctx;
-  registerCrawlerRoutes(app, ctx);
-
   /** What the shell shows from configuration. */
-  app.get(
-    '/api/site',
-    api({ summary: 'Site configuration for the shell', tag: 'system', access: 'public', reply: siteReplySchema }),
-    async (): Promise<SiteReply> => ({
+  const site = route(
+    {
+      method: 'GET',
+      url: '/api/site',
+      summary: 'Site configuration for the shell',
+      tag: 'system',
+      access: 'public',
+      reply: siteReplySchema,
+    },
+    (): SiteReply => ({
       stats_dashboard_url: ctx.config.site.statsDashboardUrl ?? null,
       operator_name: ctx.config.site.operatorName ?? null,
       operator_contact: ctx.config.site.operatorContact ?? null,
@@ -40,9 +40,15 @@ export function registerSiteRoutes(
   );
 
   /** Public system data a visitor finds useful. */
-  app.get(
-    '/api/public/system',
-    api({ summary: 'Rules and matching hours', tag: 'system', access: 'public', reply: systemReplySchema }),
+  const system = route(
+    {
+      method: 'GET',
+      url: '/api/public/system',
+      summary: 'Rules and matching hours',
+      tag: 'system',
+      access: 'public',
+      reply: systemReplySchema,
+    },
     async (): Promise<SystemReply> => {
       const now = ctx.now();
       const season = await markedActiveSeason(db);
@@ -68,4 +74,5 @@ export function registerSiteRoutes(
       };
     },
   );
+  return [...crawlerRoutes(ctx), site, system];
 }

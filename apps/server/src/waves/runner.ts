@@ -1,15 +1,11 @@
 import { isMatchingOpen, isWaveTime, queueIneligibility, runWave, type WaitingEntry } from '@rankmatch/engine';
 import type { Role } from '@rankmatch/shared';
-import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../context.ts';
 import type { Tx } from '../db/client.ts';
 import { waveRuns } from '../db/schema.ts';
-import type { DomainEvents } from '../events/domain.ts';
-import type { Job, Scheduler } from '../jobs/scheduler.ts';
+import type { Work } from '../events/unit.ts';
 import { type CreatedMatch, createMatches } from '../matches/create.ts';
-import type { MatchNotifier } from '../matches/notify.ts';
-import { gatherMatches, type MatchProgress } from '../matches/settlement.ts';
-import type { Metrics } from '../metrics/metrics.ts';
+import { gatherMatches } from '../matches/settlement.ts';
 import { lockQueue, markWaveMissed, queueCandidate, removeEntries, waitingEntries } from '../queue/service.ts';
 import { isSeasonOpen, markedActiveSeason } from '../seasons/queries.ts';
 
@@ -35,7 +31,7 @@ export interface WaveOutcome {
   dropped: number;
 }
 
-const LOCKED: WaveOutcome = {
+export const LOCKED: WaveOutcome = {
   ran: false,
   reason: 'locked',
   processed_matches: 0,
@@ -73,155 +69,115 @@ export interface WaveOrder {
   audit?: WaveAudit<WaveOutcome>;
 }
 
-export class WaveRunner {
-  private readonly job: Job<WaveOutcome, WaveOrder>;
-
-  constructor(
-    private readonly ctx: AppContext,
-    private readonly events: DomainEvents,
-    private readonly notifier: MatchNotifier,
-    private readonly log: FastifyBaseLogger,
-    jobs: Scheduler,
-    private readonly metrics: Metrics | null = null,
-  ) {
-    // Scheduled turns and the admin's trigger are runs of this one job: one lock, taken by the scheduler.
-    this.job = jobs.define<WaveOutcome, WaveOrder>({
-      name: WAVE_JOB,
-      schedule: { cron: WAVE_CRON },
-      run: (order, turn) => this.execute(order ?? {}, turn.scheduledAt),
-      quiet: true,
-      everyTurn: true,
-    });
-  }
-
-  /** Runs a wave now (the admin trigger); { ran: false, reason: 'locked' } while a wave runs anywhere. */
-  async run(order: WaveOrder = {}): Promise<WaveOutcome> {
-    const outcome = await this.job.run(order);
-    return outcome.ran ? outcome.value : LOCKED;
-  }
-
-  /** Only the gather step (the admin's gather-match call), with the admin's audit entry in its transaction. */
-  async gather(audit?: WaveAudit<number>): Promise<number> {
-    const now = this.ctx.now();
-    const { processed, settled } = await this.ctx.db.transaction(async (tx) => {
-      const gathered = await gatherMatches(tx, now, this.ctx.config.rules);
-      await audit?.(tx, gathered.processed);
-      return gathered;
-    });
-    await this.notifier.progressed(settled);
-    return processed;
-  }
-
-  /** One wave: a scheduled turn (slot = its time) or a run on demand (slot null). */
-  private async execute(order: WaveOrder, slot: number | null): Promise<WaveOutcome> {
-    const stop = this.metrics?.waveSeconds.startTimer();
-    let settled: MatchProgress[] = [];
-    const result = await this.ctx.db.transaction(async (tx) => {
-      const outcome = await this.wave(tx, { slot, force: order.force ?? false }, (s) => {
-        settled = s;
-      });
-      await order.audit?.(tx, publicOutcome(outcome));
-      return outcome;
-    });
-
-    // Published after commit: a crash before this point leaves no half-created match and loses no entry.
-    await this.notifier.progressed(settled);
-    for (const m of result.createdDetail ?? []) {
-      await this.events.publish({ type: 'match.found', match_id: m.id, user_ids: m.userIds });
-    }
-    if (result.ran || result.processed_matches > 0) await this.events.publish({ type: 'queue.changed' });
-    const outcome = publicOutcome(result);
-    if (outcome.ran) {
-      stop?.();
-      this.metrics?.waveMatches.inc(outcome.created_matches.length);
-      this.log.info({ wave: outcome }, 'matching wave');
-    }
+/** One wave: a scheduled turn (slot = its time) or a run on demand (slot null). */
+export async function runWaveTurn(ctx: AppContext, order: WaveOrder, slot: number | null): Promise<WaveOutcome> {
+  const stop = ctx.metrics.waveSeconds.startTimer();
+  // The events go out after the commit: a crash before it leaves no half-created match and loses no entry.
+  const result = await ctx.write(async (work) => {
+    const outcome = await wave(ctx, work, { slot, force: order.force ?? false });
+    await order.audit?.(work.tx, publicOutcome(outcome));
+    if (outcome.ran || outcome.processed_matches > 0) work.emit({ type: 'queue.changed' });
     return outcome;
+  });
+  const outcome = publicOutcome(result);
+  if (outcome.ran) {
+    stop();
+    ctx.metrics.waveMatches.inc(outcome.created_matches.length);
+    ctx.log.info({ wave: outcome }, 'matching wave');
   }
+  return outcome;
+}
 
-  /** One wave inside its transaction: lock, gather, eligibility, engine, writes. */
-  private async wave(
-    tx: Tx,
-    { slot, force }: { slot: number | null; force: boolean },
-    onSettled: (settled: MatchProgress[]) => void,
-  ): Promise<WaveOutcome & { createdDetail?: CreatedMatch[] }> {
-    const empty = { processed_matches: 0, created_matches: [], candidates: 0, matched: 0, dropped: 0 };
-    await lockQueue(tx, 'wave');
-    // The wave's time is when it holds the queue: every join committed before it is older, every later one waits.
-    const now = this.ctx.now();
-    const gathered = await gatherMatches(tx, now, this.ctx.config.rules);
-    const processed = gathered.processed;
-    onSettled(gathered.settled);
-    const season = await markedActiveSeason(tx);
-    if (!season) return { ...empty, processed_matches: processed, ran: false, reason: 'no_season' as const };
-    // A scheduled turn is judged at its own time: the 03:58 wave that starts a moment late still runs, and the
-    // cron's every-2-minutes turns outside the hours only gather.
-    const at = slot ?? now;
-    if (!force && !isSeasonOpen(season, at)) {
-      return { ...empty, processed_matches: processed, ran: false, reason: 'season_closed' as const };
-    }
-    if (!force && !(slot === null ? isMatchingOpen(now) : isWaveTime(slot))) {
-      return { ...empty, processed_matches: processed, ran: false, reason: 'hours_closed' as const };
-    }
-    const { waiting, dropped } = await this.loadWaiting(tx, season.id, now);
-    const wave = runWave(waiting, now, { seed: now });
-    const [run] = await tx
-      .insert(waveRuns)
-      .values(waveRunRow(wave, waiting, now, slot))
-      .returning({ id: waveRuns.id });
-    const created = await createMatches(
-      tx,
-      { seasonId: season.id, waveId: run?.id ?? null, now },
-      matchSpecs(wave, waiting),
-    );
-    await removeEntries(
-      tx,
-      created.flatMap((c) => c.userIds),
-    );
-    // The players left waiting missed this wave: their window widens.
-    await markWaveMissed(
-      tx,
-      wave.waiting.map((w) => w.user_id),
-    );
-    return {
-      ran: true,
-      processed_matches: processed,
-      created_matches: created.map((c) => c.id),
-      candidates: wave.metrics.candidates,
-      matched: wave.metrics.matched,
-      dropped,
-      createdDetail: created,
-    };
-  }
+/** Only the gather step (the admin's gather-match call), with the admin's audit entry in its transaction. */
+export function gatherNow(ctx: AppContext, audit?: WaveAudit<number>): Promise<number> {
+  return ctx.write(async (work) => {
+    const { processed } = await gatherMatches(work, ctx.now(), ctx.config.rules);
+    await audit?.(work.tx, processed);
+    return processed;
+  });
+}
 
-  /** Waiting entries with their season rate; entries that became ineligible are removed. */
-  private async loadWaiting(tx: Tx, seasonId: string, now: number): Promise<{ waiting: Waiting[]; dropped: number }> {
-    // The waves match on the MMR's mean (carried across seasons; a newcomer's is their start rate); the match shows
-    // the season rate.
-    const rows = await waitingEntries(tx, seasonId);
-    const ineligible: string[] = [];
-    const waiting: Waiting[] = [];
-    for (const r of rows) {
-      // The queue rule of the join call; the season is open (the wave checked it) and the match comes from the row.
-      const blocked =
-        queueIneligibility(queueCandidate(r.user), { now, seasonOpen: true, inOpenMatch: r.inMatch }) !== null;
-      if (blocked) {
-        ineligible.push(r.entry.userId);
-        continue;
-      }
-      waiting.push({
-        user_id: r.entry.userId,
-        rate: Math.round(Number(r.mu)),
-        shown: Number(r.rate),
-        roles: r.entry.roles as Role[],
-        joined_at: r.entry.joinedAt,
-        waves_missed: r.entry.wavesMissed,
-        deck: r.entry.deckType,
-      });
-    }
-    await removeEntries(tx, ineligible);
-    return { waiting, dropped: ineligible.length };
+/** One wave inside its transaction: lock, gather, eligibility, engine, writes. */
+async function wave(
+  ctx: AppContext,
+  work: Work,
+  { slot, force }: { slot: number | null; force: boolean },
+): Promise<WaveOutcome & { createdDetail?: CreatedMatch[] }> {
+  const { tx } = work;
+  const empty = { processed_matches: 0, created_matches: [], candidates: 0, matched: 0, dropped: 0 };
+  await lockQueue(tx, 'wave');
+  // The wave's time is when it holds the queue: every join committed before it is older, every later one waits.
+  const now = ctx.now();
+  const { processed } = await gatherMatches(work, now, ctx.config.rules);
+  const season = await markedActiveSeason(tx);
+  if (!season) return { ...empty, processed_matches: processed, ran: false, reason: 'no_season' as const };
+  // A scheduled turn is judged at its own time: the 03:58 wave that starts a moment late still runs, and the
+  // cron's every-2-minutes turns outside the hours only gather.
+  const at = slot ?? now;
+  if (!force && !isSeasonOpen(season, at)) {
+    return { ...empty, processed_matches: processed, ran: false, reason: 'season_closed' as const };
   }
+  if (!force && !(slot === null ? isMatchingOpen(now) : isWaveTime(slot))) {
+    return { ...empty, processed_matches: processed, ran: false, reason: 'hours_closed' as const };
+  }
+  const { waiting, dropped } = await loadWaiting(tx, season.id, now);
+  const made = runWave(waiting, now, { seed: now });
+  const [run] = await tx
+    .insert(waveRuns)
+    .values(waveRunRow(made, waiting, now, slot))
+    .returning({ id: waveRuns.id });
+  const created = await createMatches(
+    work,
+    { seasonId: season.id, waveId: run?.id ?? null, now },
+    matchSpecs(made, waiting),
+  );
+  await removeEntries(
+    tx,
+    created.flatMap((c) => c.userIds),
+  );
+  // The players left waiting missed this wave: their window widens.
+  await markWaveMissed(
+    tx,
+    made.waiting.map((w) => w.user_id),
+  );
+  return {
+    ran: true,
+    processed_matches: processed,
+    created_matches: created.map((c) => c.id),
+    candidates: made.metrics.candidates,
+    matched: made.metrics.matched,
+    dropped,
+    createdDetail: created,
+  };
+}
+
+/** Waiting entries with their season rate; entries that became ineligible are removed. */
+async function loadWaiting(tx: Tx, seasonId: string, now: number): Promise<{ waiting: Waiting[]; dropped: number }> {
+  // The waves match on the MMR's mean (carried across seasons; a newcomer's is their start rate); the match shows
+  // the season rate.
+  const rows = await waitingEntries(tx, seasonId);
+  const ineligible: string[] = [];
+  const waiting: Waiting[] = [];
+  for (const r of rows) {
+    // The queue rule of the join call; the season is open (the wave checked it) and the match comes from the row.
+    const blocked =
+      queueIneligibility(queueCandidate(r.user), { now, seasonOpen: true, inOpenMatch: r.inMatch }) !== null;
+    if (blocked) {
+      ineligible.push(r.entry.userId);
+      continue;
+    }
+    waiting.push({
+      user_id: r.entry.userId,
+      rate: Math.round(Number(r.mu)),
+      shown: Number(r.rate),
+      roles: r.entry.roles as Role[],
+      joined_at: r.entry.joinedAt,
+      waves_missed: r.entry.wavesMissed,
+      deck: r.entry.deckType,
+    });
+  }
+  await removeEntries(tx, ineligible);
+  return { waiting, dropped: ineligible.length };
 }
 
 /** The wave's row in wave_runs: its figures, its turn and who it left waiting. */

@@ -1,0 +1,174 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest, onSendHookHandler } from 'fastify';
+import type { z } from 'zod';
+import type { users } from '../db/schema.ts';
+import type { Work, Write } from '../events/unit.ts';
+import { type Access, api, type RouteContract } from './contract.ts';
+import { AppError } from './errors.ts';
+import { parse } from './validate.ts';
+
+// A route is declared once: `route({ method, url, access, params, query, body, reply, errors, summary, … }, handler)`.
+// The declaration is the contract (the API document and the reply check read it) and does the work: it authenticates
+// and authorizes from `access` before the body is read, parses params, query and body with the declared schemas, runs
+// the handler in a transaction when it `writes` (the events its commands emit are published after the commit), and
+// hands the handler what it asked for. No handler authenticates or parses by hand (test/route-rules.test.ts).
+
+export type UserRow = typeof users.$inferSelect;
+
+export interface Identity {
+  userId: string;
+  sessionId: string;
+  dummy: boolean;
+}
+
+/** A signed-in player (or admin) with their record. */
+export interface Caller {
+  identity: Identity;
+  user: UserRow;
+}
+
+/** How the routes authenticate (auth/guard.ts): each level refuses what it does not accept. */
+export interface Authenticator {
+  /** A valid token whose session is open (the user record may not exist yet). */
+  identity(request: FastifyRequest): Promise<Identity>;
+  user(request: FastifyRequest): Promise<Caller>;
+  admin(request: FastifyRequest): Promise<Caller>;
+  /** The identity when a valid token is present, null otherwise. */
+  optional(request: FastifyRequest): Promise<Identity | null>;
+  /** A metrics scrape: METRICS_TOKEN or an allowed address. */
+  metrics(request: FastifyRequest): Promise<void>;
+}
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+export interface RouteSpec extends RouteContract {
+  method: Method;
+  url: string;
+  /** Runs the handler in one transaction (`work`); its commands' events are published after the commit. */
+  writes?: boolean;
+  /** Put before the message of every error the handler or its input parse answers with (spec admin §8's
+   * 「シーズンの作成に失敗しました: …」). */
+  errorPrefix?: string;
+  /** Fastify options of this route alone. */
+  bodyLimit?: number;
+  onSend?: onSendHookHandler;
+}
+
+type Parsed<T> = T extends z.ZodType ? z.output<T> : undefined;
+
+type CallerOf<A extends Access> = A extends 'user' | 'admin'
+  ? Caller
+  : A extends 'identity'
+    ? { identity: Identity }
+    : // An open route may still want to know who calls when they are signed in (resolved on first ask).
+      { viewer(): Promise<Identity | null> };
+
+/** What a handler receives. */
+export type Call<S extends RouteSpec> = CallerOf<S['access']> & {
+  request: FastifyRequest;
+  reply: FastifyReply;
+  params: Parsed<S['params']>;
+  query: Parsed<S['query']>;
+  body: Parsed<S['body']>;
+  /** The app clock when the call began (unix seconds). */
+  now: number;
+} & (S['writes'] extends true ? { work: Work } : unknown);
+
+export interface RouteDef {
+  spec: RouteSpec;
+  handler: (call: never) => unknown;
+}
+
+/** Declares a route (mounted by its module's list, see module.ts). */
+export function route<const S extends RouteSpec>(spec: S, handler: (call: Call<S>) => unknown): RouteDef {
+  return { spec, handler: handler as RouteDef['handler'] };
+}
+
+export interface RouteDeps {
+  auth: Authenticator;
+  write: Write;
+  now: () => number;
+}
+
+const AUTHENTICATED: Partial<Record<Access, 'identity' | 'user' | 'admin' | 'metrics'>> = {
+  identity: 'identity',
+  user: 'user',
+  admin: 'admin',
+  metrics: 'metrics',
+};
+
+/** Registers routes on the app; a route with a raw body gets a scope whose parser keeps the bytes. */
+export async function mountRoutes(app: FastifyInstance, routes: readonly RouteDef[], deps: RouteDeps): Promise<void> {
+  const raw = routes.filter((r) => r.spec.rawBody);
+  for (const def of routes.filter((r) => !r.spec.rawBody)) register(app, def, deps);
+  if (raw.length === 0) return;
+  await app.register(async (scope) => {
+    for (const type of new Set(raw.map((r) => r.spec.rawBody?.contentType as string))) {
+      scope.addContentTypeParser(type, { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+    }
+    for (const def of raw) register(scope, def, deps);
+  });
+}
+
+function register(app: FastifyInstance, def: RouteDef, deps: RouteDeps): void {
+  const { spec } = def;
+  const level = AUTHENTICATED[spec.access];
+  const callers = new WeakMap<FastifyRequest, Caller | { identity: Identity } | object>();
+  const { method, url, writes, errorPrefix, bodyLimit, onSend, ...contract } = spec;
+  const handler = def.handler as (call: object) => unknown;
+
+  const run = (request: FastifyRequest, reply: FastifyReply) => {
+    const call = {
+      ...(level ? callers.get(request) : { viewer: () => deps.auth.optional(request) }),
+      request,
+      reply,
+      params: spec.params ? parse(spec.params, request.params) : undefined,
+      query: spec.query ? parse(spec.query, request.query ?? {}) : undefined,
+      body: spec.body ? parse(spec.body, request.body ?? {}) : undefined,
+      now: deps.now(),
+    };
+    return writes ? deps.write(async (work) => handler({ ...call, work })) : handler(call);
+  };
+
+  app.route({
+    method,
+    url,
+    ...api(contract),
+    ...(bodyLimit !== undefined && { bodyLimit }),
+    ...(onSend && { onSend }),
+    // Who calls is settled before the body is even read.
+    ...(level && {
+      onRequest: async (request: FastifyRequest) => {
+        callers.set(request, await callerOf(deps.auth, level, request));
+      },
+    }),
+    handler: async (request, reply) => {
+      try {
+        return await run(request, reply);
+      } catch (err) {
+        throw errorPrefix ? prefixed(err, errorPrefix) : err;
+      }
+    },
+  });
+}
+
+async function callerOf(
+  auth: Authenticator,
+  level: 'identity' | 'user' | 'admin' | 'metrics',
+  request: FastifyRequest,
+) {
+  if (level === 'identity') return { identity: await auth.identity(request) };
+  if (level === 'metrics') {
+    await auth.metrics(request);
+    return {};
+  }
+  return auth[level](request);
+}
+
+/** The same error with its message prefixed (and the validation body's `error`, which the reply sends). */
+function prefixed(err: unknown, prefix: string): unknown {
+  if (!(err instanceof AppError)) return err;
+  const next = new AppError(err.code, `${prefix}${err.message}`, err.details);
+  const body = (err as AppError & { body?: { code: string } }).body;
+  if (body) Object.assign(next, { body: { ...body, error: next.message } });
+  return next;
+}

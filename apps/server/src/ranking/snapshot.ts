@@ -1,0 +1,122 @@
+import type { RankingReply } from '@rankmatch/shared';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { rankingSnapshots } from '../db/schema.ts';
+import type { Job, Scheduler } from '../jobs/scheduler.ts';
+import { markedActiveSeason } from '../seasons/queries.ts';
+import { computeRanking } from './queries.ts';
+
+export const RANKING_JOB = 'ranking';
+
+/** The ranking job's turns: every 5 minutes, on one instance. */
+export const RANKING_CRON = '*/5 * * * *';
+/** How often an instance checks for a snapshot another instance computed. */
+export const RANKING_RELOAD_MS = 30 * 1000;
+/** A refresh that finds the job running waits this long before it tries again, at most RETRIES times. */
+const RETRY_MS = 100;
+const RETRIES = 50;
+
+/**
+ * The ranking job computes the active season's top 100 into a stored snapshot (so every instance serves the same
+ * list) and keeps it in memory, serialised once, so reads cost no database round trip. Every computation is a run of
+ * the job (its 5-minute turns, a settlement's nudge, an admin's season change), so it runs on one instance at a time.
+ */
+export class RankingSnapshot {
+  private body: Buffer = Buffer.from(
+    JSON.stringify({ rankings: [], updated_at: null, season_id: null } satisfies RankingReply),
+  );
+  private count = 0;
+  private nudgeTimer: NodeJS.Timeout | null = null;
+  private readonly job: Job<number>;
+
+  constructor(
+    private readonly db: Db,
+    private readonly now: () => number,
+    jobs: Scheduler,
+  ) {
+    // The job computes and stores the snapshot, on whichever instance runs it (a cron turn, a nudge, an admin's
+    // refresh), one run at a time across instances (the job's lock); every instance reloads the stored snapshot into
+    // its own memory (ranking-reload, each instance on its own interval).
+    this.job = jobs.define({ name: RANKING_JOB, schedule: { cron: RANKING_CRON }, run: () => this.compute() });
+    jobs.define({
+      name: 'ranking-reload',
+      schedule: { everyMs: RANKING_RELOAD_MS },
+      run: () => this.reload(),
+      everyInstance: true,
+      quiet: true,
+    });
+  }
+
+  /** The cached reply body: JSON, encoded once per run (replies send these bytes as they are). */
+  get json(): Buffer {
+    return this.body;
+  }
+
+  /**
+   * Computes the snapshot now, as a run of the job. While a run holds the job (here or on another instance), waits
+   * for it and runs again: that run may have read the season or the rates before the caller's change. Resolves the
+   * number of ranked players (the last stored count if the job stayed busy for five seconds; its next turn follows).
+   */
+  async refresh(): Promise<number> {
+    for (let attempt = 0; attempt < RETRIES; attempt++) {
+      const outcome = await this.job.run();
+      if (outcome.ran) return outcome.value;
+      await new Promise((resolve) => setTimeout(resolve, RETRY_MS));
+    }
+    return this.count;
+  }
+
+  private async compute(): Promise<number> {
+    const season = await markedActiveSeason(this.db);
+    if (!season) {
+      this.serve({ rankings: [], updated_at: null, season_id: null });
+      return 0;
+    }
+    const entries = await computeRanking(this.db, season.id);
+    const computedAt = this.now();
+    await this.db
+      .insert(rankingSnapshots)
+      .values({ seasonId: season.id, entries, computedAt })
+      .onConflictDoUpdate({ target: rankingSnapshots.seasonId, set: { entries, computedAt } });
+    this.serve({ rankings: entries, updated_at: computedAt, season_id: season.id });
+    return entries.length;
+  }
+
+  /** Loads the stored snapshot of the active season (computed by any instance). */
+  async reload(): Promise<void> {
+    const season = await markedActiveSeason(this.db);
+    if (!season) {
+      this.serve({ rankings: [], updated_at: null, season_id: null });
+      return;
+    }
+    const [row] = await this.db.select().from(rankingSnapshots).where(eq(rankingSnapshots.seasonId, season.id));
+    if (!row) {
+      await this.refresh();
+      return;
+    }
+    this.serve({ rankings: row.entries as RankingReply['rankings'], updated_at: row.computedAt, season_id: season.id });
+  }
+
+  /** Asks for a recalculation soon (after a match settles); several nudges within a second make one run. */
+  nudge(): void {
+    if (this.nudgeTimer) return;
+    this.nudgeTimer = setTimeout(() => {
+      this.nudgeTimer = null;
+      this.refresh().catch(() => {});
+    }, 1000);
+  }
+
+  stop(): void {
+    if (this.nudgeTimer) clearTimeout(this.nudgeTimer);
+    this.nudgeTimer = null;
+  }
+
+  get size(): number {
+    return this.count;
+  }
+
+  private serve(reply: RankingReply): void {
+    this.count = reply.rankings.length;
+    this.body = Buffer.from(JSON.stringify(reply));
+  }
+}

@@ -1,0 +1,145 @@
+import type { Socket } from 'node:net';
+import compress from '@fastify/compress';
+import rateLimit from '@fastify/rate-limit';
+import { BODY_LIMIT_BYTES, ERRORS } from '@rankmatch/shared';
+import Fastify, {
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  LogController,
+} from 'fastify';
+import type { Config } from './config.ts';
+import type { AccessTokens } from './context.ts';
+import { RouteRegistry } from './http/contract.ts';
+import { registerErrorHandling } from './http/errors.ts';
+import { registerSecurityHeaders } from './http/security-headers.ts';
+import { refuseIllFormedText } from './http/validate.ts';
+import { type Metrics, registerMetrics } from './metrics/metrics.ts';
+
+// The HTTP server every request goes through before a route's own work: one log line, the contract registry (and
+// the reply check in tests), catalogued refusals of what the router and parser reject, ill-formed text refused,
+// security headers, compression, metrics and the rate limits.
+
+export interface ServerOptions {
+  config: Config;
+  /** pino options, or false for silence (tests); a stream receives the JSON lines (tests that read the log). */
+  logger?: boolean | { level: string; stream?: NodeJS.WritableStream };
+}
+
+/** The router's own refusals (a path parameter over the length limit, a malformed URL). */
+function routerRefusal(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  const code = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'URI_TOO_LONG' : 'BAD_URL';
+  void reply.code(ERRORS[code].status).send({ error: ERRORS[code].message, code });
+}
+
+/** The HTTP parser's refusals (headers over the size limit, a malformed request), written to the socket. */
+function parserRefusal(error: Error, socket: Socket): void {
+  const code =
+    (error as NodeJS.ErrnoException).code === 'HPE_HEADER_OVERFLOW' ? 'HEADERS_TOO_LARGE' : 'VALIDATION_ERROR';
+  const body = JSON.stringify({ error: ERRORS[code].message, code });
+  if (!socket.writable) return;
+  socket.end(
+    `HTTP/1.1 ${ERRORS[code].status} ${code}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+      `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  );
+}
+
+export function createFastify(options: ServerOptions): FastifyInstance {
+  const { config } = options;
+  return Fastify({
+    logger:
+      options.logger === false
+        ? false
+        : {
+            level: typeof options.logger === 'object' ? options.logger.level : config.logLevel,
+            redact: ['req.headers.authorization', 'req.headers.cookie'],
+            ...(typeof options.logger === 'object' && options.logger.stream && { stream: options.logger.stream }),
+          },
+    bodyLimit: BODY_LIMIT_BYTES,
+    // Fastify's two lines per request are replaced by our one (registerRequestLog).
+    logController: new LogController({ disableRequestLogging: true }),
+    // A hop count trusts that many proxies in front of us (proxy-addr's hop index counts from the nearest).
+    trustProxy:
+      typeof config.trustProxy === 'number'
+        ? (_address: string, hop: number) => hop < (config.trustProxy as number)
+        : config.trustProxy,
+    return503OnClosing: true,
+    // Start-up takes real seconds: on a rehearsal's fast clock, avvio's 10 s plugin timeout would be a few ms.
+    ...(config.simulatedClock && { pluginTimeout: 0 }),
+    // Input the router or the HTTP parser refuses before any handler runs still gets a catalogued answer.
+    frameworkErrors: routerRefusal,
+    clientErrorHandler: parserRefusal,
+  });
+}
+
+/**
+ * Everything before a route's own work. Returns every route as registered (method and path, for the documentation
+ * check) and the routes' contracts (the API document's source; under API_CONTRACT_CHECK=1, every reply is checked
+ * against them: the test suites and the e2e server set it).
+ */
+export async function registerPipeline(
+  app: FastifyInstance,
+  deps: { config: Config; tokens: AccessTokens; metrics: Metrics },
+): Promise<{ routes: { method: string; path: string }[]; contracts: RouteRegistry }> {
+  registerRequestLog(app);
+  const routes: { method: string; path: string }[] = [];
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) routes.push({ method, path: route.url });
+  });
+  const contracts = new RouteRegistry();
+  contracts.collect(app);
+  // Before compression: the hook sees the JSON text.
+  if (process.env.API_CONTRACT_CHECK === '1') contracts.check(app);
+  registerErrorHandling(app);
+  refuseIllFormedText(app);
+  await registerSecurityHeaders(app, deps.config);
+  // Compressed replies where the proxy does not compress (the ranking is 29 KB of JSON).
+  await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
+  registerMetrics(app, deps.metrics);
+  await registerRateLimits(app, deps);
+  return { routes, contracts };
+}
+
+/** One log line per request: method, path without the query (it may carry codes or tokens), status, time. */
+function registerRequestLog(app: FastifyInstance): void {
+  app.addHook('onResponse', async (request, reply) => {
+    request.log.info(
+      {
+        method: request.method,
+        path: request.url.split('?')[0],
+        status: reply.statusCode,
+        ms: Math.round(reply.elapsedTime * 10) / 10,
+      },
+      'request',
+    );
+  });
+}
+
+/** Rate limits on /api (not /api/health): per address, and per signed-in user whatever address they come from. */
+async function registerRateLimits(app: FastifyInstance, deps: { config: Config; tokens: AccessTokens }) {
+  const limited = (request: FastifyRequest) =>
+    request.url.startsWith('/api/') && !/^\/api\/health(\?|$)/.test(request.url);
+  const limitOptions = {
+    max: deps.config.rateLimitPerMinute,
+    timeWindow: '1 minute',
+    allowList: (request: FastifyRequest) => !limited(request),
+    errorResponseBuilder: (_request: FastifyRequest, context: { ttl: number }) => ({
+      statusCode: 429,
+      error: ERRORS.RATE_LIMITED.message,
+      code: 'RATE_LIMITED',
+      retry_after_seconds: Math.ceil(context.ttl / 1000),
+    }),
+  };
+  await app.register(rateLimit, { ...limitOptions, keyGenerator: (request) => `ip:${request.ip}` });
+  app.addHook(
+    'onRequest',
+    app.rateLimit({
+      ...limitOptions,
+      keyGenerator: async (request) => {
+        const subject = await deps.tokens.subjectOf(request.headers.authorization);
+        return subject ? `user:${subject}` : `ip:${request.ip}`;
+      },
+    }),
+  );
+}
