@@ -23,7 +23,7 @@ import { matchSummary, playerPage } from './service.ts';
 
 /** The signed-in player's account and profile (/api/users), and what anyone may see of players and matches. */
 export function profileRoutes(ctx: AppContext): RouteDef[] {
-  return [...ownProfileRoutes(ctx), ...publicRoutes(ctx)];
+  return [...ownProfileRoutes(ctx), ...myRecordRoutes(ctx), ...publicRoutes(ctx)];
 }
 
 function ownProfileRoutes(ctx: AppContext): RouteDef[] {
@@ -82,6 +82,13 @@ function ownProfileRoutes(ctx: AppContext): RouteDef[] {
         return loadProfile(work.tx, user.id);
       },
     ),
+  ];
+}
+
+/** My page's past seasons and rating chart. */
+function myRecordRoutes(ctx: AppContext): RouteDef[] {
+  const { db } = ctx;
+  return [
     route(
       {
         method: 'GET',
