@@ -9,6 +9,7 @@ import { and, asc, eq, like, sql } from 'drizzle-orm';
 import { DUMMY_ID_PREFIX } from '../auth/dummy-accounts.ts';
 import type { Executor } from '../db/client.ts';
 import { matches, matchPlayers, playerMmr, queueEntries, users } from '../db/schema.ts';
+import { validationError } from '../http/errors.ts';
 
 // Test accounts acting as players for the admin's test tools: who may be put in the queue, which open matches are
 // test matches, and a plausible report for a test account.
@@ -88,7 +89,8 @@ export function testReport(userId: string, result: ReportResult, violationReport
   const character = PLAYABLE_CHARACTERS[hash % PLAYABLE_CHARACTERS.length];
   if (!character) throw new Error('the roster is empty');
   const moves = movesOf(character.pokemon_id);
-  return matchReportSchema.parse({
+  // The payload a player would send, judged by the same schema (an invalid-match report must name a player).
+  const parsed = matchReportSchema.safeParse({
     result,
     banned_pokemon: '',
     picked_pokemon: character.pokemon_id,
@@ -96,4 +98,6 @@ export function testReport(userId: string, result: ReportResult, violationReport
     pokemon_move2: moves.slot2[0] ?? '-',
     violation_report: violationReport,
   });
+  if (!parsed.success) throw validationError(parsed.error);
+  return parsed.data;
 }
