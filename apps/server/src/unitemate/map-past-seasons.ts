@@ -127,6 +127,12 @@ function mapSeason(ctx: MapContext, seasons: SeasonIndex, seasonId: string, entr
 export function mapPastSeasons(ctx: MapContext, seasons: SeasonIndex, entries: readonly PastEntry[]): void {
   const bySeason = new Map<string, PastEntry[]>();
   for (const entry of latestEntries(ctx, entries)) {
+    if (entry.season.total_matches <= 0 && entry.earned.length === 0) {
+      // Their season change archives every user, played or not; rankmatch keeps records of those who played.
+      const key = `${entry.season.season_id}#${entry.userId}`;
+      ctx.skip('users.past_seasons', key, entry.source, '試合のないシーズンの記録です');
+      continue;
+    }
     const list = bySeason.get(entry.season.season_id);
     if (list) list.push(entry);
     else bySeason.set(entry.season.season_id, [entry]);

@@ -22,10 +22,18 @@ import type { MatchPlayerRow, UserRow } from './rows.ts';
 // profile field is checked by the site's own rules; a value they reject is dropped (or cut) with a warning, never
 // the player. The Discord id stays the user id, so the player's first Discord sign-in lands on this account.
 
+// Their roster keys (frontend/src/data/pokemon/pokemon.json) where ours differ: the rest agree once upper-cased.
+const CHARACTER_ALIASES: Record<string, string> = {
+  NINETALES: 'ALOLAN_NINETALES',
+  RAPIDASH: 'GALARIAN_RAPIDASH',
+  MAWHIP: 'ALCREMIE',
+};
+
 /** A character id as rankmatch stores it (upper case, "HO-OH" → "HO_OH"), or null when the roster lacks it. */
 export function characterId(id: string | null | undefined): string | null {
   if (!id) return null;
-  const candidate = id.trim().toUpperCase().replace(/-/g, '_');
+  const key = id.trim().toUpperCase().replace(/-/g, '_');
+  const candidate = CHARACTER_ALIASES[key] ?? key;
   return isPlayableCharacterId(candidate) ? (getCharacter(candidate)?.pokemon_id ?? null) : null;
 }
 

@@ -46,7 +46,9 @@ function violationTarget(ctx: MapContext, input: ReportInput, report: MatchRepor
 
 function pokemon(ctx: MapContext, input: ReportInput, key: string, id: string | null | undefined): string {
   const ours = characterId(id);
-  if (ours === null && id) ctx.warn('matches', key, input.source, `ポケモン ${id} がロスターにないため空にしました`);
+  // 'empty' is their roster's "not chosen".
+  if (ours === null && id && id.toLowerCase() !== 'empty')
+    ctx.warn('matches', key, input.source, `ポケモン ${id} がロスターにないため空にしました`);
   return ours ?? '';
 }
 

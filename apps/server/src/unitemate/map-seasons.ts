@@ -86,6 +86,31 @@ export function mapSeasons(ctx: MapContext, rows: readonly Row<SeasonRow>[], use
   return index;
 }
 
+/** Unitemate's first season, kept by nobody: the matches' time span (the only season of a matches-only export). */
+export const FALLBACK_SEASON_ID = 'unitemate';
+
+/** When the input names no season at all, one spanning the matches, so they have a season to belong to. */
+export function addFallbackSeason(ctx: MapContext, index: SeasonIndex, times: readonly number[]): void {
+  if (index.byId.size > 0 || times.length === 0) return;
+  const start = times.reduce((a, b) => Math.min(a, b));
+  const end = times.reduce((a, b) => Math.max(a, b)) + 3600;
+  const row: SeasonRow = {
+    data_type: 'SEASON',
+    id: FALLBACK_SEASON_ID,
+    name: 'Unitemate',
+    start_date: start,
+    end_date: end,
+    is_active: false,
+  };
+  index.byId.set(FALLBACK_SEASON_ID, seasonRow(row, ctx.options.now));
+  ctx.warn(
+    'master_data',
+    `SEASON#${FALLBACK_SEASON_ID}`,
+    { file: '（入力全体）', line: 0 },
+    'シーズンのデータがないため、試合の期間をシーズン「Unitemate」として作りました',
+  );
+}
+
 /** The season rows, in start order (after the awards inferred from the records were set on them). */
 export function pushSeasons(ctx: MapContext, index: SeasonIndex): void {
   const list = [...index.byId.values()].sort((a, b) => a.startDate - b.startDate || (a.id < b.id ? -1 : 1));

@@ -4,7 +4,7 @@ import { MapContext, type MapOptions, type MapResult, type SeasonStatsInsert } f
 import { mapSettings, splitMaster } from './map-master.ts';
 import { indexRecords, mapMatches } from './map-matches.ts';
 import { mapPastSeasons } from './map-past-seasons.ts';
-import { mapSeasons, pushSeasons, type SeasonIndex } from './map-seasons.ts';
+import { addFallbackSeason, mapSeasons, pushSeasons, type SeasonIndex } from './map-seasons.ts';
 import { mapUsers } from './map-users.ts';
 import { importedSigma } from './mmr.ts';
 import type { UnitemateDump } from './rows-parse.ts';
@@ -87,6 +87,29 @@ function mapMmr(ctx: MapContext, seasons: SeasonIndex): void {
   }
 }
 
+const byText = (...keys: (string | number)[]) =>
+  keys.map((k) => (typeof k === 'number' ? String(k).padStart(16, '0') : k)).join('\u0000');
+
+function sortBy<T>(list: T[], key: (row: T) => string): void {
+  list.sort((a, b) => {
+    const [x, y] = [key(a), key(b)];
+    return x < y ? -1 : x > y ? 1 : 0;
+  });
+}
+
+/** Rows in key order, whatever order the input came in (a DynamoDB export's partitions shuffle it). */
+function sortRows(ctx: MapContext): void {
+  const r = ctx.result.rows;
+  sortBy(r.users, (x) => x.id);
+  sortBy(r.userBadges, (x) => byText(x.userId, x.badgeId));
+  sortBy(r.seasonStats, (x) => byText(x.seasonId, x.userId));
+  sortBy(r.seasonRecords, (x) => byText(x.seasonId, x.userId));
+  sortBy(r.seasonAwards, (x) => byText(x.seasonId, x.userId, x.tier));
+  sortBy(r.settings, (x) => x.id);
+  sortBy(r.playerMmr, (x) => x.userId);
+  sortBy(r.matchReports, (x) => byText(x.matchId, x.reportedAt, x.userId));
+}
+
 export function mapUnitemate(dump: UnitemateDump, options: MapOptions): MapResult {
   const ctx = new MapContext(options);
   const master = splitMaster(ctx, dump.master);
@@ -94,6 +117,11 @@ export function mapUnitemate(dump: UnitemateDump, options: MapOptions): MapResul
   mapSettings(ctx, master.settings);
   mapBadgeSales(ctx, resolver, master.badges);
   const seasons = mapSeasons(ctx, master.seasons, dump.users);
+  addFallbackSeason(
+    ctx,
+    seasons,
+    dump.matches.map((m) => m.data.matched_unixtime),
+  );
   const users = mapUsers(ctx, resolver, seasons, dump.users, lastPlayed(dump));
   const synthetic = new Set<string>();
   mapMatches(
@@ -105,5 +133,6 @@ export function mapUnitemate(dump: UnitemateDump, options: MapOptions): MapResul
   deriveStats(ctx, seasons, synthetic);
   mapMmr(ctx, seasons);
   pushSeasons(ctx, seasons);
+  sortRows(ctx);
   return ctx.result;
 }
