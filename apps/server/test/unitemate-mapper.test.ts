@@ -136,6 +136,21 @@ describe('matches, players and reports', () => {
     expect(rows.matches.some((m) => m.penaltyUserIds.length > 0)).toBe(true);
   });
 
+  it('keeps their stored result, and says when the reports’ majority disagrees (their old Invalid-count bug)', () => {
+    const source = dump.matches.find((m) => m.data.final_result === 'A-win' && m.data.team_a[0]?.role) as Row<MatchRow>;
+    const only = emptyDump();
+    only.matches.push({ ...source, data: { ...source.data, final_result: 'B-win' } });
+    const result = mapUnitemate(only, { now, badgeMap });
+    expect(result.rows.matches[0]?.winner).toBe('B');
+    expect(result.warnings).toContainEqual(
+      expect.objectContaining({
+        key: String(source.data.match_id),
+        message: expect.stringContaining('報告の多数決 A-win'),
+      }),
+    );
+    expect(mapped.warnings.filter((w) => w.message.includes('報告の多数決'))).toHaveLength(0);
+  });
+
   it('lists the record whose match is gone', () => {
     expect(skippedFor('records')).toMatchObject([
       { key: expect.stringMatching(/#5000$/), reason: '対応する試合（または試合の参加者）が持ち込まれていません' },

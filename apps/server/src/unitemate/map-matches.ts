@@ -44,16 +44,41 @@ function winnerOf(ctx: MapContext, match: MatchRow, key: string, at: SourceRef, 
   return winner;
 }
 
-function settleReason(reports: readonly MatchReportInsert[]): string {
-  const engineReports = reports.map((r) => ({
+const asEngine = (reports: readonly MatchReportInsert[]) =>
+  reports.map((r) => ({
     user_id: r.userId,
     team: r.team as TeamSide,
     result: r.result as 'A-win' | 'B-win' | 'invalid',
     violation_report: r.violationReport,
     reported_at: r.reportedAt,
   }));
-  const early = decideEarly(engineReports);
-  return early.decided ? early.reason : decideAtDeadline(engineReports).reason;
+
+function settleReason(reports: readonly MatchReportInsert[]): string {
+  const early = decideEarly(asEngine(reports));
+  return early.decided ? early.reason : decideAtDeadline(asEngine(reports)).reason;
+}
+
+/**
+ * Their stored result is kept (ratings moved by it), but said when the reports' majority disagrees: their judge once
+ * counted 'Invalid' instead of 'invalid' and gave mostly-void matches to the lone winner vote (fix_invalid_matches.py).
+ */
+function checkResult(
+  ctx: MapContext,
+  key: string,
+  at: SourceRef,
+  winner: TeamSide | null,
+  reports: MatchReportInsert[],
+) {
+  if (reports.length === 0) return;
+  const majority = decideAtDeadline(asEngine(reports)).result;
+  const stored = winner === null ? 'invalid' : `${winner}-win`;
+  if (majority !== stored)
+    ctx.warn(
+      'matches',
+      key,
+      at,
+      `保存された結果 ${stored} が報告の多数決 ${majority} と違います（元の結果のまま持ち込みます）`,
+    );
 }
 
 /** The ten players: 5 per team in role order, unique, with ids the site accepts; null with the reason otherwise. */
@@ -189,6 +214,7 @@ function mapMatch(ctx: MapContext, deps: MatchDeps, { data: match, source }: Row
     source,
   });
   const winner = winnerOf(ctx, match, key, source, reports);
+  checkResult(ctx, key, source, winner, reports);
   const players = playerRows(ctx, match, matchId, winner, deps.records, source);
   const firstAttack: TeamSide = average(match.team_b) < average(match.team_a) ? 'B' : 'A';
   const rates = players.map((p) => p.rateBefore);
