@@ -272,16 +272,20 @@ function reportFigures(done: readonly DayMatch[]) {
   };
 }
 
+function bump(histogram: number[], bin: number): void {
+  histogram[bin] = (histogram[bin] ?? 0) + 1;
+}
+
 /** Report delays (minutes after the match was made) and how many players of a match report. */
 function timingFigures(done: readonly DayMatch[]) {
   const delays = done.flatMap((m) => latestReports(engineReports(m)).map((r) => r.reported_at));
   const deadline = reportDeadline(0);
   const bins = Array.from({ length: 25 }, () => 0);
-  for (const d of delays) bins[Math.min(24, Math.max(0, Math.floor(d / 300)))] += 1;
+  for (const d of delays) bump(bins, Math.min(24, Math.max(0, Math.floor(d / 300))));
   const perMatch = Array.from({ length: 11 }, () => 0);
-  for (const m of done) perMatch[Math.min(10, latestReports(engineReports(m)).length)] += 1;
+  for (const m of done) bump(perMatch, Math.min(10, latestReports(engineReports(m)).length));
   const nth = (n: number) =>
-    done.map((m) => latestReports(engineReports(m))[n - 1]?.reported_at).filter((t) => t !== undefined);
+    done.map((m) => latestReports(engineReports(m))[n - 1]?.reported_at).filter((t): t is number => t !== undefined);
   return {
     reportDelayMinutes: minutes(delays),
     reportsAfterDeadline: share(delays.filter((d) => d >= deadline).length, delays.length),
@@ -305,7 +309,7 @@ function reporterFigures(done: readonly DayMatch[]) {
   }
   const counts = [...reports.values()].sort((a, b) => a - b);
   const aloneHistogram = Array.from({ length: 6 }, () => 0);
-  for (const player of reports.keys()) aloneHistogram[Math.min(5, alone.get(player) ?? 0)] += 1;
+  for (const player of reports.keys()) bump(aloneHistogram, Math.min(5, alone.get(player) ?? 0));
   return {
     reporters: reports.size,
     reportsPerReporter: { median: quantile(counts, 0.5), p90: quantile(counts, 0.9), max: quantile(counts, 1) },
