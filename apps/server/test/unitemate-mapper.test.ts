@@ -65,7 +65,7 @@ describe('mapping the fixture community', () => {
   });
 });
 
-describe('matches, players and reports', () => {
+describe('matches and players', () => {
   it('brings the settled matches and leaves the two in play', () => {
     expect(rows.matches).toHaveLength(238);
     expect(skippedFor('matches').map((s) => s.reason)).toEqual([
@@ -117,7 +117,9 @@ describe('matches, players and reports', () => {
     const highest = Math.max(...(team ?? []).map((p) => p.rate));
     expect(team?.find((p) => p.user_id === match?.hostUserId)?.rate).toBe(highest);
   });
+});
 
+describe('reports and results', () => {
   it('keeps one report per player, one named violator, and their character ids in ours', () => {
     const duplicate = skippedFor('matches.user_reports');
     expect(duplicate).toMatchObject([{ reason: '同じ報告者の後の報告に置き換えられた報告です' }]);
