@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { PENALTY_BLOCK_THRESHOLD } from '@rankmatch/shared';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { expect, inject } from 'vitest';
 import { CHROMIUM_FLAGS } from './chromium-flags.ts';
@@ -38,8 +39,14 @@ export async function api<T>(path: string, init: { method?: string; body?: unkno
  * wait for its report, which keeps the match screen up instead of the join button until the report window closes).
  */
 export async function freeToQueue(token: string): Promise<boolean> {
-  const reply = await api<{ match: unknown }>('/api/matches/me', { token });
-  return reply.status === 200 && reply.body.match === null;
+  const [reply, me] = await Promise.all([
+    api<{ match: unknown }>('/api/matches/me', { token }),
+    api<{ effective_penalty: number; penalty_timeout_until: number | null }>('/api/users/me', { token }),
+  ]);
+  // The demo plays its seasons from today's date: on some days an account ends them with a penalty that blocks it.
+  const blocked =
+    me.body.effective_penalty >= PENALTY_BLOCK_THRESHOLD || (me.body.penalty_timeout_until ?? 0) * 1000 > Date.now();
+  return reply.status === 200 && reply.body.match === null && me.status === 200 && !blocked;
 }
 
 /** The phone the suite lays pages out on (issue 21: nothing may be wider than it). */
