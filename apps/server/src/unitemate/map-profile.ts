@@ -12,7 +12,7 @@ import {
   twitterIdSchema,
   userIdSchema,
 } from '@rankmatch/shared';
-import { defaultTrainerName } from '../users/service.ts';
+import { defaultTrainerName } from '../accounts/service.ts';
 import type { SourceRef } from './issues.ts';
 import type { BadgeResolver } from './map-badges.ts';
 import type { MapContext, UserInsert } from './map-context.ts';
