@@ -1,3 +1,5 @@
+import { connect } from 'node:net';
+import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './helpers/app.ts';
 
@@ -74,6 +76,41 @@ describe('HTTP boundary', () => {
     // The health check stays out of the limit (abuse.test.ts has the rest).
     expect((await limited.request({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
     await limited.close();
+  });
+});
+
+describe('a client that hangs up', () => {
+  /** Sends `raw` on a new connection and closes it after a moment, as a client that gives up mid-request. */
+  const hangUp = (port: number, raw: string) =>
+    new Promise<void>((resolve) => {
+      const socket = connect(port, '127.0.0.1', () => {
+        socket.write(raw);
+        setTimeout(() => {
+          socket.destroy();
+          resolve();
+        }, 100);
+      });
+    });
+
+  it('is logged as its own hang-up, not as a database outage at error level', async () => {
+    const lines: { level: number; msg: string }[] = [];
+    const logStream = new Writable({
+      write(chunk, _encoding, done) {
+        for (const line of String(chunk).split('\n').filter(Boolean)) lines.push(JSON.parse(line));
+        done();
+      },
+    });
+    const app = await createTestApp({ logStream, reset: false, seed: false });
+    await app.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = app.app.server.address() as { port: number };
+    const head = 'POST /api/auth/dummy/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n';
+    // A body shorter than its Content-Length, then a malformed chunk size.
+    await hangUp(port, `${head}Content-Length: 100\r\n\r\n{"user_id":`);
+    await hangUp(port, `${head}Transfer-Encoding: chunked\r\n\r\nZZ\r\nabc\r\n`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    await app.close();
+    expect(lines.filter((l) => l.level >= 50)).toEqual([]);
+    expect(lines.filter((l) => l.msg === 'client hung up mid-request')).toHaveLength(2);
   });
 });
 

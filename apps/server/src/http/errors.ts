@@ -1,5 +1,5 @@
 import { ERRORS, type ErrorBody, type ErrorCode, type ValidationCode, validationErrorOf } from '@rankmatch/shared';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodError } from 'zod';
 import { loggableError } from '../log.ts';
 
@@ -104,8 +104,24 @@ function bodyOf(err: unknown): { status: number; body: ErrorBody } | null {
   return null;
 }
 
+/** Connection errors that, on a request whose socket is gone, are the client's hang-up (not the database's). */
+const CLIENT_GONE_CODES = new Set(['ECONNRESET', 'EPIPE', 'ECONNABORTED', 'ERR_STREAM_PREMATURE_CLOSE']);
+
+/**
+ * The client hung up mid-request (a body shorter than its Content-Length, a malformed chunk the parser refused): the
+ * request's own stream is destroyed with ECONNRESET. Without this, such a request looked like a database outage.
+ */
+function clientHungUp(err: unknown, request: FastifyRequest): boolean {
+  const code = (err as { code?: unknown } | null)?.code;
+  return request.raw.destroyed && typeof code === 'string' && CLIENT_GONE_CODES.has(code);
+}
+
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((err, request, reply) => {
+    if (clientHungUp(err, request)) {
+      request.log.info({ code: (err as { code?: string }).code }, 'client hung up mid-request');
+      return reply.status(400).send({ error: ERRORS.VALIDATION_ERROR.message, code: 'VALIDATION_ERROR' });
+    }
     const known = bodyOf(err);
     if (known) {
       if (known.status >= 500) request.log.error({ error: loggableError(err) }, known.body.code);
