@@ -1,8 +1,9 @@
 import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { Writable } from 'node:stream';
 import { ERRORS } from '@rankmatch/shared';
 import { afterEach, describe, expect, it } from 'vitest';
-import { WS_MAX_SOCKETS_PER_USER, WS_MESSAGE_BURST } from '../src/realtime/hub.ts';
+import { WS_MAX_FRAME_BYTES, WS_MAX_SOCKETS_PER_USER, WS_MESSAGE_BURST } from '../src/realtime/hub.ts';
 import { createTestApp, type TestApp } from './helpers/app.ts';
 import { expectError } from './helpers/community.ts';
 import { TestSocket } from './helpers/ws-client.ts';
@@ -112,6 +113,29 @@ describe('WebSocket limits', () => {
     expect(socket.messages).toContainEqual(expect.objectContaining({ type: 'error', code: 'WS_RATE_LIMITED' }));
     // The server still answers HTTP at once.
     expect((await a.request({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+  });
+
+  it('closes a socket that sends an oversized frame, counted and logged once at info, not as an error', async () => {
+    const lines: { level: number; msg: string; code?: string }[] = [];
+    const logStream = new Writable({
+      write(chunk, _encoding, done) {
+        for (const line of String(chunk).split('\n').filter(Boolean)) lines.push(JSON.parse(line));
+        done();
+      },
+    });
+    t = await createTestApp({ env: { RATE_LIMIT_PER_MINUTE: '100000' }, logStream });
+    const port = await listen(t);
+    const url = `ws://127.0.0.1:${port}/api/ws?token=${encodeURIComponent(await t.login('dummy_01'))}`;
+    for (let i = 0; i < 3; i++) {
+      const socket = await TestSocket.open(url);
+      socket.socket.send('x'.repeat(WS_MAX_FRAME_BYTES + 1));
+      expect(await socket.closed()).toBe(1009);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(lines.filter((l) => l.level >= 50)).toEqual([]);
+    expect(lines.filter((l) => l.msg === 'websocket frame refused')).toHaveLength(3);
+    const metrics = await t.built.ctx.metrics.registry.getSingleMetricAsString('rankmatch_ws_protocol_errors_total');
+    expect(metrics).toContain('code="WS_ERR_UNSUPPORTED_MESSAGE_LENGTH"} 3');
   });
 
   it(`accepts ${WS_MAX_SOCKETS_PER_USER} sockets per user and closes the next`, async () => {

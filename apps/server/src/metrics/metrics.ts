@@ -36,6 +36,13 @@ export class Metrics {
     help: 'Matches created by waves',
     registers: [this.registry],
   });
+  /** Frames a client sent that the WebSocket protocol refuses (too large, bad opcode…): the socket is closed. */
+  readonly wsProtocolErrors = new Counter({
+    name: 'rankmatch_ws_protocol_errors_total',
+    help: 'WebSocket connections closed for a frame the protocol refuses, by ws error code',
+    labelNames: ['code'] as const,
+    registers: [this.registry],
+  });
   readonly settlementSeconds = new Histogram({
     name: 'rankmatch_settlement_seconds',
     help: 'From the deciding report to the committed settlement',

@@ -8,7 +8,7 @@ import {
   type QueueInfo,
   type ServerMessage,
 } from '@rankmatch/shared';
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
 import type { Guard } from '../auth/guard.ts';
 import { findSession } from '../auth/sessions.ts';
@@ -16,6 +16,7 @@ import type { AppContext } from '../context.ts';
 import type { DomainEvent, EventBus } from '../events/bus.ts';
 import { api } from '../http/contract.ts';
 import { AppError } from '../http/errors.ts';
+import { loggableError } from '../log.ts';
 import { isParticipant } from '../matches/queries.ts';
 import type { Metrics } from '../metrics/metrics.ts';
 import { queueInfo } from '../queue/service.ts';
@@ -132,7 +133,10 @@ export class RealtimeHub {
   async register(app: FastifyInstance, guard: Guard): Promise<void> {
     this.log = app.log;
     // permessage-deflate stays off (ws's default for servers): queue diffs are small.
-    await app.register(websocket, { options: { maxPayload: WS_MAX_FRAME_BYTES, perMessageDeflate: false } });
+    await app.register(websocket, {
+      options: { maxPayload: WS_MAX_FRAME_BYTES, perMessageDeflate: false },
+      errorHandler: (error, socket, request) => this.socketError(error, socket, request),
+    });
     // The plugin hands every upgrade to the router, and a route without a socket handler (the web app's single-page
     // fallback, any route registered after the plugin) accepted it (101) and closed it at once. An upgrade anywhere
     // but here is an unknown route: the not-found JSON (the plugin destroys the socket once it is written).
@@ -168,6 +172,22 @@ export class RealtimeHub {
   }
 
   /** A new socket: its token is checked first; messages that arrive meanwhile wait (a burst at most). */
+  /**
+   * A socket's error. A frame the protocol refuses (over WS_MAX_FRAME_BYTES, a bad opcode: ws's WS_ERR_* codes) is
+   * the client's doing: counted and logged once, at info, as ws closes that socket (1009, 1002…); anything else is
+   * ours, at error level. The plugin's default logged every oversized frame at level 50 with a stack.
+   */
+  private socketError(error: Error, socket: WebSocket, request: FastifyRequest): void {
+    const code = (error as { code?: unknown }).code;
+    if (typeof code === 'string' && code.startsWith('WS_ERR_')) {
+      this.metrics?.wsProtocolErrors.inc({ code });
+      request.log.info({ code }, 'websocket frame refused');
+    } else {
+      request.log.error({ error: loggableError(error) }, 'websocket error');
+    }
+    socket.terminate();
+  }
+
   private accept(socket: WebSocket, query: unknown, guard: Guard): void {
     const token = (query as { token?: unknown }).token;
     const early: string[] = [];
