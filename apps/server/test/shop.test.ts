@@ -1,3 +1,4 @@
+import { Writable } from 'node:stream';
 import {
   BADGE_CONDITION_SHOP,
   BADGES,
@@ -388,6 +389,23 @@ describe('the built-in test payment (no Stripe key)', () => {
     expect((await order(session_id)).status).toBe('fulfilled');
     expectError(await pay(TEST_CARD_NUMBER), 409, 'TEST_CHECKOUT_CLOSED');
     expect(await purchases(BRONZE)).toBe(1);
+  });
+});
+
+describe('a disabled shop', () => {
+  it('answers SHOP_DISABLED without logging an error (a switched-off feature is no outage)', async () => {
+    const lines: { level: number }[] = [];
+    const logStream = new Writable({
+      write(chunk, _encoding, done) {
+        for (const line of String(chunk).split('\n').filter(Boolean)) lines.push(JSON.parse(line));
+        done();
+      },
+    });
+    const off = await createTestApp({ env: { SHOP_ENABLED: 'false' }, reset: false, seed: false, logStream });
+    const res = await off.request({ method: 'GET', url: '/api/shop/badges' });
+    await off.close();
+    expectError(res, 503, 'SHOP_DISABLED');
+    expect(lines.filter((l) => l.level >= 50)).toEqual([]);
   });
 });
 

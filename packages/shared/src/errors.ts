@@ -162,6 +162,12 @@ export const ERRORS = {
 
 export type ErrorCode = keyof typeof ERRORS;
 
+/**
+ * 503s that say a feature is switched off on this server (no Discord app, no VAPID keys, no shop): an answer, not an
+ * outage. The server does not log them as errors, and the web app does not try them again.
+ */
+export const FEATURE_OFF_CODES: readonly ErrorCode[] = ['DISCORD_NOT_CONFIGURED', 'PUSH_DISABLED', 'SHOP_DISABLED'];
+
 /** QUEUE_PENALTY_TIMEOUT with the minutes left (server reply and the web's disabled join button). */
 export function penaltyTimeoutMessage(minutes: number): string {
   return `${ERRORS.QUEUE_PENALTY_TIMEOUT.message}（残り${minutes}分）`;

@@ -1,4 +1,11 @@
-import { ERRORS, type ErrorBody, type ErrorCode, type ValidationCode, validationErrorOf } from '@rankmatch/shared';
+import {
+  ERRORS,
+  type ErrorBody,
+  type ErrorCode,
+  FEATURE_OFF_CODES,
+  type ValidationCode,
+  validationErrorOf,
+} from '@rankmatch/shared';
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodError } from 'zod';
 import { loggableError } from '../log.ts';
@@ -124,7 +131,9 @@ export function registerErrorHandling(app: FastifyInstance): void {
     }
     const known = bodyOf(err);
     if (known) {
-      if (known.status >= 500) request.log.error({ error: loggableError(err) }, known.body.code);
+      if (known.status >= 500 && !FEATURE_OFF_CODES.includes(known.body.code as ErrorCode)) {
+        request.log.error({ error: loggableError(err) }, known.body.code);
+      }
       if (known.body.retry_after_seconds) reply.header('retry-after', String(known.body.retry_after_seconds));
       return reply.status(known.status).send(known.body);
     }
