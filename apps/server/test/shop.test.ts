@@ -390,6 +390,21 @@ describe('the built-in test payment (no Stripe key)', () => {
     expectError(await pay(TEST_CARD_NUMBER), 409, 'TEST_CHECKOUT_CLOSED');
     expect(await purchases(BRONZE)).toBe(1);
   });
+
+  it('says success to the one payment that completed a session paid three times at once', async () => {
+    const { session_id } = await buy();
+    const pay = () =>
+      t.request({
+        method: 'POST',
+        url: `/api/shop/test-checkout/${session_id}/pay`,
+        payload: { card_number: TEST_CARD_NUMBER },
+      });
+    const replies = await Promise.all([pay(), pay(), pay()]);
+    expect(replies.map((r) => r.statusCode).sort()).toEqual([200, 409, 409]);
+    for (const r of replies.filter((r) => r.statusCode === 409)) expectError(r, 409, 'TEST_CHECKOUT_CLOSED');
+    expect((await order(session_id)).status).toBe('fulfilled');
+    expect(await purchases(BRONZE)).toBe(1);
+  });
 });
 
 describe('a disabled shop', () => {

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { SHOP_CURRENCY, TEST_CARD_NUMBER, TEST_CHECKOUT_PATH } from '@rankmatch/shared';
-import { eq } from 'drizzle-orm';
+import { and, eq, gt } from 'drizzle-orm';
 import Stripe from 'stripe';
 import type { Config } from '../config.ts';
 import type { Executor } from '../db/client.ts';
@@ -151,11 +151,14 @@ export class TestPaymentProvider implements PaymentProvider {
     const row = await this.session(id);
     if (row.status !== 'open' || row.expiresAt <= this.now()) throw new AppError('TEST_CHECKOUT_CLOSED');
     if (cardNumber !== TEST_CARD_NUMBER) throw new AppError('TEST_CARD_DECLINED');
-    await this.db
+    // Only the payment that moves the session from open completes it: two presses at once get one success.
+    const [paid] = await this.db
       .update(testPayments)
       .set({ status: 'complete', paymentStatus: 'paid' })
-      .where(eq(testPayments.id, id));
-    return { ...row, status: 'complete', paymentStatus: 'paid' };
+      .where(and(eq(testPayments.id, id), eq(testPayments.status, 'open'), gt(testPayments.expiresAt, this.now())))
+      .returning();
+    if (!paid) throw new AppError('TEST_CHECKOUT_CLOSED');
+    return paid;
   }
 
   async retrieveSession(id: string) {
