@@ -39,7 +39,7 @@ const url = (what: string) =>
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().default('0.0.0.0'),
+  HOST: z.string().optional(),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: optionalString.refine(
     (v) => v === undefined || /^postgres(ql)?:\/\//.test(v),
@@ -270,17 +270,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const production = e.NODE_ENV === 'production';
   const dataDir = resolve(e.DATA_DIR);
 
+  const host = hostOf(e.HOST, production);
   refuseUnsafeSettings(e, production);
+  refuseOpenTestAccounts(e, host, dummyEnabledOf(e, production));
   const simulatedClock = simulatedClockOf(e, production);
-  // Test accounts: on by default in development and test, off in production unless explicitly enabled.
-  const dummyEnabled = e.ENABLE_DUMMY_LOGIN === 'true' || (!production && e.ENABLE_DUMMY_LOGIN !== 'false');
+  const dummyEnabled = dummyEnabledOf(e, production);
   const port = e.PORT;
   return {
     simulatedClock,
     shop: shopConfig(e, production, dataDir),
     env: e.NODE_ENV,
     port,
-    host: e.HOST,
+    host,
     dataDir,
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
@@ -316,6 +317,35 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 type Env = z.output<typeof envSchema>;
 
 /** Settings that must not go together (production without a secret, test accounts without a password, …). */
+/** Test accounts: on by default in development and test, off in production unless explicitly enabled. */
+const dummyEnabledOf = (e: Env, production: boolean) =>
+  e.ENABLE_DUMMY_LOGIN === 'true' || (!production && e.ENABLE_DUMMY_LOGIN !== 'false');
+
+/** The listen address: every interface in production (a container behind its proxy), this machine only elsewhere. */
+const hostOf = (host: string | undefined, production: boolean) => host ?? (production ? '0.0.0.0' : '127.0.0.1');
+
+const isLoopback = (host: string) => host === 'localhost' || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host);
+
+/** Where the server will listen, read before anything else (the port is checked before any secret is written). */
+export function listenAddress(env: NodeJS.ProcessEnv = process.env): { port: number; host: string } {
+  const parsed = envSchema.pick({ NODE_ENV: true, PORT: true, HOST: true }).safeParse(env);
+  if (!parsed.success) return loadConfig(env); // the full check explains what is wrong
+  return { port: parsed.data.PORT, host: hostOf(parsed.data.HOST, parsed.data.NODE_ENV === 'production') };
+}
+
+/**
+ * Test accounts sign in without a password: on an address other machines reach, anyone on the same network (a
+ * café's wifi) would sign in as dummy_admin. They need DUMMY_LOGIN_PASSWORD there.
+ */
+function refuseOpenTestAccounts(e: Env, host: string, dummyEnabled: boolean): void {
+  if (!dummyEnabled || e.DUMMY_LOGIN_PASSWORD || isLoopback(host)) return;
+  throw new ConfigError(
+    `HOST=${host} では同じネットワークの誰でもテストアカウント（dummy_admin を含む）でログインできてしまいます。` +
+      'このコンピューターだけで使うなら HOST を外して（既定は 127.0.0.1）ください。ほかの端末から開くときは ' +
+      'DUMMY_LOGIN_PASSWORD を設定するか、ENABLE_DUMMY_LOGIN=false でテストアカウントを止めてください',
+  );
+}
+
 function refuseUnsafeSettings(e: Env, production: boolean): void {
   if (production && !e.JWT_SECRET) {
     throw new ConfigError('NODE_ENV=production では JWT_SECRET（32文字以上）の設定が必須です');

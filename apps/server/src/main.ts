@@ -1,8 +1,9 @@
 import { buildApp } from './app.ts';
 import { installSimulatedClock } from './clock/install.ts';
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, listenAddress, loadConfig } from './config.ts';
 import { unixNow } from './context.ts';
 import { DatabaseLockedError, openDatabase } from './db/client.ts';
+import { readableLogStream } from './log.ts';
 import { SEASON_END_JOB } from './seasons/end.ts';
 import { seedDemoData } from './seed/demo.ts';
 import { seedOnStart } from './seed/index.ts';
@@ -12,11 +13,17 @@ import { warmUp } from './startup/warm-up.ts';
 // Entry point: validate configuration, open (and migrate) the database, seed, serve; stop cleanly on SIGTERM/SIGINT.
 async function main(): Promise<void> {
   const startedAt = performance.now();
+  // The port first: a start that cannot serve writes nothing (no database, no generated secret).
+  const { port, host } = listenAddress();
+  await assertPortFree(port, host);
   const config = loadConfig();
   if (config.simulatedClock) installSimulatedClock(config.simulatedClock);
-  await assertPortFree(config.port, config.host);
   const database = await openDatabase(config);
-  const { app, ctx, jobs, modules } = await buildApp({ config, database });
+  // Readable lines in a terminal during development; JSON lines in production and into pipes (machines read them:
+  // the rehearsal, the fault suite, a log collector).
+  const readable = config.env !== 'production' && process.stdout.isTTY;
+  const logger = readable ? { level: config.logLevel, stream: readableLogStream() } : undefined;
+  const { app, ctx, jobs, modules } = await buildApp({ config, database, ...(logger && { logger }) });
   await seedOnStart(database.db, config, unixNow());
   if (config.seedDemoData && config.dummyLogin.enabled) {
     const demo = await seedDemoData({ ctx, seasons: modules.seasons, achievements: modules.achievements }, unixNow());

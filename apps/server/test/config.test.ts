@@ -18,6 +18,20 @@ describe('configuration', () => {
     expect(config.publicUrl).toBe('http://localhost:3000');
   });
 
+  it('listens on this machine only outside production, and keeps password-less test accounts off the network', () => {
+    expect(loadConfig({ DATA_DIR: dir() }).host).toBe('127.0.0.1');
+    const production = { NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40), SHOP_ENABLED: 'false' };
+    expect(loadConfig({ ...production, DATA_DIR: dir() }).host).toBe('0.0.0.0');
+    // Anyone on the same wifi would sign in as dummy_admin (issue 36, item 20).
+    expect(() => loadConfig({ HOST: '0.0.0.0', DATA_DIR: dir() })).toThrow(/DUMMY_LOGIN_PASSWORD/);
+    expect(() => loadConfig({ HOST: '192.168.1.20', DATA_DIR: dir() })).toThrow(/ネットワークの誰でも/);
+    expect(loadConfig({ HOST: '0.0.0.0', DUMMY_LOGIN_PASSWORD: 'pw', DATA_DIR: dir() }).host).toBe('0.0.0.0');
+    expect(loadConfig({ HOST: '0.0.0.0', ENABLE_DUMMY_LOGIN: 'false', DATA_DIR: dir() }).dummyLogin.enabled).toBe(
+      false,
+    );
+    expect(loadConfig({ HOST: 'localhost', DATA_DIR: dir() }).host).toBe('localhost');
+  });
+
   it('refuses to start in production without JWT_SECRET', () => {
     expect(() => loadConfig({ NODE_ENV: 'production', DATA_DIR: dir() })).toThrow(ConfigError);
     expect(() => loadConfig({ NODE_ENV: 'production', DATA_DIR: dir() })).toThrow(/JWT_SECRET/);

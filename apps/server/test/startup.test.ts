@@ -78,6 +78,8 @@ describe('start-up', () => {
     expect(output).not.toMatch(/\n\s+at /);
     // Checked first: no database was opened, no demo simulated.
     expect(existsSync(join(dataDir, 'pglite'))).toBe(false);
+    // Nor a secret generated into a new data folder.
+    expect(existsSync(dataDir)).toBe(false);
     expect(output).not.toContain('デモシーズン');
     expect(Date.now() - started).toBeLessThan(20_000);
   });
