@@ -77,6 +77,25 @@ describe('WebSocket', () => {
     expect(second.data).toEqual({ total_waiting: 2 });
   });
 
+  it("tells every tab of a player their own queue entry as it changes, and nobody else's", async () => {
+    const token = await t.login('dummy_01');
+    const [tab1, tab2] = [await connect(base, token), await connect(base, await t.login('dummy_01'))];
+    const other = await connect(base, await t.login('dummy_02'));
+    await t.request({ method: 'POST', url: '/api/queue/join', token, payload: { roles: ['TANK'] } });
+    for (const tab of [tab1, tab2]) {
+      const joined = serverMessageSchema.parse(await tab.next('queueStatus'));
+      expect(joined).toMatchObject({ data: { in_queue: true, entry: { user_id: 'dummy_01', roles: ['TANK'] } } });
+    }
+    await t.request({ method: 'POST', url: '/api/queue/leave', token });
+    for (const tab of [tab1, tab2])
+      expect(await tab.next('queueStatus')).toEqual({
+        type: 'queueStatus',
+        data: { in_queue: false, entry: null },
+      });
+    await new Promise((r) => setTimeout(r, 200));
+    expect(other.messages.filter((m) => m.type === 'queueStatus')).toEqual([]);
+  });
+
   it('tells each client in a queue diff whether its own user is in a match, not who else is', async () => {
     const admin = await t.login('dummy_admin');
     const player = await connect(base, await t.login('dummy_01'));

@@ -319,6 +319,23 @@ describe('queue panel: join, update, leave', () => {
     expect(await joinButton()).toBeEnabled();
   });
 
+  it("follows the player's other tab at once: its join and its leave (queueStatus pushes)", async () => {
+    const { sockets, user } = openMatchTab({
+      'GET /api/queue/me': { body: { in_queue: false, entry: null } },
+      'POST /api/queue/join': { body: { in_queue: true, entry: buildQueueEntry() } },
+    });
+    await user.click(await joinButton());
+    const entry = await screen.findByRole('region', { name: 'キューに参加中' });
+    expect(within(entry).getByText('キューに参加しました')).toBeInTheDocument();
+    // The other tab leaves: this one shows the form again, without the green notice above its join button.
+    await act(async () => sockets.push({ type: 'queueStatus', data: { in_queue: false, entry: null } }));
+    expect(await screen.findByRole('region', { name: '参加設定' })).toBeInTheDocument();
+    expect(screen.queryByText('キューに参加しました')).not.toBeInTheDocument();
+    // And it joins again there.
+    await act(async () => sockets.push({ type: 'queueStatus', data: { in_queue: true, entry: buildQueueEntry() } }));
+    expect(await screen.findByRole('region', { name: 'キューに参加中' })).toBeInTheDocument();
+  });
+
   it('sends no deck and no roles when none are chosen', async () => {
     const { server, user } = openMatchTab({
       'POST /api/queue/join': { body: { in_queue: true, entry: buildQueueEntry() } },

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { EventEmitter } from 'node:events';
-import type { MatchUpdate, ProfileChangeReason } from '@rankmatch/shared';
+import type { MatchUpdate, ProfileChangeReason, QueueEntry } from '@rankmatch/shared';
 import { Redis } from 'ioredis';
 
 // Fan-out of domain events to every instance: in-process by default, a Redis stream when REDIS_URL is set (so several
@@ -21,6 +21,7 @@ export interface BadgeGrantEvent {
  */
 export type DomainEvent =
   | { type: 'queue.changed' }
+  | { type: 'queue.entry.changed'; user_id: string; entry: QueueEntry | null }
   | { type: 'match.found'; match_id: string; user_ids: string[] }
   | { type: 'match.updated'; data: MatchUpdate }
   | { type: 'user.banned'; user_id: string }

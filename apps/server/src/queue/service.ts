@@ -80,7 +80,7 @@ export async function joinQueue(
 ): Promise<QueueEntry> {
   await lockQueue(tx, 'join');
   const entry = await joinIn(tx, user, input, now);
-  emit({ type: 'queue.changed' });
+  emit({ type: 'queue.changed' }, { type: 'queue.entry.changed', user_id: user.id, entry });
   return entry;
 }
 
@@ -108,7 +108,9 @@ async function joinIn(
 export async function leaveQueue({ tx, emit }: Work, userId: string): Promise<boolean> {
   await lockQueue(tx, 'join');
   const removed = await tx.delete(queueEntries).where(eq(queueEntries.userId, userId)).returning();
-  if (removed.length > 0) emit({ type: 'queue.changed' });
+  if (removed.length > 0) {
+    emit({ type: 'queue.changed' }, { type: 'queue.entry.changed', user_id: userId, entry: null });
+  }
   return removed.length > 0;
 }
 

@@ -408,6 +408,12 @@ export class RealtimeHub {
           }
         }
         return;
+      case 'queue.entry.changed': {
+        const targets = [...(this.byUser.get(event.user_id) ?? [])];
+        const message = prepare({ type: 'queueStatus', data: { in_queue: event.entry !== null, entry: event.entry } });
+        if (targets.length) void this.deliver(targets, message);
+        return;
+      }
       case 'profile.changed': {
         // Their rate or numbers changed: each of their screens reloads the profile (and drops its cached copy).
         const message = prepare({ type: 'profileChanged', reason: event.reason });

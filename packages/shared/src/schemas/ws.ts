@@ -1,6 +1,6 @@
 import { illFormedTextPath } from '../text.ts';
 import { z } from '../validation.ts';
-import { queueInfoSchema } from './queue.ts';
+import { queueInfoSchema, queueStatusSchema } from './queue.ts';
 
 // The WebSocket protocol at /api/ws, in one place: every client and server message, one parser each.
 
@@ -28,6 +28,8 @@ export type ProfileChangeReason = (typeof PROFILE_CHANGE_REASONS)[number];
 export const serverMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('queueInfo'), data: queueInfoSchema }),
   z.object({ type: z.literal('queueDiff'), data: queueInfoSchema.partial() }),
+  /** To the player: their own entry changed (a join or leave in another tab, a ban): every tab shows the same. */
+  z.object({ type: z.literal('queueStatus'), data: queueStatusSchema }),
   /** To the ten players of a new match; match_id is a string ('0' never names a match). */
   z.object({ type: z.literal('matchFound'), match_id: z.string() }),
   z.object({ type: z.literal('matchUpdate'), data: matchUpdateSchema }),

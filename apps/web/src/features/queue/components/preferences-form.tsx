@@ -68,7 +68,8 @@ export function PreferencesForm({
           <p>{error.message}</p>
         </Notice>
       )}
-      {done && !error && (
+      {/* Both notices say the player is in the queue: gone once they are not (a leave in another tab). */}
+      {done && !error && inQueue && (
         <Notice tone="success" live>
           <p>{done}</p>
         </Notice>

@@ -37,6 +37,8 @@ function useQueuePushes(userId: string, auto: boolean) {
   useRealtimeMessages((message) => {
     if (!auto) return;
     applyQueuePush(queryClient, message);
+    // The player's own entry changed (a join or leave in another tab): every tab shows the same at once.
+    if (message.type === 'queueStatus') queryClient.setQueryData(queueStatusKey(userId), message.data);
     // A wave ran: the own entry may be gone (matched) or have missed a wave.
     if (message.type === 'queueDiff' && message.data.previous_matched_unixtime !== undefined) {
       void queryClient.invalidateQueries({ queryKey: queueStatusKey(userId) });
