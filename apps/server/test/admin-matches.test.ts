@@ -61,12 +61,17 @@ describe('POST /api/admin/matches/:id/result', () => {
     const a = m.teamA[1] as string;
     const b = m.teamB[1] as string;
     expect(await seasonRow(t, a)).toMatchObject({ rate: 1510, max_rate: 1510, win_count: 1, match_count: 1 });
+    const settledAt = t.clock.now();
 
+    t.clock.advance(13 * 60);
     const res = await correct(m.match.match_id, 'B');
     expect(res.statusCode, res.body).toBe(200);
     const detail = adminMatchDetailSchema.parse(res.json());
     expect(detail.winner_team).toBe('B');
     expect(detail.settle_reason).toBe('admin_correction');
+    // The detail says when the admin corrected it (issue 36, item 11), and still when it first settled.
+    expect(detail.corrected_at).toBe(settledAt + 13 * 60);
+    expect(detail.settled_at).toBe(settledAt);
     expect(detail.team_a.players.every((p) => p.rate_after === 1490)).toBe(true);
     expect(await seasonRow(t, a)).toMatchObject({ rate: 1490, max_rate: 1500, win_count: 0, match_count: 1 });
     expect(await seasonRow(t, b)).toMatchObject({ rate: 1510, max_rate: 1510, win_count: 1, match_count: 1 });

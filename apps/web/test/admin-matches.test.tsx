@@ -1,4 +1,4 @@
-import type { AdminMatchDetail } from '@rankmatch/shared';
+import { type AdminMatchDetail, formatDateTime } from '@rankmatch/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { buildAdminMatch, renderAsAdmin } from '../src/testing/admin-data.ts';
@@ -163,7 +163,12 @@ describe('admin matches: detail', () => {
     const browserConfirm = vi.spyOn(window, 'confirm');
     const { user, server } = openMatches({
       'POST /api/admin/matches/42/result': {
-        body: { ...DONE, winner_team: null, settle_reason: 'admin_correction' },
+        body: {
+          ...DONE,
+          winner_team: null,
+          settle_reason: 'admin_correction',
+          corrected_at: (DONE.settled_at as number) + 13 * 60,
+        },
       },
     });
     await user.click(await screen.findByRole('button', { name: '試合 #42 の詳細' }));
@@ -192,7 +197,9 @@ describe('admin matches: detail', () => {
     expect(await within(dialog).findByText('結果を訂正しました')).toBeInTheDocument();
     expect(server.callsTo('POST /api/admin/matches/42/result').map((c) => c.body)).toEqual([{ winner: 'invalid' }]);
     expect(within(dialog).getByText('勝利チーム').parentElement).toHaveTextContent('無効試合');
-    expect(within(dialog).getByText('集計').parentElement).toHaveTextContent('管理者による訂正');
+    // When the admin corrected it, not when it first settled (issue 36, item 11).
+    const corrected = formatDateTime((DONE.settled_at as number) + 13 * 60);
+    expect(within(dialog).getByText('集計').parentElement).toHaveTextContent(`管理者による訂正（${corrected}）`);
   });
 
   it('shows the server reason when a correction is refused', async () => {

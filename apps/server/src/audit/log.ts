@@ -26,6 +26,26 @@ export async function recordAudit(db: Executor, input: AuditInput): Promise<void
   });
 }
 
+/** When an action was last recorded on a target (a match's latest correction), or null. */
+export async function lastRecordedAt(
+  db: Executor,
+  target: { action: string; targetType: string; targetId: string },
+): Promise<number | null> {
+  const [row] = await db
+    .select({ at: auditLog.createdAt })
+    .from(auditLog)
+    .where(
+      and(
+        eq(auditLog.action, target.action),
+        eq(auditLog.targetType, target.targetType),
+        eq(auditLog.targetId, target.targetId),
+      ),
+    )
+    .orderBy(desc(auditLog.id))
+    .limit(1);
+  return row?.at ?? null;
+}
+
 export interface AuditFilter {
   actor?: string | undefined;
   /** A prefix: `user.` finds every user edit. */

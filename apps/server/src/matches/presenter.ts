@@ -63,6 +63,7 @@ export function presentAdminMatch(
   roster: Roster,
   reports: ReportRow[],
   rules: Config['rules'],
+  correctedAt: number | null,
 ): AdminMatchDetail {
   const nameOf = new Map(roster.map((r) => [r.user.id, r.user.trainerName]));
   const team = (side: 'A' | 'B') => ({
@@ -88,6 +89,7 @@ export function presentAdminMatch(
     team_b: team('B'),
     settle_reason: match.settleReason,
     settled_at: match.settledAt,
+    corrected_at: correctedAt,
     report_deadline_unixtime: reportDeadline(match.startedAt, rules.settlement),
     user_reports: reports.map((r) => ({
       user_id: r.userId,

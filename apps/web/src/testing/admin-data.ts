@@ -94,6 +94,7 @@ export function buildAdminMatch(overrides: Partial<AdminMatchDetail> = {}): Admi
     team_b: { players: [6, 7, 8, 9, 10].map(adminPlayer) },
     settle_reason: 'consensus',
     settled_at: start + 1800,
+    corrected_at: null,
     report_deadline_unixtime: start + 7200,
     user_reports: [],
     penalty_summary: [],

@@ -244,6 +244,8 @@ export const adminMatchDetailSchema = adminMatchListItemSchema.extend({
   team_b: z.object({ players: z.array(adminPlayerSchema) }),
   settle_reason: z.string().nullable(),
   settled_at: unixSecondsSchema.nullable(),
+  /** When an admin last corrected the result (the audit log's entry), or null. */
+  corrected_at: unixSecondsSchema.nullable(),
   report_deadline_unixtime: unixSecondsSchema,
   user_reports: z.array(
     z.object({

@@ -25,7 +25,9 @@ function winnerText(match: AdminMatchDetail): string {
 function settledText(match: AdminMatchDetail): string {
   if (match.settled_at === null) return ADMIN_TEXTS.dash;
   const reason = match.settle_reason ? (T.settleReasons[match.settle_reason] ?? match.settle_reason) : ADMIN_TEXTS.dash;
-  return T.settledAt(reason, formatDateTime(match.settled_at));
+  // A corrected result says when the admin corrected it, not when the match first settled.
+  const when = match.settle_reason === 'admin_correction' ? (match.corrected_at ?? match.settled_at) : match.settled_at;
+  return T.settledAt(reason, formatDateTime(when));
 }
 
 /** Status, teams, reports, violation totals, penalty status and (settled matches) the result correction. */
