@@ -171,7 +171,8 @@ describe('delivery', () => {
   });
 
   it('removes a device the push service says is gone, and retries after a 429', async () => {
-    const gone = await subscribe(await t.login('dummy_01'));
+    const token = await t.login('dummy_01');
+    const gone = await subscribe(token);
     const busy = await subscribe(await t.login('dummy_02'));
     push.answer(gone.id, { status: 410 });
     push.answer(busy.id, { status: 429, headers: { 'retry-after': '30' }, times: 1 });
@@ -179,6 +180,11 @@ describe('delivery', () => {
     await delivered();
     const left = rowsOf(await t.ctx.db.execute(sql`select user_id from push_subscriptions order by user_id`));
     expect(left).toEqual([{ user_id: 'dummy_02' }]);
+    // Their last device is gone: my page says so (issue 36, item 12) until a device is added again.
+    const settings = await t.request({ method: 'GET', url: '/api/notifications/me', token });
+    expect(settings.json()).toMatchObject({ devices: [], devices_lost_at: t.clock.now() });
+    await subscribe(token);
+    expect((await t.request({ method: 'GET', url: '/api/notifications/me', token })).json().devices_lost_at).toBeNull();
     expect(push.messagesOf(busy.id)).toEqual([]);
     t.clock.advance(31);
     await delivered();

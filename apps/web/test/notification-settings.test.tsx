@@ -154,7 +154,8 @@ describe('notifications: choices', () => {
   it('saves the kinds and the queue alert (N, hours, by push) with PUT', async () => {
     const initial = structuredClone(DEFAULT_NOTIFICATION_PREFS);
     initial.push.queue_near = false;
-    const { user, server } = openMyPage({ prefs: initial });
+    // A device of the player's receives push (without one, saving says so: the test below).
+    const { user, server } = openMyPage({ prefs: initial, devices: [buildPushDevice()] });
     const section = await card();
     await user.click(within(section).getByRole('checkbox', { name: /ロビー番号の決定/ }));
     const alert = within(section).getByRole('group', { name: 'レートの近いプレイヤーがマッチング待ちのとき' });
@@ -177,6 +178,22 @@ describe('notifications: choices', () => {
       near_alert: { enabled: true, min_players: 4, from_hour: 20, to_hour: 23 },
     });
     expect(within(section).getByRole('button', { name: '通知設定を保存' })).toBeDisabled();
+  });
+
+  it('says at once when nothing can bring what was chosen: no device receives push, no Discord DM', async () => {
+    const { user } = openMyPage({ devices: [] });
+    const section = await card();
+    await user.click(within(section).getByRole('checkbox', { name: /ペナルティ・利用停止/ }));
+    await user.click(within(section).getByRole('button', { name: '通知設定を保存' }));
+    const said = await within(section).findByText(/いまはお知らせを受け取れる端末がありません/);
+    expect(said).toHaveTextContent('「この端末で通知を受け取る」を押すか');
+    expect(within(section).queryByText('通知設定を保存しました')).not.toBeInTheDocument();
+  });
+
+  it('tells the player when the push service dropped their last device', async () => {
+    openMyPage({ devices: [], devices_lost_at: 1_764_300_000 });
+    const section = await card();
+    expect(within(section).getByText(/登録していた端末の通知が無効になりました/)).toBeInTheDocument();
   });
 
   it('refuses the same start and end hour with the shared validation message', async () => {

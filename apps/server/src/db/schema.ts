@@ -535,6 +535,8 @@ export const notificationPrefs = pgTable('notification_prefs', {
   prefs: jsonb('prefs').$type<NotificationPrefs>().notNull(),
   /** The last queue alert sent (at most one per evening). */
   lastNearAlertAt: unix('last_near_alert_at'),
+  /** When the push service said the player's last device was gone (404/410): my page tells them. */
+  devicesLostAt: unix('devices_lost_at'),
   updatedAt: unix('updated_at').notNull(),
 });
 

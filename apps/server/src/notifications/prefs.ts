@@ -41,6 +41,23 @@ export async function savePrefs(db: Executor, userId: string, prefs: Notificatio
     .onConflictDoUpdate({ target: notificationPrefs.userId, set: { prefs, updatedAt: now } });
 }
 
+/** The push service said the player's last device is gone: kept until my page has a device again. */
+export async function markDevicesLost(db: Executor, userId: string, now: number): Promise<void> {
+  await db
+    .insert(notificationPrefs)
+    .values({ userId, prefs: DEFAULT_NOTIFICATION_PREFS, devicesLostAt: now, updatedAt: now })
+    .onConflictDoUpdate({ target: notificationPrefs.userId, set: { devicesLostAt: now } });
+}
+
+/** When the player's devices were all lost, or null. */
+export async function devicesLostAt(db: Executor, userId: string): Promise<number | null> {
+  const [row] = await db
+    .select({ at: notificationPrefs.devicesLostAt })
+    .from(notificationPrefs)
+    .where(eq(notificationPrefs.userId, userId));
+  return row?.at ?? null;
+}
+
 /** Players who turned the queue alert on, with when they were last alerted. */
 export async function nearAlertSubscribers(
   db: Executor,

@@ -16,10 +16,12 @@ export function presentSettings(input: {
   devices: readonly SubscriptionRow[];
   vapidPublicKey: string | null;
   discordDmAvailable: boolean;
+  devicesLostAt: number | null;
 }): NotificationSettings {
   return {
     prefs: input.prefs,
     devices: input.devices.map(presentDevice),
+    devices_lost_at: input.devicesLostAt,
     vapid_public_key: input.vapidPublicKey,
     discord_dm_available: input.discordDmAvailable,
   };

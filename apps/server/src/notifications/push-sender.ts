@@ -2,7 +2,8 @@ import webPush from 'web-push';
 import type { Config } from '../config.ts';
 import type { Executor } from '../db/client.ts';
 import type { Delivery, Sender, SendResult } from './outbox.ts';
-import { findSubscription, markSent, removeDevice } from './subscriptions.ts';
+import { markDevicesLost } from './prefs.ts';
+import { findSubscription, markSent, removeGoneDevice } from './subscriptions.ts';
 
 /** Seconds a push service keeps a message for a device that is offline: a match alert is stale after 10 minutes. */
 const PUSH_TTL_SECONDS = 600;
@@ -57,7 +58,8 @@ export class PushSender implements Sender {
   private async failure(deviceId: number, res: Response): Promise<SendResult> {
     const error = `push service: ${res.status}`;
     if (res.status === 404 || res.status === 410) {
-      await removeDevice(this.db, deviceId);
+      const removed = await removeGoneDevice(this.db, deviceId);
+      if (removed?.lastOne) await markDevicesLost(this.db, removed.userId, this.now());
       return { ok: false, gone: true, error };
     }
     const retryAfter = Number(res.headers.get('retry-after'));

@@ -127,8 +127,19 @@ export async function removeUserDevices(db: Executor, userId: string, keep: read
 }
 
 /** The push service said the subscription is gone (404/410). */
-export async function removeDevice(db: Executor, id: number): Promise<void> {
-  await db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, id));
+/** A device its push service says is gone (404/410); resolves whether its player has no device left. */
+export async function removeGoneDevice(db: Executor, id: number): Promise<{ userId: string; lastOne: boolean } | null> {
+  const [gone] = await db
+    .delete(pushSubscriptions)
+    .where(eq(pushSubscriptions.id, id))
+    .returning({ userId: pushSubscriptions.userId });
+  if (!gone) return null;
+  const left = await db
+    .select({ id: pushSubscriptions.id })
+    .from(pushSubscriptions)
+    .where(eq(pushSubscriptions.userId, gone.userId))
+    .limit(1);
+  return { userId: gone.userId, lastOne: left.length === 0 };
 }
 
 export async function markSent(db: Executor, id: number, now: number): Promise<void> {

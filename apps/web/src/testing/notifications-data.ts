@@ -16,6 +16,7 @@ export function buildNotificationSettings(overrides: Partial<NotificationSetting
     devices: [],
     vapid_public_key: TEST_VAPID_KEY,
     discord_dm_available: false,
+    devices_lost_at: null,
     ...overrides,
   };
 }

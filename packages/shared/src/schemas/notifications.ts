@@ -87,6 +87,8 @@ export const notificationSettingsSchema = z.object({
   vapid_public_key: z.string().nullable(),
   /** Direct messages are possible: a bot token is configured and the player signed in with Discord. */
   discord_dm_available: z.boolean(),
+  /** The push service said the player's last device was gone (404/410), and none has been added since; or null. */
+  devices_lost_at: unixSecondsSchema.nullable(),
 });
 export type NotificationSettings = z.infer<typeof notificationSettingsSchema>;
 

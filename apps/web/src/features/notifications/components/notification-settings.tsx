@@ -1,7 +1,8 @@
 import { useId } from 'react';
 import { Icon } from '../../../components/icon.tsx';
-import { ErrorState } from '../../../components/notice.tsx';
+import { ErrorState, Notice } from '../../../components/notice.tsx';
 import { Skeleton } from '../../../components/skeleton.tsx';
+import { formatDateTime } from '../../../lib/format.ts';
 import { useNotificationSettings } from '../api/get-notification-settings.ts';
 import { NOTIFICATION_TEXTS as T } from '../texts.ts';
 import { PrefsForm } from './prefs-form.tsx';
@@ -25,6 +26,11 @@ export function NotificationSettings({ userId }: { userId: string }) {
         <ErrorState message={`${T.loadFailed}: ${settings.error.message}`} onRetry={() => settings.refetch()} />
       ) : (
         <>
+          {settings.data.devices_lost_at !== null && (
+            <Notice tone="warning">
+              <p>{T.devicesLost(formatDateTime(settings.data.devices_lost_at))}</p>
+            </Notice>
+          )}
           <PushDevicePanel userId={userId} settings={settings.data} />
           <PrefsForm userId={userId} settings={settings.data} />
         </>

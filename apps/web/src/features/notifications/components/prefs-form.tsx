@@ -22,17 +22,27 @@ export function prefsProblem(prefs: NotificationPrefs, discord: boolean): string
 
 const same = (a: NotificationPrefs, b: NotificationPrefs) => JSON.stringify(a) === JSON.stringify(b);
 
+/**
+ * Some kind is chosen but nothing can bring it: no device receives push (on any of the player's devices) and no
+ * Discord DM is chosen. Saved anyway (a device may be added later), with this said at once.
+ */
+export function noChannel(prefs: NotificationPrefs, settings: NotificationSettings): boolean {
+  const wanted = Object.values(prefs.push).some(Boolean) || prefs.near_alert.enabled;
+  const dm = settings.discord_dm_available && Object.values(prefs.discord_dm).some(Boolean);
+  return wanted && settings.devices.length === 0 && !dm;
+}
+
 /** The player's choices (one for all their devices), saved with PUT /api/notifications/me. */
 export function PrefsForm({ userId, settings }: { userId: string; settings: NotificationSettings }) {
   const [draft, setDraft] = useState<NotificationPrefs>(settings.prefs);
-  const [saved, setSaved] = useState(false);
+  const [saved, setSaved] = useState<'saved' | 'no_channel' | null>(null);
   const save = useUpdateNotificationPrefs(userId);
   const discord = settings.discord_dm_available;
   const problem = prefsProblem(draft, discord);
 
   const edit = (next: NotificationPrefs) => {
     setDraft(next);
-    setSaved(false);
+    setSaved(null);
     save.reset();
   };
   const submit = (event: FormEvent) => {
@@ -41,7 +51,7 @@ export function PrefsForm({ userId, settings }: { userId: string; settings: Noti
     save.mutate(draft, {
       onSuccess: (stored) => {
         setDraft(stored.prefs);
-        setSaved(true);
+        setSaved(noChannel(stored.prefs, stored) ? 'no_channel' : 'saved');
       },
     });
   };
@@ -61,9 +71,14 @@ export function PrefsForm({ userId, settings }: { userId: string; settings: Noti
           <p>{save.error.message}</p>
         </Notice>
       )}
-      {saved && (
+      {saved === 'saved' && (
         <Notice tone="success" live>
           <p>{T.saved}</p>
+        </Notice>
+      )}
+      {saved === 'no_channel' && (
+        <Notice tone="warning" live>
+          <p>{T.savedNoChannel}</p>
         </Notice>
       )}
       <div className="notification-prefs__actions">

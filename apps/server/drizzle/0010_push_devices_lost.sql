@@ -1,0 +1,1 @@
+ALTER TABLE "notification_prefs" ADD COLUMN "devices_lost_at" bigint;
