@@ -116,8 +116,8 @@ function describeCycle(graph: Map<string, Map<string, string[]>>, component: str
 describe('import graph of apps/server/src', () => {
   const graph = folderGraph();
 
-  it('reads the imports (sanity: app.ts imports the domains, the domains import db/)', () => {
-    expect(graph.get('app.ts')?.has('matches')).toBe(true);
+  it('reads the imports (sanity: modules.ts imports the domains, the domains import db/)', () => {
+    expect(graph.get('modules.ts')?.has('matches')).toBe(true);
     expect(graph.get('matches')?.has('db')).toBe(true);
   });
 
