@@ -8,12 +8,8 @@ import { findSessionWithUser } from './sessions.ts';
 import { bearerToken } from './tokens.ts';
 
 /**
- * Authentication, by the routes' declared access (http/route.ts) and the WebSocket's handshake:
- * - identity: a valid signed token whose session is open (the user record may not exist yet);
- * - user: the identity's user record, which must exist;
- * - admin: a user with is_admin;
- * - metrics: a scrape with METRICS_TOKEN or from an allowed address.
- * Banned users are refused at every level.
+ * Authentication by a route's declared access (identity: an open session; user: with its record; admin: is_admin;
+ * metrics: the scrape's token or address) and by the WebSocket's handshake. Banned users are refused at every level.
  */
 export interface Guard extends Authenticator {
   /** A raw access token (the WebSocket handshake carries it in the query). */

@@ -1,14 +1,9 @@
 import { createHash } from 'node:crypto';
 import pg from 'pg';
 
-// Server-side prepared statements for what the app repeats. Drizzle sends every query as an unnamed statement, which
-// PostgreSQL parses and plans on every call: on the report's hot path that was more of the database's CPU than running
-// the statements. A parameterised statement whose text comes round a second time gets a name instead; node-postgres
-// then parses it once per connection, and PostgreSQL may keep its plan (plan_cache_mode auto). The name is a hash of
-// the text, so one name never means two statements. Texts seen once (one-off imports, lists of varying length) stay
-// unnamed, and the number of names is bounded, so a connection never collects statements without end.
-// (A transaction-mode connection pooler between the app and PostgreSQL would break named statements: connect
-// directly or in session mode; see the README's deployment section.)
+// Named prepared statements for the texts the app repeats (PostgreSQL then parses and plans them once per connection,
+// not per call); the name is the text's hash, one-off texts stay unnamed, the names are bounded. Needs a direct or
+// session-mode connection (docs/deployment.md).
 
 /** Distinct statements that get a name, at most (each connection prepares those it runs). */
 export const MAX_PREPARED_STATEMENTS = 256;

@@ -91,21 +91,9 @@ interface Pending {
 }
 
 /**
- * Fan-out through a Redis stream, named after the deployment (so two deployments on one Redis, whatever their database
- * numbers, never see each other's events). An event reaches this instance's own listeners at once, without a round
- * trip; other instances read it from the stream (XREAD, blocking), and this instance skips its own. The events
- * published during one turn of the event loop go together, in order, as one message (`{ from, seq, events }`), sent at
- * the end of that turn without waiting for Redis to answer earlier ones (Redis keeps the order of one connection): a
- * burst of settlements costs a few messages, not three each, and no event waits for another's round trip.
- *
- * A Redis outage loses nothing that fits in the buffer: while Redis is unreachable publishing neither fails nor waits,
- * the events are buffered (bounded) and appended once it is back, and every reader goes on from the last message it
- * read, which a stream (unlike pub/sub) still holds after a reconnect. So the other instances' clients get them, in
- * order. Each instance numbers its events (`seq`): a reader skips numbers it has seen (a message appended again after
- * an answer lost with the connection) and notices numbers it never saw (the buffer overflowed), as it notices a stream
- * that no longer holds its last message (trimmed while it was away, Redis restarted without its data). Only then are
- * the listeners of onRecovered told that events were lost, so the sockets can make their clients read the state again
- * over HTTP.
+ * Fan-out through the deployment's Redis stream: one message per event-loop turn, read by every instance (XREAD from
+ * its last message), so a Redis outage loses nothing that fits the bounded buffer; a gap or a trimmed stream tells the
+ * sockets to read the state again over HTTP (onRecovered). The rules and measured figures: docs/deployment.md.
  */
 export class RedisBus implements EventBus {
   readonly kind = 'redis' as const;

@@ -14,18 +14,9 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { cookieValue } from './cookies.ts';
 
-// The built web app, outside /api. Vite names every file under assets/ after a hash of its content, so such a file
-// never changes: browsers keep it a year without asking again. Everything else (index.html, which names the current
-// assets, and the files copied from public/ under fixed names) is revalidated on every use (ETag / Last-Modified), so
-// a deploy reaches returning visitors at once. The build writes a brotli (.br) and a gzip (.gz) copy of every text file
-// worth compressing, sent as they are to clients that accept them: compressed once at the best ratio, not per request.
-//
-// The installable app's files sit outside assets/ under fixed names: /sw.js (the service worker; browsers check it for
-// updates, and no-cache makes each check reach the server) and /manifest.webmanifest (application/manifest+json).
-//
-// index.html is written for each address: its title, description, canonical address and Open Graph card (what link
-// previews and crawlers read, since they do not run the app), the status (404 for a player or match without a page),
-// and modulepreload / stylesheet links of the page's own chunk, so its code loads with the entry instead of after it.
+// The built web app, outside /api: hashed assets/ cached a year, everything else revalidated (a deploy reaches
+// returning visitors at once), precompressed .br/.gz copies sent as they are, and index.html written per address
+// (title, description, card, status, the page's preloads). Rules and figures: docs/web-performance.md.
 
 export const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';
 export const REVALIDATE_CACHE = 'no-cache';

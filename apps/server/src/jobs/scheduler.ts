@@ -7,18 +7,10 @@ import type { Database } from '../db/client.ts';
 import { loggableError } from '../log.ts';
 import { claimTurn, pruneTurns } from './runs.ts';
 
-// Scheduled jobs: "run this at these times (Japan time), on one instance, never overlapping, logged".
-//
-// One place takes a job's lock: Scheduler.enter. A job is defined once and gets a handle; its scheduled turns and
-// every run on demand (an admin's button) go through that handle, so they share one lock and nothing else can take
-// it. A job's body that tries to enter a job whose lock it already holds (itself, directly or through another job)
-// is a programming error and throws at once: the old bug, a wave that took its own lock again and so skipped every
-// scheduled turn, cannot happen silently again.
-//
-// Locked jobs run on a cron pattern (croner, Japan time; minute precision). Each scheduled turn is claimed in the
-// job_runs table under the lock, so a turn runs once across instances even when one instance's timer fires late,
-// after another instance has already run that turn and released the lock. A job marked `everyInstance` refreshes
-// this instance's own state (a cache): no lock, no claim, an interval or a cron pattern.
+// Scheduled jobs: run at these times (Japan time), on one instance, never overlapping, logged. A job is defined once
+// and run only through its handle (scheduled turns and runs on demand share its lock; entering a lock one holds
+// throws); each cron turn is claimed in job_runs, so a late timer never runs a turn twice. `everyInstance` jobs
+// refresh per-instance caches without a lock.
 
 export const JOB_TIMEZONE = 'Asia/Tokyo';
 export const TURN_PRUNE_JOB = 'job-runs-prune';

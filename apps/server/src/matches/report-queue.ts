@@ -16,14 +16,9 @@ interface Waiting {
 }
 
 /**
- * The players' reports on their way to the database (group commit). A report that finds a transaction free goes at
- * once, alone; while REPORT_TRANSACTIONS are under way, the reports that arrive wait and the next transaction takes
- * them all (up to REPORT_BATCH). A burst of deciding reports (every match of a wave ending at once) then costs a few
- * transactions of three statements each (see reportsIn) instead of one transaction each, which on a busy database was
- * most of its work and of the instance's. Each report still gets its own answer: its progress or its refusal. A batch
- * does not wait for a match another transaction holds (a wave's gather step, another instance's batch): that match's
- * reports are tried alone afterwards. Should a transaction fail as a whole, its reports are tried again one by one
- * (unless the database connection was lost: see run).
+ * Reports on their way to the database (group commit): alone when a transaction is free, together in the next one
+ * while REPORT_TRANSACTIONS run, each with its own answer; a busy match's reports go alone after the batch, and a
+ * failed batch is tried report by report (docs/match-lifecycle.md).
  */
 export class ReportQueue {
   private readonly waiting: Waiting[] = [];

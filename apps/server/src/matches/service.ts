@@ -39,12 +39,9 @@ export const BUSY = Symbol('match busy');
 export type ReportOutcome = MatchProgress | AppError | typeof BUSY;
 
 /**
- * Reports in the caller's transaction, in their order, each as if it came alone: for each, its progress (the match
- * after it, settled by it or not) or the refusal it gets, which changes nothing. However many there are and however
- * many matches they name, it costs three statements: lock the matches (in id order), read their players and reports,
- * store the accepted reports together with the settlements they decide. That is what lets a burst of reports go in
- * together (see ReportQueue). With `skipLocked` (a batch), a match another transaction holds is not waited for: its
- * reports come out BUSY, to be tried alone, so that one busy match does not hold up the batch's other reports.
+ * Reports in the caller's transaction, each judged as if it came alone (its progress, or a refusal that changes
+ * nothing), in three statements however many: lock the matches in id order, read them, write. With `skipLocked` a
+ * match another transaction holds is not waited for: its reports come out BUSY, to be tried alone.
  */
 export async function reportsIn(
   tx: Tx,

@@ -157,13 +157,9 @@ function settlementOf(
 }
 
 /**
- * Stores reports (a player's new report replaces their earlier one; at most one per player and match) and writes
- * settlements, in the caller's transaction (which holds the matches' locks), in one statement whatever their number
- * and team size: its text is a constant with the reports, the matches and the players as three JSON values, since it
- * sits on the report's hot path, where every round trip holds a pooled connection and a text rebuilt per call costs
- * the instance's CPU. Season numbers (new rows start them; existing ones add the match, and excluded.* is the row
- * proposed here) and MMRs only for a match with a winner; every player's rate after and the MMR the match was rated
- * from; each match's result.
+ * Stores reports (a new one replaces the player's earlier one) and writes settlements in the caller's transaction,
+ * in one constant statement whatever their number: it sits on the report's hot path. Season numbers and MMRs move
+ * only for a match with a winner.
  */
 export async function writeOutcome(tx: Tx, reports: readonly ReportRow[], list: readonly Settlement[]): Promise<void> {
   if (reports.length === 0 && list.length === 0) return;

@@ -434,12 +434,8 @@ export class RealtimeHub {
   }
 
   /**
-   * At most one queue diff per interval, computed once for every client of this instance. The counts are serialized
-   * once; `ongoing_match_players` tells each client only about its own user (the list itself is O(players) long, and
-   * every client would get all of it every second while matches start and end), and only when that changed: the web
-   * app reads it for its own id (is there a match to show), and GET /api/queue still has the whole list. Resolves
-   * once the messages were handed to every client's socket. A tick that finds the previous flush still going leaves
-   * the change for the next one.
+   * At most one queue diff per interval, serialized once; `ongoing_match_players` tells each client only whether its
+   * own user is in a match, and only when that changed (GET /api/queue keeps the whole list).
    */
   async flushQueue(): Promise<void> {
     if (!this.dirty || this.flushing) return;

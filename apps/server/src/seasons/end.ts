@@ -13,17 +13,9 @@ import { activateNextSeason, beginEnd, markEnded } from './activation.ts';
 import { presentSeason } from './presenter.ts';
 import { findSeason, rankingOrder, type SeasonRow } from './queries.ts';
 
-// The season end: a season ends when its end date passes (the job looks every minute), when an admin ends it, or when
-// another season is activated. It runs in steps, each one transaction that is safe to repeat, so a run that dies
-// half-way is finished by the next one and grants nothing twice:
-//   1. begin     the season stops being active; ending_started_at is set (and the admin's audit entry written);
-//   2. freeze    the final ranking (the live ranking's order) into season_records of every player who played;
-//   3. rewards   the season's badges, in batches: season_awards rows and grants through grantBadges (both idempotent);
-//   4. finish    the penalty rule of the season change, ended_at; then season.ended is published.
-// The records wait for the season's last matches: a match made before the end counts for its season once it is settled
-// and its penalties processed (the job looks again every minute; at most a report window). The next season may
-// begin meanwhile. The job's lock keeps two instances from running an end at once; each step also locks the season
-// row.
+// The season end, in steps that are each one transaction safe to repeat (begin, freeze the records, rewards in
+// batches, finish: the penalty rule and ended_at), so a run that dies half-way is finished by the next and grants
+// nothing twice; the records wait for the season's last matches (docs/seasons.md).
 
 export const SEASON_END_JOB = 'season-end';
 const EVERY_MINUTE = '* * * * *';

@@ -26,17 +26,9 @@ import {
   type TestPaymentRow,
 } from './provider.ts';
 
-// The badge shop: checkout, the provider's events, fulfilment, reconciliation.
-// - Stock: a limited badge (max_sales > 0) is sold out when current_sales plus the units reserved by live orders
-//   (pending and not expired, or paid and not yet fulfilled) reach max_sales. Checkouts of one badge reserve under
-//   the badge row's lock, so concurrent checkouts never reserve more than the stock.
-// - Exactly once: every change of an order happens under its row lock and starts from its status; a webhook is only
-//   a signal to read the session from the provider (syncOrder), so duplicates, late and out-of-order events all end
-//   in the provider's final state, applied once. Fulfilment = grant through grantBadges + current_sales + 1 +
-//   status fulfilled, in one transaction.
-// - A paid order whose reservation lapsed is fulfilled only while stock remains; otherwise it stays paid with a
-//   problem (sold_out) for an admin to refund: never more sold than the stock.
-// - Refunds (charge.refunded, full refund) take the badge back and return the unit to the stock.
+// The badge shop: checkout, the provider's events, fulfilment, reconciliation. Every change of an order starts from
+// its status under its row lock, and a webhook only says "read the session again", so duplicates and late events end
+// in the provider's final state once; stock is reserved under the badge's lock (docs/shop.md).
 
 export const RECONCILE_JOB = 'shop-reconcile';
 /** Pending orders older than this are read back from the provider by the reconciliation job. */

@@ -3,16 +3,9 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 
-// Public pages rendered on the server: the web app's own renderer (apps/web/src/entry-server.tsx, built beside the
-// web app into dist-server/) draws the page a visitor would see, with its first data, so the browser shows it before
-// any JavaScript has run and then takes it over (hydration). The renderer reads the API in-process (app.inject) on
-// behalf of the visitor, whose address the per-address rate limit counts as for the browser's own requests.
-//
-// Bounded, because a render costs tens of milliseconds of CPU: a rendered page is reused for a few seconds (the same
-// address asked again within RENDER_CACHE_MS), at most RENDERS_IN_FLIGHT render at once, one visitor's address gets
-// at most RENDERS_PER_ADDRESS renders a minute (pages asked for with ever new queries would otherwise each cost a
-// render), and a render that takes longer than RENDER_TIMEOUT_MS is not waited for. Whenever a page is not rendered
-// here, the browser renders it, as before (index.html with preloads): slower to show, never wrong.
+// Visitors' public pages rendered on the server by the web app's own renderer, reading the API in-process on the
+// visitor's behalf; bounded (a short cache, renders in flight, per address, a timeout), and whatever is not rendered
+// here the browser renders as before (docs/web-performance.md).
 
 /** What the web app's renderer returns (entry-server.tsx RenderedPage). */
 export interface RenderedPage {
