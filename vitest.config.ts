@@ -60,6 +60,7 @@ export default defineConfig({
                 ],
                 environment: 'node',
                 env: { TEST_DB: 'postgres', API_CONTRACT_CHECK: '1' },
+                setupFiles: ['apps/server/test/helpers/one-query-at-a-time.ts'],
                 // One database per worker (helpers/db.ts): files run side by side, beside server:pglite and web.
                 isolate: false,
                 testTimeout: 30_000,

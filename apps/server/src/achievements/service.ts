@@ -10,7 +10,7 @@ import {
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { grantBadges } from '../badges/service.ts';
 import type { AppContext } from '../context.ts';
-import type { Executor } from '../db/client.ts';
+import { type Executor, readAll } from '../db/client.ts';
 import { matches, matchPlayers, seasonStats, userAchievements, users } from '../db/schema.ts';
 import { findSeason, markedActiveSeason, type SeasonRow } from '../seasons/queries.ts';
 import { present, presentEarned } from './presenter.ts';
@@ -36,34 +36,39 @@ function rulesFor(season: SeasonRow) {
 
 /** The numbers the rules read, for several players in one season. */
 async function progressOf(db: Executor, userIds: string[], seasonId: string): Promise<Map<string, PlayerProgress>> {
-  const [stats, roleWins, totals, penalties] = await Promise.all([
-    db
-      .select({ userId: seasonStats.userId, matches: seasonStats.matchCount })
-      .from(seasonStats)
-      .where(and(eq(seasonStats.seasonId, seasonId), inArray(seasonStats.userId, userIds))),
-    db
-      .select({ userId: matchPlayers.userId, role: matchPlayers.role, wins: sql<number>`count(*)::int` })
-      .from(matchPlayers)
-      .innerJoin(matches, eq(matches.id, matchPlayers.matchId))
-      .where(
-        and(
-          inArray(matchPlayers.userId, userIds),
-          eq(matches.seasonId, seasonId),
-          eq(matches.status, 'done'),
-          eq(matches.winner, matchPlayers.team),
-        ),
-      )
-      .groupBy(matchPlayers.userId, matchPlayers.role),
-    db
-      .select({ userId: seasonStats.userId, wins: sql<number>`sum(${seasonStats.winCount})::int` })
-      .from(seasonStats)
-      .where(inArray(seasonStats.userId, userIds))
-      .groupBy(seasonStats.userId),
-    db
-      .select({ id: users.id, count: users.penaltyCount, correction: users.penaltyCorrection })
-      .from(users)
-      .where(inArray(users.id, userIds)),
-  ]);
+  const [stats, roleWins, totals, penalties] = await readAll(
+    db,
+    () =>
+      db
+        .select({ userId: seasonStats.userId, matches: seasonStats.matchCount })
+        .from(seasonStats)
+        .where(and(eq(seasonStats.seasonId, seasonId), inArray(seasonStats.userId, userIds))),
+    () =>
+      db
+        .select({ userId: matchPlayers.userId, role: matchPlayers.role, wins: sql<number>`count(*)::int` })
+        .from(matchPlayers)
+        .innerJoin(matches, eq(matches.id, matchPlayers.matchId))
+        .where(
+          and(
+            inArray(matchPlayers.userId, userIds),
+            eq(matches.seasonId, seasonId),
+            eq(matches.status, 'done'),
+            eq(matches.winner, matchPlayers.team),
+          ),
+        )
+        .groupBy(matchPlayers.userId, matchPlayers.role),
+    () =>
+      db
+        .select({ userId: seasonStats.userId, wins: sql<number>`sum(${seasonStats.winCount})::int` })
+        .from(seasonStats)
+        .where(inArray(seasonStats.userId, userIds))
+        .groupBy(seasonStats.userId),
+    () =>
+      db
+        .select({ id: users.id, count: users.penaltyCount, correction: users.penaltyCorrection })
+        .from(users)
+        .where(inArray(users.id, userIds)),
+  );
   return new Map(
     userIds.map((id) => {
       const penalty = penalties.find((p) => p.id === id);
@@ -111,10 +116,11 @@ export async function recordAchievements(
   options: { reachedAt?: (userId: string, status: AchievementStatus) => number | null } = {},
 ): Promise<Map<string, AchievementStatus[]>> {
   const now = ctx.now();
-  const [progress, earned] = await Promise.all([
-    progressOf(ctx.db, userIds, season.id),
-    ctx.db.select().from(userAchievements).where(inArray(userAchievements.userId, userIds)),
-  ]);
+  const [progress, earned] = await readAll(
+    ctx.db,
+    () => progressOf(ctx.db, userIds, season.id),
+    () => ctx.db.select().from(userAchievements).where(inArray(userAchievements.userId, userIds)),
+  );
   const rules = rulesFor(season);
   const fresh = new Map<string, AchievementStatus[]>();
   for (const userId of userIds) {

@@ -7,7 +7,7 @@ import {
 } from '@rankmatch/shared';
 import { lastRecordedAt } from '../audit/log.ts';
 import type { AppContext } from '../context.ts';
-import type { Executor } from '../db/client.ts';
+import { type Executor, readAll } from '../db/client.ts';
 import { AppError } from '../http/errors.ts';
 import { type RouteDef, route } from '../http/route.ts';
 import { correctMatchResult } from './correction.ts';
@@ -21,11 +21,12 @@ export function matchAdminRoutes(ctx: AppContext): RouteDef[] {
   async function detail(db: Executor, matchId: number) {
     const match = await findMatch(db, matchId);
     if (!match) throw new AppError('ADMIN_MATCH_NOT_FOUND');
-    const [roster, reports, correctedAt] = await Promise.all([
-      matchRoster(db, match),
-      reportsOf(db, match.id),
-      lastRecordedAt(db, { action: 'match.correct', targetType: 'match', targetId: String(match.id) }),
-    ]);
+    const [roster, reports, correctedAt] = await readAll(
+      db,
+      () => matchRoster(db, match),
+      () => reportsOf(db, match.id),
+      () => lastRecordedAt(db, { action: 'match.correct', targetType: 'match', targetId: String(match.id) }),
+    );
     return presentAdminMatch(match, roster, reports, rules, correctedAt);
   }
 

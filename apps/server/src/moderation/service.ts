@@ -14,7 +14,7 @@ import { setAccountFlags } from '../accounts/writes.ts';
 import { recordAudit } from '../audit/log.ts';
 import { revokeUserSessions } from '../auth/sessions.ts';
 import { type BadgeGrant, grantBadges, ownedBadgeRecords, revokeBadges } from '../badges/service.ts';
-import type { Executor } from '../db/client.ts';
+import { type Executor, readAll } from '../db/client.ts';
 import type { Work } from '../events/unit.ts';
 import { AppError } from '../http/errors.ts';
 import { openMatchOf } from '../matches/queries.ts';
@@ -58,12 +58,13 @@ export async function adminUserDetail(db: Executor, userId: string): Promise<Adm
   const user = await findUser(db, userId);
   if (!user) throw new AppError('USER_NOT_FOUND');
   const season = await markedActiveSeason(db);
-  const [stats, records, queued, open] = await Promise.all([
-    season ? findSeasonStats(db, userId, season.id) : Promise.resolve(undefined),
-    ownedBadgeRecords(db, userId),
-    findEntry(db, userId),
-    openMatchOf(db, userId),
-  ]);
+  const [stats, records, queued, open] = await readAll(
+    db,
+    () => (season ? findSeasonStats(db, userId, season.id) : Promise.resolve(undefined)),
+    () => ownedBadgeRecords(db, userId),
+    () => findEntry(db, userId),
+    () => openMatchOf(db, userId),
+  );
   return {
     ...presentAdminSummary(user, stats),
     discord_avatar_url: user.discordAvatarUrl,

@@ -4,7 +4,7 @@ import { presentProfile } from '../accounts/presenter.ts';
 import { findSeasonStats, findUser, type UserRow } from '../accounts/queries.ts';
 import { saveProfile } from '../accounts/writes.ts';
 import { assertOwned, ownedBadgeIds } from '../badges/service.ts';
-import type { Executor } from '../db/client.ts';
+import { type Executor, readAll } from '../db/client.ts';
 import { AppError } from '../http/errors.ts';
 import { latestMatches } from '../matches/history.ts';
 import { markedActiveSeason } from '../seasons/queries.ts';
@@ -20,11 +20,12 @@ export async function loadProfile(db: Executor, userId: string): Promise<UserPro
 
 export async function profileOf(db: Executor, user: UserRow): Promise<UserProfile> {
   const season = await markedActiveSeason(db);
-  const [owned, stats, history] = await Promise.all([
-    ownedBadgeIds(db, user.id),
-    season ? findSeasonStats(db, user.id, season.id) : Promise.resolve(undefined),
-    latestMatches(db, user.id),
-  ]);
+  const [owned, stats, history] = await readAll(
+    db,
+    () => ownedBadgeIds(db, user.id),
+    () => (season ? findSeasonStats(db, user.id, season.id) : Promise.resolve(undefined)),
+    () => latestMatches(db, user.id),
+  );
   return presentProfile({ user, ownedBadges: owned, stats, season, latestMatches: history });
 }
 

@@ -9,7 +9,7 @@ import { and, desc, eq, isNotNull, ne, sql } from 'drizzle-orm';
 import { presentPublicUser, winRate } from '../accounts/presenter.ts';
 import { findSeasonStats, findUser, isListed } from '../accounts/queries.ts';
 import { ownedBadgeIds } from '../badges/service.ts';
-import type { Executor } from '../db/client.ts';
+import { type Executor, readAll } from '../db/client.ts';
 import { matches, matchPlayers, matchReports } from '../db/schema.ts';
 import { AppError } from '../http/errors.ts';
 import { latestMatches, ratingHistory } from '../matches/history.ts';
@@ -55,14 +55,15 @@ export async function playerPage(db: Executor, userId: string): Promise<PlayerPa
   const user = await findUser(db, userId);
   if (!isListed(user)) throw new AppError('USER_NOT_FOUND');
   const season = await markedActiveSeason(db);
-  const [stats, owned, recent, records, history, characters] = await Promise.all([
-    season ? findSeasonStats(db, user.id, season.id) : Promise.resolve(undefined),
-    ownedBadgeIds(db, user.id),
-    latestMatches(db, user.id, PLAYER_RECENT_MATCHES),
-    seasonRecords(db, user.id),
-    season ? ratingHistory(db, user.id, season.id) : Promise.resolve([]),
-    season ? topCharacters(db, user.id, season.id) : Promise.resolve([]),
-  ]);
+  const [stats, owned, recent, records, history, characters] = await readAll(
+    db,
+    () => (season ? findSeasonStats(db, user.id, season.id) : Promise.resolve(undefined)),
+    () => ownedBadgeIds(db, user.id),
+    () => latestMatches(db, user.id, PLAYER_RECENT_MATCHES),
+    () => seasonRecords(db, user.id),
+    () => (season ? ratingHistory(db, user.id, season.id) : Promise.resolve([])),
+    () => (season ? topCharacters(db, user.id, season.id) : Promise.resolve([])),
+  );
   return {
     profile: presentPublicUser(user, stats),
     owned_badges: owned,
@@ -78,13 +79,15 @@ export async function playerPage(db: Executor, userId: string): Promise<PlayerPa
 export async function matchSummary(db: Executor, matchId: number): Promise<MatchSummary> {
   const match = await findMatch(db, matchId);
   if (match?.status !== 'done' || match.settledAt === null) throw new AppError('MATCH_SUMMARY_NOT_FOUND');
-  const [roster, picks] = await Promise.all([
-    matchRoster(db, match),
-    db
-      .select({ userId: matchReports.userId, pokemonId: matchReports.pickedPokemon })
-      .from(matchReports)
-      .where(eq(matchReports.matchId, match.id)),
-  ]);
+  const [roster, picks] = await readAll(
+    db,
+    () => matchRoster(db, match),
+    () =>
+      db
+        .select({ userId: matchReports.userId, pokemonId: matchReports.pickedPokemon })
+        .from(matchReports)
+        .where(eq(matchReports.matchId, match.id)),
+  );
   const team = (side: 'A' | 'B') =>
     roster
       .filter((r) => r.player.team === side)

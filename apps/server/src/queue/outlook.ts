@@ -1,7 +1,7 @@
 import { DEFAULT_MATCHMAKING_CONFIG, nextWaveUnix, windowHalfWidth } from '@rankmatch/engine';
 import type { QueueOutlook } from '@rankmatch/shared';
 import { and, eq, gte, isNotNull, sql } from 'drizzle-orm';
-import type { Executor } from '../db/client.ts';
+import { type Executor, readAll } from '../db/client.ts';
 import { playerMmr, queueEntries, users, waveRuns } from '../db/schema.ts';
 import { isSeasonOpen, markedActiveSeason } from '../seasons/queries.ts';
 import { type HourFigures, presentOutlook } from './presenter.ts';
@@ -71,13 +71,14 @@ export function nearCount(ratings: readonly number[], rating: number): number {
 }
 
 export async function queueOutlook(db: Executor, now: number, userId: string | null): Promise<QueueOutlook> {
-  const [byHour, season, ratings, own, total] = await Promise.all([
-    hourlyOutlook(db, now),
-    markedActiveSeason(db),
-    queuedRatings(db, userId),
-    userId ? matchRatingOf(db, userId) : Promise.resolve(null),
-    queueSize(db),
-  ]);
+  const [byHour, season, ratings, own, total] = await readAll(
+    db,
+    () => hourlyOutlook(db, now),
+    () => markedActiveSeason(db),
+    () => queuedRatings(db, userId),
+    () => (userId ? matchRatingOf(db, userId) : Promise.resolve(null)),
+    () => queueSize(db),
+  );
   return presentOutlook({
     hours: byHour,
     // The next wave that matches: the next turn in matching hours, while a season runs.

@@ -8,7 +8,7 @@ import {
 import { penaltyTimeoutMessage, type QueueEntry, type QueueInfo } from '@rankmatch/shared';
 import { and, count, countDistinct, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { UserRow } from '../accounts/queries.ts';
-import type { Executor, Tx } from '../db/client.ts';
+import { type Executor, readAll, type Tx } from '../db/client.ts';
 import { matchPlayers, playerMmr, queueEntries, seasonStats, users, waveRuns } from '../db/schema.ts';
 import type { Work } from '../events/unit.ts';
 import { AppError } from '../http/errors.ts';
@@ -179,26 +179,30 @@ export async function queueInfo(db: Executor, now: number): Promise<QueueInfo> {
     .orderBy(desc(waveRuns.id))
     .limit(10)
     .as('recent');
-  const [[waiting], ongoing, [ongoingCount], [lastWave], [avg], season] = await Promise.all([
-    db.select({ n: count() }).from(queueEntries),
-    db
-      .select({ userId: matchPlayers.userId })
-      .from(matchPlayers)
-      .where(eq(matchPlayers.isOpen, true))
-      .orderBy(matchPlayers.userId),
-    db
-      .select({ n: countDistinct(matchPlayers.matchId) })
-      .from(matchPlayers)
-      .where(eq(matchPlayers.isOpen, true)),
-    db
-      .select({ ranAt: waveRuns.ranAt, matched: waveRuns.matched })
-      .from(waveRuns)
-      .where(gt(waveRuns.matchCount, 0))
-      .orderBy(desc(waveRuns.id))
-      .limit(1),
-    db.select({ seconds: sql<number | null>`avg(${recentWaves.averageWaitSeconds})` }).from(recentWaves),
-    markedActiveSeason(db),
-  ]);
+  const [[waiting], ongoing, [ongoingCount], [lastWave], [avg], season] = await readAll(
+    db,
+    () => db.select({ n: count() }).from(queueEntries),
+    () =>
+      db
+        .select({ userId: matchPlayers.userId })
+        .from(matchPlayers)
+        .where(eq(matchPlayers.isOpen, true))
+        .orderBy(matchPlayers.userId),
+    () =>
+      db
+        .select({ n: countDistinct(matchPlayers.matchId) })
+        .from(matchPlayers)
+        .where(eq(matchPlayers.isOpen, true)),
+    () =>
+      db
+        .select({ ranAt: waveRuns.ranAt, matched: waveRuns.matched })
+        .from(waveRuns)
+        .where(gt(waveRuns.matchCount, 0))
+        .orderBy(desc(waveRuns.id))
+        .limit(1),
+    () => db.select({ seconds: sql<number | null>`avg(${recentWaves.averageWaitSeconds})` }).from(recentWaves),
+    () => markedActiveSeason(db),
+  );
   const average = avg?.seconds;
   return {
     total_waiting: waiting?.n ?? 0,
