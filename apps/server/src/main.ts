@@ -1,5 +1,5 @@
 import { buildApp } from './app.ts';
-import { installSimulatedClock } from './clock/install.ts';
+import { installSimulatedClock, wallClockTimeout } from './clock/install.ts';
 import { ConfigError, listenAddress, loadConfig } from './config.ts';
 import { unixNow } from './context.ts';
 import { DatabaseLockedError, openDatabase } from './db/client.ts';
@@ -58,7 +58,8 @@ async function main(): Promise<void> {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down: no new connections, finishing requests in flight');
-    const force = setTimeout(() => {
+    // Wall-clock seconds even on a rehearsal's fast clock (there, 10 simulated seconds are a few real ms).
+    const force = wallClockTimeout(() => {
       app.log.error('shutdown took over 10 s; exiting');
       process.exit(1);
     }, 10_000);

@@ -49,7 +49,7 @@ describe('SIMULATED_CLOCK', () => {
   it('once installed, Date and the timers follow it (in a process of its own)', () => {
     const root = resolve(import.meta.dirname, '..');
     const script = `
-      import { installSimulatedClock } from './src/clock/install.ts';
+      import { installSimulatedClock, wallClockTimeout } from './src/clock/install.ts';
       import { promisify } from 'node:util';
       const realStart = Date.now();
       installSimulatedClock({ start: Date.parse('${START}'), anchor: realStart, speed: 600 });
@@ -69,6 +69,10 @@ describe('SIMULATED_CLOCK', () => {
       await promisify(setTimeout)(30_000);
       clearInterval(t);
       out.ticks = ticks;
+      // The shutdown's deadline stays in wall time: 150 ms are 150 real ms, not a quarter of one.
+      const wallBegan = performance.now();
+      await new Promise((r) => wallClockTimeout(r, 150));
+      out.wallRealMs = performance.now() - wallBegan;
       console.log(JSON.stringify(out));
     `;
     const output = execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
@@ -88,5 +92,6 @@ describe('SIMULATED_CLOCK', () => {
     expect(out.afterTimeout).toBeGreaterThanOrEqual(60_000);
     expect(out.ticks).toBeGreaterThanOrEqual(3);
     expect(out.ticks).toBeLessThanOrEqual(5);
+    expect(out.wallRealMs).toBeGreaterThanOrEqual(145);
   });
 });

@@ -8,6 +8,9 @@ import { type SimulatedClock, simulatedAt } from './simulated.ts';
 
 let installed: SimulatedClock | null = null;
 
+/** The process's own setTimeout, whatever clock is installed: for deadlines in wall time (the shutdown's). */
+export const wallClockTimeout: typeof setTimeout = globalThis.setTimeout;
+
 export function installSimulatedClock(clock: SimulatedClock): void {
   if (installed) throw new Error('a simulated clock is already installed');
   installed = clock;
