@@ -3,7 +3,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { createGuard } from './auth/guard.ts';
-import { TokenService } from './auth/tokens.ts';
+import { TokenSigner } from './auth/tokens.ts';
 import type { Config } from './config.ts';
 import { type AppContext, unixNow } from './context.ts';
 import type { Database } from './db/client.ts';
@@ -63,7 +63,7 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
   const app = createFastify(options);
   const bus = options.bus ?? (await openBus(config.redisUrl, config.redisChannel, app.log));
   if (!options.bus) app.addHook('onClose', async () => bus.close());
-  const tokens = new TokenService(config.jwtSecret, now);
+  const tokens = new TokenSigner(config.jwtSecret, now);
   const metrics = new Metrics();
   const { routes, contracts } = await registerPipeline(app, { config, tokens, metrics });
 

@@ -9,7 +9,7 @@ import type { Scheduler } from './jobs/scheduler.ts';
 import type { Metrics } from './metrics/metrics.ts';
 
 /**
- * Our access tokens: auth/tokens.ts's TokenService, described here so that the context every folder imports depends
+ * Our access tokens: auth/tokens.ts's TokenSigner, described here so that the context every folder imports depends
  * on no domain folder.
  */
 export interface AccessTokens {

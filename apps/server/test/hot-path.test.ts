@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { Redis } from 'ioredis';
 import { describe, expect, it } from 'vitest';
-import { TokenService } from '../src/auth/tokens.ts';
+import { TokenSigner } from '../src/auth/tokens.ts';
 import { openPostgres, rowsOf } from '../src/db/client.ts';
 import { MAX_PREPARED_STATEMENTS, StatementNames } from '../src/db/prepared.ts';
 import { type DomainEvent, RedisBus } from '../src/events/bus.ts';
@@ -88,7 +88,7 @@ describe.runIf(pgUrl && onPostgres)('the scheduler lock on PostgreSQL', () => {
 describe('verified tokens', () => {
   it('remembers a good token but checks its expiry on every use, and never remembers a forged one', async () => {
     let now = 1_800_000_000;
-    const tokens = new TokenService('a-secret-that-is-long-enough-for-hs256-0123456789', () => now);
+    const tokens = new TokenSigner('a-secret-that-is-long-enough-for-hs256-0123456789', () => now);
     const token = await tokens.sign({ userId: 'u1', sessionId: 's1', dummy: false, expiresAt: now + 60 });
     const [a, b] = await Promise.all([tokens.verify(token), tokens.verify(token)]);
     expect(a?.sub).toBe('u1');
@@ -98,7 +98,7 @@ describe('verified tokens', () => {
     now += 1;
     expect(await tokens.verify(token)).toBeNull();
 
-    const other = new TokenService('another-secret-that-is-long-enough-for-hs256-012345', () => now);
+    const other = new TokenSigner('another-secret-that-is-long-enough-for-hs256-012345', () => now);
     const forged = await other.sign({ userId: 'u1', sessionId: 's1', dummy: false, expiresAt: now + 60 });
     expect(await Promise.all([tokens.verify(forged), tokens.verify(forged)])).toEqual([null, null]);
     expect(await tokens.verify(forged)).toBeNull();

@@ -6,7 +6,7 @@ import { type Executor, rowsOf } from '../db/client.ts';
 import { rowJsonText } from '../db/row-json.ts';
 import { sessions, users } from '../db/schema.ts';
 import type { Work } from '../events/unit.ts';
-import type { TokenService } from './tokens.ts';
+import type { TokenSigner } from './tokens.ts';
 import { tokenExpiry } from './tokens.ts';
 
 export interface SessionRow {
@@ -20,7 +20,7 @@ export interface SessionRow {
 /** Opens a server-side session and signs an access token for it. */
 export async function openSession(
   db: Executor,
-  tokens: Pick<TokenService, 'sign'>,
+  tokens: Pick<TokenSigner, 'sign'>,
   input: { userId: string; dummy: boolean; now: number },
 ): Promise<string> {
   const id = randomBytes(18).toString('base64url');

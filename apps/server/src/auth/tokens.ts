@@ -10,7 +10,7 @@ const VERIFIED_CACHE_SIZE = 10_000;
 
 // Our own access tokens: HS256 JWT, sub = user id, sid = session id, exp = 24 h. Test-account tokens are signed the
 // same way and carry `dummy: true`.
-export class TokenService {
+export class TokenSigner {
   /** Imported once (jose would import a raw key again on every call). */
   private readonly key: Promise<webcrypto.CryptoKey>;
   /** Token → its claims once the signature checked out (a check under way is shared by concurrent callers). */
