@@ -5,9 +5,9 @@ import { describe, expect, it } from 'vitest';
 import * as schema from '../src/db/schema.ts';
 
 // One owner per table: each table is written (insert, update, delete, bulk load) only by the folder that owns it;
-// every other folder calls the owner's named writes. This reads the source for Drizzle writes (`.insert(users)`) and
-// SQL text (`update users set`), and fails on a write from anywhere else. (db/ itself — migrations, backups, the
-// bulk loader — is below every owner.)
+// every other folder calls the owner's named writes. This reads the source for Drizzle writes (`.insert(users)`),
+// SQL text (`update users set`) and upserts (`upsertRows(db, users`), and fails on a write from anywhere else.
+// (db/ itself — migrations, backups, the bulk loader — is below every owner.)
 
 const OWNERS: Record<string, string> = {
   users: 'accounts',
@@ -69,6 +69,10 @@ function writesOf(text: string): { table: string; line: number }[] {
   for (const m of text.matchAll(/\b(?:insert\s+into|update|delete\s+from|truncate)\s+"?(\w+)"?/gi)) {
     const table = m[1] as string;
     if (table in OWNERS) found.push({ table, line: lineOf(m.index) });
+  }
+  for (const m of text.matchAll(/upsertRows\(\s*\w+,\s*(\w+)\b/g)) {
+    const table = tablesByVariable.get(m[1] as string);
+    if (table) found.push({ table, line: lineOf(m.index) });
   }
   for (const m of text.matchAll(/bulkInsert\(\s*\w+,\s*'(\w+)'/g))
     found.push({ table: m[1] as string, line: lineOf(m.index) });

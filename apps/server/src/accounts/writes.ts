@@ -1,5 +1,6 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../db/client.ts';
+import { type UpsertCount, upsertRows } from '../db/upsert.ts';
 import { users } from '../db/schema.ts';
 import type { NewUser } from './queries.ts';
 
@@ -123,4 +124,9 @@ export async function setRegistrationDates(
   );
   await db.execute(sql`update ${users} set created_at = v.registered
     from (values ${values}) as v(id, registered) where ${users.id} = v.id`);
+}
+
+/** Users moved in from another site (unitemate/import.ts); the first import's creation time stays on a rerun. */
+export function upsertImportedUsers(db: Executor, rows: readonly (typeof users.$inferInsert)[]): Promise<UpsertCount> {
+  return upsertRows(db, users, rows, { key: [users.id], keep: ['createdAt'] });
 }

@@ -11,6 +11,7 @@ import { setEquippedBadges, unequipBadges } from '../accounts/writes.ts';
 import { recordAudit } from '../audit/log.ts';
 import type { Executor } from '../db/client.ts';
 import { badges, userBadges, users } from '../db/schema.ts';
+import { type UpsertCount, upsertRows } from '../db/upsert.ts';
 import type { DomainEvent } from '../events/bus.ts';
 import type { Work } from '../events/unit.ts';
 import { AppError } from '../http/errors.ts';
@@ -242,4 +243,20 @@ export async function backdateGrants(db: Executor, input: { source: BadgeSource;
     .update(userBadges)
     .set({ acquiredAt: input.at })
     .where(and(eq(userBadges.source, input.source), eq(userBadges.reference, input.reference)));
+}
+
+/** Owned badges moved in from another site (unitemate/import.ts); the first import's time stays on a rerun. */
+export function upsertImportedUserBadges(
+  db: Executor,
+  rows: readonly (typeof userBadges.$inferInsert)[],
+): Promise<UpsertCount> {
+  return upsertRows(db, userBadges, rows, { key: [userBadges.userId, userBadges.badgeId], keep: ['acquiredAt'] });
+}
+
+/** The other site's sales counts of catalogue badges (only current_sales: the admin's overrides stay). */
+export function upsertImportedSales(
+  db: Executor,
+  rows: readonly Pick<typeof badges.$inferInsert, 'id' | 'currentSales'>[],
+): Promise<UpsertCount> {
+  return upsertRows(db, badges, rows, { key: [badges.id] });
 }

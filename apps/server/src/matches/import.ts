@@ -2,6 +2,8 @@ import type { SeasonSimulation } from '@rankmatch/engine';
 import { sql } from 'drizzle-orm';
 import { bulkInsert } from '../db/bulk.ts';
 import { type Executor, rowsOf } from '../db/client.ts';
+import { matches, matchPlayers, matchReports, playerMmr, seasonStats } from '../db/schema.ts';
+import { type UpsertCount, upsertRows } from '../db/upsert.ts';
 
 // Bulk import of a season that was played elsewhere (the engine's simulation: the demo data and the benchmarks):
 // settled matches with their players and reports, and what settlement would have written along the way — the season
@@ -164,4 +166,36 @@ export async function nextImportIds(db: Executor): Promise<{ match: number; wave
   );
   const [row] = rowsOf<{ match: string | number; wave: string | number }>(result);
   return { match: Number(row?.match ?? 1), wave: Number(row?.wave ?? 1) };
+}
+
+// Matches moved in from another site (unitemate/import.ts): the same tables, upserted (inserted, or updated where the
+// export differs), so that a rerun changes nothing and a stopped import continues.
+
+export async function upsertImportedMatches(
+  db: Executor,
+  rows: readonly (typeof matches.$inferInsert)[],
+): Promise<UpsertCount> {
+  const count = await upsertRows(db, matches, rows, { key: [matches.id] });
+  // The site's own matches are numbered after the imported ones.
+  await db.execute(
+    sql`select setval(pg_get_serial_sequence('matches', 'id'), greatest(1, (select max(id) from matches)))`,
+  );
+  return count;
+}
+
+export function upsertImportedMatchPlayers(db: Executor, rows: readonly (typeof matchPlayers.$inferInsert)[]) {
+  return upsertRows(db, matchPlayers, rows, { key: [matchPlayers.matchId, matchPlayers.userId] });
+}
+
+export function upsertImportedReports(db: Executor, rows: readonly (typeof matchReports.$inferInsert)[]) {
+  return upsertRows(db, matchReports, rows, { key: [matchReports.matchId, matchReports.userId] });
+}
+
+/** Season numbers; the time of a maximum the export did not date stays as the first import set it. */
+export function upsertImportedSeasonStats(db: Executor, rows: readonly (typeof seasonStats.$inferInsert)[]) {
+  return upsertRows(db, seasonStats, rows, { key: [seasonStats.userId, seasonStats.seasonId], keep: ['maxRateAt'] });
+}
+
+export function upsertImportedMmr(db: Executor, rows: readonly (typeof playerMmr.$inferInsert)[]) {
+  return upsertRows(db, playerMmr, rows, { key: [playerMmr.userId], keep: ['updatedAt'] });
 }

@@ -262,3 +262,14 @@ export async function matchViewFor(ctx: AppContext, match: MatchRow, userId: str
     lobbyTimeouts: { create: settings.lobby_create_timeout, join: settings.lobby_join_timeout },
   });
 }
+
+/** How many of the site's matches are not among `importedIds` (an import refuses a site with history of its own). */
+export async function importedMatchConflicts(db: Executor, importedIds: readonly number[]): Promise<number> {
+  // One JSON parameter, whatever the number of ids.
+  const ids = sql`select jsonb_array_elements_text(${JSON.stringify(importedIds)}::jsonb)::bigint`;
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(matches)
+    .where(sql`${matches.id} not in (${ids})`);
+  return row?.n ?? 0;
+}

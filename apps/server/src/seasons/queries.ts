@@ -52,3 +52,9 @@ export const rankingOrder: SQL[] = [
   sql`${seasonStats.maxRateAt} asc`,
   sql`${seasonStats.userId} asc`,
 ];
+
+/** The id of the site's active season when it is not `importedId` (an import cannot make two active), else null. */
+export async function activeSeasonConflict(db: Executor, importedId: string): Promise<string | null> {
+  const [row] = await db.select({ id: seasons.id }).from(seasons).where(eq(seasons.isActive, true));
+  return row && row.id !== importedId ? row.id : null;
+}

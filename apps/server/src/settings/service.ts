@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { recordAudit } from '../audit/log.ts';
 import type { Executor } from '../db/client.ts';
 import { settings } from '../db/schema.ts';
+import { type UpsertCount, upsertRows } from '../db/upsert.ts';
 import type { Work } from '../events/unit.ts';
 
 /** All settings, defaults filled in for ids never saved. */
@@ -38,4 +39,12 @@ export async function writeSetting(
     now: input.now,
   });
   emit({ type: 'settings.changed', id: input.id });
+}
+
+/** Settings moved in from another site (unitemate/import.ts); the time of the first import stays on a rerun. */
+export function upsertImportedSettings(
+  db: Executor,
+  rows: readonly (typeof settings.$inferInsert)[],
+): Promise<UpsertCount> {
+  return upsertRows(db, settings, rows, { key: [settings.id], keep: ['updatedAt'] });
 }

@@ -1,0 +1,170 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { FIXTURE_ROOT } from '../scripts/unitemate-fixtures.ts';
+import { rowsOf } from '../src/db/client.ts';
+import { ImportRefusedError, writeImport } from '../src/unitemate/import.ts';
+import { mapUnitemate } from '../src/unitemate/mapper.ts';
+import { readUnitemateFolder } from '../src/unitemate/reader.ts';
+import { createTestApp, type TestApp } from './helpers/app.ts';
+import { FakeDiscord } from './helpers/fake-discord.ts';
+
+// Moving the fixture community in (issue 38): the import writes through each table's owner, a dry run writes
+// nothing, a rerun changes nothing, a stopped import continues, and the site then shows what was imported.
+
+const now = Date.UTC(2025, 11, 20, 12) / 1000;
+const badgeMap = JSON.parse(readFileSync(join(FIXTURE_ROOT, 'badge-map.json'), 'utf8'));
+const dump = readUnitemateFolder(join(FIXTURE_ROOT, 'plain')).dump;
+const mapped = mapUnitemate(dump, { now, badgeMap });
+const rows = mapped.rows;
+const TABLES = [
+  'settings',
+  'seasons',
+  'users',
+  'user_badges',
+  'season_stats',
+  'season_records',
+  'season_awards',
+  'matches',
+  'match_players',
+  'match_reports',
+  'player_mmr',
+] as const;
+
+let t: TestApp;
+const discord = new FakeDiscord();
+beforeAll(async () => {
+  await discord.start();
+});
+afterAll(async () => {
+  await t?.close();
+  await discord.stop();
+});
+beforeEach(async () => {
+  await t?.close();
+  t = await createTestApp({ env: { ...discord.env(), PUBLIC_URL: 'http://localhost:3000' } });
+});
+
+/** Row counts and a digest of every imported table's content. */
+async function contents(): Promise<Record<string, string>> {
+  const out: Record<string, string> = {};
+  for (const table of TABLES) {
+    const result = await t.ctx.db.execute(
+      sql.raw(`select count(*)::int as n, md5(coalesce(string_agg(x::text, '|' order by x::text), '')) as digest
+        from "${table}" x`),
+    );
+    const [row] = rowsOf<{ n: number; digest: string }>(result);
+    out[table] = `${row?.n} ${row?.digest}`;
+  }
+  return out;
+}
+
+const changed = (summary: Awaited<ReturnType<typeof writeImport>>) =>
+  summary.tables.reduce((n, s) => n + s.inserted + s.updated, 0);
+
+describe('importing a Unitemate community', () => {
+  it('maps the fixtures without an error', () => {
+    expect(mapped.errors).toEqual([]);
+  });
+
+  it('a dry run counts what would change and writes nothing', async () => {
+    const before = await contents();
+    const summary = await writeImport(t.ctx.db, rows, { dryRun: true });
+    expect(summary.dryRun).toBe(true);
+    expect(summary.tables.find((s) => s.table === 'users')).toMatchObject({ rows: 120, inserted: 120 });
+    expect(summary.tables.find((s) => s.table === 'matches')?.inserted).toBe(rows.matches.length);
+    expect(await contents()).toEqual(before);
+  });
+
+  it('imports once; a rerun changes nothing; the counts are the mapped rows', async () => {
+    const siteUsers = Number((await contents()).users?.split(' ')[0]);
+    const first = await writeImport(t.ctx.db, rows);
+    // Every row is new but the catalogue's sales counts, which the site already has (0 where nothing was sold).
+    for (const s of first.tables.filter((x) => x.table !== 'badges')) expect(s.inserted, s.table).toBe(s.rows);
+    const after = await contents();
+    expect(after.users?.split(' ')[0]).toBe(String(siteUsers + 120)); // beside the site's test accounts
+    expect(after.match_players?.split(' ')[0]).toBe(String(rows.matchPlayers.length));
+    // Run again a day later: the stamps of the import's own time are not changes.
+    const again = await writeImport(t.ctx.db, mapUnitemate(dump, { now: now + 86_400, badgeMap }).rows);
+    expect(changed(again)).toBe(0);
+    expect(again.tables.every((s) => s.unchanged === s.rows)).toBe(true);
+    expect(await contents()).toEqual(after);
+  });
+
+  it('an import stopped half-way continues on the next run and ends where a whole one ends', async () => {
+    await writeImport(t.ctx.db, rows);
+    const whole = await contents();
+
+    t = (await t.close(), await createTestApp({ env: { ...discord.env(), PUBLIC_URL: 'http://localhost:3000' } }));
+    let batches = 0;
+    const stopped = writeImport(t.ctx.db, rows, {
+      batchSize: 100,
+      afterBatch: () => {
+        batches += 1;
+        if (batches === 12) throw new Error('killed');
+      },
+    });
+    await expect(stopped).rejects.toThrow('killed');
+    const half = await contents();
+    expect(half).not.toEqual(whole);
+    const rest = await writeImport(t.ctx.db, rows, { batchSize: 100 });
+    expect(changed(rest)).toBeGreaterThan(0);
+    expect(changed(rest)).toBeLessThan(rest.rows);
+    expect(await contents()).toEqual(whole);
+  });
+
+  it('refuses a site with matches of its own, and changes nothing', async () => {
+    await writeImport(t.ctx.db, rows);
+    const other = { ...rows, matches: rows.matches.slice(1) };
+    const before = await contents();
+    await expect(writeImport(t.ctx.db, other)).rejects.toThrow(ImportRefusedError);
+    await expect(writeImport(t.ctx.db, other)).rejects.toThrow(/移行データ以外の試合が 1 件/);
+    expect(await contents()).toEqual(before);
+  });
+
+  it('the site shows the history: player page, match page, ranking', async () => {
+    await writeImport(t.ctx.db, rows);
+    await t.built.modules.ranking.snapshot.refresh();
+    await t.built.modules.ranking.snapshot.reload();
+    const record = rows.seasonRecords.find((r) => r.finalRank !== null) ?? rows.seasonRecords[0];
+    const page = await t.request({ method: 'GET', url: `/api/players/${record?.userId}` });
+    expect(page.statusCode).toBe(200);
+    expect(page.json().records.map((r: { season_id: string }) => r.season_id)).toContain(record?.seasonId);
+
+    const settled = rows.matches.find((m) => m.status === 'done' && m.winner !== null);
+    const summary = await t.request({ method: 'GET', url: `/api/matches/${settled?.id}/summary` });
+    expect(summary.statusCode).toBe(200);
+    expect(summary.json()).toMatchObject({ winner_team: settled?.winner, season_id: settled?.seasonId });
+    expect(summary.json().team_a).toHaveLength(5);
+
+    const active = rows.seasons.find((s) => s.isActive);
+    if (active) {
+      const ranking = await t.request({ method: 'GET', url: '/api/public/ranking' });
+      expect(ranking.statusCode).toBe(200);
+      const ranked = rows.seasonStats.filter((s) => s.seasonId === active.id).map((s) => s.userId);
+      const listed = JSON.stringify(ranking.json());
+      expect(ranked.some((id) => listed.includes(id))).toBe(true);
+    }
+  });
+
+  it("a player's first Discord sign-in lands on their imported account", async () => {
+    await writeImport(t.ctx.db, rows);
+    const player = rows.users.find((u) => !u.isDummy && !u.isBanned && u.authSub.startsWith('discord|'));
+    discord.nextUser = { id: player?.id as string, username: 'moved_in', global_name: null, avatar: null };
+    const start = await t.request({ method: 'GET', url: '/api/auth/discord/authorize?return_to=%2F' });
+    const consent = await fetch(start.headers.location as string, { redirect: 'manual' });
+    const back = new URL(consent.headers.get('location') as string);
+    const signedIn = await t.request({
+      method: 'POST',
+      url: '/api/auth/discord/callback',
+      payload: { code: back.searchParams.get('code'), state: back.searchParams.get('state') },
+      headers: { cookie: String(start.headers['set-cookie']).split(';')[0] as string },
+    });
+    expect(signedIn.statusCode).toBe(200);
+    expect(signedIn.json().user).toMatchObject({ user_id: player?.id, trainer_name: player?.trainerName });
+    const owned = rows.userBadges.filter((b) => b.userId === player?.id).map((b) => b.badgeId);
+    const me = await t.request({ method: 'GET', url: '/api/users/me', token: signedIn.json().access_token });
+    expect([...me.json().owned_badges].sort()).toEqual(owned.sort());
+  });
+});
