@@ -96,7 +96,8 @@ describe('importing a Unitemate community', () => {
     await writeImport(t.ctx.db, rows);
     const whole = await contents();
 
-    t = (await t.close(), await createTestApp({ env: { ...discord.env(), PUBLIC_URL: 'http://localhost:3000' } }));
+    await t.close();
+    t = await createTestApp({ env: { ...discord.env(), PUBLIC_URL: 'http://localhost:3000' } });
     let batches = 0;
     const stopped = writeImport(t.ctx.db, rows, {
       batchSize: 100,

@@ -1,7 +1,7 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../db/client.ts';
-import { type UpsertCount, upsertRows } from '../db/upsert.ts';
 import { users } from '../db/schema.ts';
+import { type UpsertCount, upsertRows } from '../db/upsert.ts';
 import type { NewUser } from './queries.ts';
 
 // The named writes of the users table (besides ensureUser in service.ts and the penalty columns in penalties.ts).

@@ -10,8 +10,8 @@ import {
   upsertImportedSeasonStats,
 } from '../matches/import.ts';
 import { importedMatchConflicts } from '../matches/queries.ts';
-import { activeSeasonConflict } from '../seasons/queries.ts';
 import { upsertImportedAwards, upsertImportedRecords, upsertImportedSeasons } from '../seasons/import.ts';
+import { activeSeasonConflict } from '../seasons/queries.ts';
 import { upsertImportedSettings } from '../settings/service.ts';
 import type { MappedRows } from './map-context.ts';
 
