@@ -140,6 +140,7 @@ describe('static pages', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'プライバシーポリシー' })).toBeInTheDocument();
     expect(screen.getByText(/2023年9月4日/)).toBeInTheDocument();
     expect(screen.getByText(/1件につき1,000円/)).toBeInTheDocument();
+    expect(screen.getByText(/マイページの「あなたのデータ」からいつでも無料でダウンロード/)).toBeInTheDocument();
     expect(await screen.findByText('ユナイト運営委員会')).toBeInTheDocument();
     expect(screen.getByText('contact@example.com')).toBeInTheDocument();
   });

@@ -57,3 +57,6 @@ export const BADGE_CONDITION_SHOP = '支援ページから購入可能';
 
 /** HTTP request body limit. */
 export const BODY_LIMIT_BYTES = 64 * 1024;
+
+/** My page's data download: at most this many per player per hour (each reads every table about them). */
+export const PERSONAL_DATA_DOWNLOADS_PER_HOUR = 5;

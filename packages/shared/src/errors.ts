@@ -1,5 +1,6 @@
 // The error catalogue: every stable code the API returns, its HTTP status and the Japanese message shown to people.
 // The server throws by code; the web client shows `error` from the reply (spec §8).
+import { PERSONAL_DATA_DOWNLOADS_PER_HOUR } from './constants.ts';
 
 export const ERRORS = {
   // Request shape
@@ -11,6 +12,10 @@ export const ERRORS = {
   ROUTE_NOT_FOUND: { status: 404, message: '指定された API は存在しません' },
   METHOD_NOT_ALLOWED: { status: 405, message: 'この API では利用できないメソッドです' },
   RATE_LIMITED: { status: 429, message: 'リクエストが多すぎます。しばらく待ってから再度お試しください' },
+  PERSONAL_DATA_TOO_OFTEN: {
+    status: 429,
+    message: `データのダウンロードは1時間に${PERSONAL_DATA_DOWNLOADS_PER_HOUR}回までです。しばらく待ってから再度お試しください`,
+  },
   URI_TOO_LONG: { status: 414, message: 'URL が長すぎます' },
   HEADERS_TOO_LARGE: { status: 431, message: 'リクエストヘッダーが大きすぎます' },
   BAD_URL: { status: 400, message: 'URL の形式が正しくありません' },

@@ -1,6 +1,8 @@
 import {
   matchIdParamsSchema,
   matchSummarySchema,
+  PERSONAL_DATA_DOWNLOADS_PER_HOUR,
+  personalDataSchema,
   playerPageSchema,
   profileUpdateSchema,
   publicUserSchema,
@@ -14,10 +16,12 @@ import { findSeasonStats, findUser, isListed } from '../accounts/queries.ts';
 import { recreateAccount } from '../auth/discord-signin.ts';
 import type { AppContext } from '../context.ts';
 import { AppError } from '../http/errors.ts';
+import { PerUserLimit } from '../http/per-user-limit.ts';
 import { type RouteDef, route } from '../http/route.ts';
 import { ratingHistory } from '../matches/history.ts';
 import { markedActiveSeason } from '../seasons/queries.ts';
 import { seasonRecords } from '../seasons/records.ts';
+import { personalDataOf } from './personal-data.ts';
 import { loadProfile, updateProfile } from './profile.ts';
 import { matchSummary, playerPage } from './service.ts';
 
@@ -85,10 +89,27 @@ function ownProfileRoutes(ctx: AppContext): RouteDef[] {
   ];
 }
 
-/** My page's past seasons and rating chart. */
+/** My page's past seasons, rating chart and data download. */
 function myRecordRoutes(ctx: AppContext): RouteDef[] {
   const { db } = ctx;
+  const downloads = new PerUserLimit(PERSONAL_DATA_DOWNLOADS_PER_HOUR, 3600, 'PERSONAL_DATA_TOO_OFTEN');
   return [
+    route(
+      {
+        method: 'GET',
+        url: '/api/users/me/data',
+        errors: ['PERSONAL_DATA_TOO_OFTEN'],
+        summary: 'Everything the site holds about the player',
+        description: 'Table by table, as stored; secrets (tokens, push keys, session ids) left out. Limited per hour.',
+        tag: 'users',
+        access: 'user',
+        reply: personalDataSchema,
+      },
+      async ({ user, now }) => {
+        downloads.take(user.id, now);
+        return personalDataOf(db, user.id, now);
+      },
+    ),
     route(
       {
         method: 'GET',

@@ -175,3 +175,15 @@ export const dummyUserSchema = z.object({
   preferred_role: roleSchema.nullable(),
 });
 export type DummyUser = z.infer<typeof dummyUserSchema>;
+
+/** A table's rows about the player, as stored (snake_case columns; secrets such as tokens and push keys left out). */
+const storedRowsSchema = z.array(z.record(z.string(), z.unknown()));
+
+/** Everything the site holds about the signed-in player (GET /api/users/me/data): my page's データのダウンロード. */
+export const personalDataSchema = z.object({
+  exported_at: z.number().int(),
+  user_id: userIdSchema,
+  /** Table name → the player's rows in it. */
+  tables: z.record(z.string(), storedRowsSchema),
+});
+export type PersonalData = z.infer<typeof personalDataSchema>;

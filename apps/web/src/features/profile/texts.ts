@@ -1,4 +1,34 @@
+/** The export's tables, as my page names them. */
+const MY_DATA_TABLES: Record<string, string> = {
+  users: 'アカウントとプロフィール',
+  sessions: 'ログイン履歴',
+  queue_entries: 'マッチング待ち',
+  match_players: '参加した試合',
+  match_reports: '送った結果報告',
+  season_stats: 'シーズンの成績',
+  season_records: '過去シーズンの記録',
+  season_awards: 'シーズン報酬',
+  player_mmr: '内部レート',
+  user_badges: '持っているバッジ',
+  user_achievements: '実績',
+  orders: '購入履歴',
+  notification_prefs: '通知設定',
+  push_subscriptions: '通知を受け取る端末',
+  discord_credentials: 'Discord の DM 連携',
+  audit_log: '管理者による変更などの記録',
+};
+
 export const PROFILE_TEXTS = {
+  // Your data (my page)
+  myDataTitle: 'あなたのデータ',
+  myDataLead: (perHour: number) =>
+    `このサイトが保存しているあなたのデータ（プロフィール、ログイン履歴、試合と報告、ペナルティ、バッジ、購入履歴、通知設定、管理者による変更の記録）を JSON ファイルで受け取れます（1時間に${perHour}回まで）。`,
+  myDataDownload: 'データのダウンロード',
+  myDataPreparing: '準備しています…',
+  myDataSaved: 'ダウンロードしました。ファイルに入っているもの:',
+  myDataCount: (label: string, n: number) => `${label}: ${n}件`,
+  myDataFileName: (userId: string, at: Date) => `rankmatch-${userId}-${at.toISOString().slice(0, 10)}.json`,
+  myDataTable: (table: string) => MY_DATA_TABLES[table] ?? table,
   // Profile card
   edit: 'プロフィール編集',
   logout: 'ログアウト',

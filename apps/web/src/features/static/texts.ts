@@ -1,5 +1,7 @@
 // The static pages' texts (spec admin side §1, §2 "Static pages", §9). Operator details come from GET /api/site.
 
+import { PERSONAL_DATA_DOWNLOADS_PER_HOUR } from '@rankmatch/shared';
+
 export interface PageSection {
   heading: string;
   paragraphs?: string[];
@@ -149,6 +151,7 @@ export const STATIC_TEXTS = {
         heading: '6. 開示等の請求',
         paragraphs: [
           '本人からの個人情報の開示・訂正・削除の請求に対応します。開示の請求には、1件につき1,000円の手数料がかかります。',
+          `ただし、本サイトが保存しているご自身のデータ（プロフィール、ログイン履歴、試合と報告、ペナルティ、バッジ、購入履歴、通知設定、管理者による変更の記録）は、マイページの「あなたのデータ」からいつでも無料でダウンロードできます（1時間に${PERSONAL_DATA_DOWNLOADS_PER_HOUR}回まで）。`,
         ],
       },
       {

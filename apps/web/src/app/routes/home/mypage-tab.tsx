@@ -8,6 +8,7 @@ import { BadgePickerModal } from '../../../features/badges/components/badge-pick
 import { NotificationSettings } from '../../../features/notifications/components/notification-settings.tsx';
 import { useCreateUser } from '../../../features/profile/api/create-user.ts';
 import { MatchHistory } from '../../../features/profile/components/match-history.tsx';
+import { MyData } from '../../../features/profile/components/my-data.tsx';
 import { PastSeasonsModal } from '../../../features/profile/components/past-seasons-modal.tsx';
 import { ProfileCard } from '../../../features/profile/components/profile-card.tsx';
 import { ProfileEditModal } from '../../../features/profile/components/profile-edit-modal.tsx';
@@ -101,6 +102,7 @@ function SignedInMyPage({ userId, showProfile }: { userId: string; showProfile: 
       <MatchHistory matches={profile.latest_matches} />
       <NotificationSettings userId={userId} />
       <PurchaseHistory userId={userId} />
+      <MyData />
 
       {modal?.kind === 'edit' && <ProfileEditModal profile={profile} onClose={close} />}
       {modal?.kind === 'badge' && (

@@ -1,0 +1,74 @@
+import type { PersonalData } from '@rankmatch/shared';
+import { and, eq, getTableColumns, or, type SQL } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import type { Executor } from '../db/client.ts';
+import {
+  auditLog,
+  discordCredentials,
+  matchPlayers,
+  matchReports,
+  notificationPrefs,
+  orders,
+  playerMmr,
+  pushSubscriptions,
+  queueEntries,
+  seasonAwards,
+  seasonRecords,
+  seasonStats,
+  sessions,
+  userAchievements,
+  userBadges,
+  users,
+} from '../db/schema.ts';
+
+// Everything the site holds about one player, table by table, as stored: my page's data download (the answer to a
+// disclosure request, without asking an admin). Secrets are left out: push keys, Discord tokens, session ids, the
+// checkout address. Matches appear as the player's rows in them (their team, role, rate change, report).
+
+/** A table's rows where `where` holds, with snake_case column names, without the `omit` columns. */
+async function rowsOf(
+  db: Executor,
+  table: PgTable,
+  where: SQL | undefined,
+  omit: readonly string[] = [],
+): Promise<Record<string, unknown>[]> {
+  const columns = Object.entries(getTableColumns(table)).filter(([, c]) => !omit.includes(c.name));
+  const rows = (await db.select().from(table).where(where)) as Record<string, unknown>[];
+  return rows.map((row) => Object.fromEntries(columns.map(([field, c]) => [c.name, row[field] ?? null])));
+}
+
+export async function personalDataOf(db: Executor, userId: string, now: number): Promise<PersonalData> {
+  const credentials = await db
+    .select({ userId: discordCredentials.userId })
+    .from(discordCredentials)
+    .where(eq(discordCredentials.userId, userId));
+  const tables: Record<string, Record<string, unknown>[]> = {
+    users: await rowsOf(db, users, eq(users.id, userId)),
+    sessions: await rowsOf(db, sessions, eq(sessions.userId, userId), ['id']),
+    queue_entries: await rowsOf(db, queueEntries, eq(queueEntries.userId, userId)),
+    match_players: await rowsOf(db, matchPlayers, eq(matchPlayers.userId, userId)),
+    match_reports: await rowsOf(db, matchReports, eq(matchReports.userId, userId)),
+    season_stats: await rowsOf(db, seasonStats, eq(seasonStats.userId, userId)),
+    season_records: await rowsOf(db, seasonRecords, eq(seasonRecords.userId, userId)),
+    season_awards: await rowsOf(db, seasonAwards, eq(seasonAwards.userId, userId)),
+    player_mmr: await rowsOf(db, playerMmr, eq(playerMmr.userId, userId)),
+    user_badges: await rowsOf(db, userBadges, eq(userBadges.userId, userId)),
+    user_achievements: await rowsOf(db, userAchievements, eq(userAchievements.userId, userId)),
+    orders: await rowsOf(db, orders, eq(orders.userId, userId), ['checkout_url', 'session_id']),
+    notification_prefs: await rowsOf(db, notificationPrefs, eq(notificationPrefs.userId, userId)),
+    push_subscriptions: await rowsOf(db, pushSubscriptions, eq(pushSubscriptions.userId, userId), [
+      'endpoint',
+      'p256dh',
+      'auth',
+      'session_id',
+    ]),
+    // Only whether Discord DMs are linked: the tokens are secrets.
+    discord_credentials: credentials.map(() => ({ linked: true })),
+    audit_log: await rowsOf(
+      db,
+      auditLog,
+      or(eq(auditLog.actorId, userId), and(eq(auditLog.targetType, 'user'), eq(auditLog.targetId, userId))),
+    ),
+  };
+  return { exported_at: now, user_id: userId, tables };
+}
