@@ -1,5 +1,7 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { FIXTURE_ROOT } from '../scripts/unitemate-fixtures.ts';
@@ -167,5 +169,26 @@ describe('importing a Unitemate community', () => {
     const owned = rows.userBadges.filter((b) => b.userId === player?.id).map((b) => b.badgeId);
     const me = await t.request({ method: 'GET', url: '/api/users/me', token: signedIn.json().access_token });
     expect([...me.json().owned_badges].sort()).toEqual(owned.sort());
+  });
+
+  it('the command lists bad input with file and line and writes nothing, not even a database', () => {
+    const dataDir = join(mkdtempSync(join(tmpdir(), 'rankmatch-import-')), 'data');
+    let output = '';
+    try {
+      execFileSync(process.execPath, ['--import', 'tsx', 'scripts/import-unitemate.ts', join(FIXTURE_ROOT, 'bad')], {
+        cwd: resolve(import.meta.dirname, '..'),
+        env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
+        encoding: 'utf8',
+        stdio: 'pipe',
+      });
+    } catch (err) {
+      const failed = err as { status: number; stderr: string };
+      expect(failed.status).toBe(1);
+      output = failed.stderr;
+    }
+    expect(output).toMatch(/unknown-badge\/users\.json:2: 勲章 badge_229/);
+    expect(output).toMatch(/件の問題があるため、何も書き込んでいません/);
+    expect(existsSync(dataDir)).toBe(false);
+    rmSync(join(dataDir, '..'), { recursive: true, force: true });
   });
 });
