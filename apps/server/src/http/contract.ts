@@ -44,6 +44,18 @@ export interface RouteContract {
   replies?: Record<number, z.ZodType | ReplyDoc>;
   /** The catalogued errors this route answers with besides those of its access, input and the server's own. */
   errors?: ErrorCode[];
+  /** A public read that shared caches may keep (http/cache.ts); every other reply is `no-store`. */
+  cache?: CachePolicy;
+}
+
+/** How long a shared cache (a CDN, the proxy in front) may serve a public read; browsers always revalidate. */
+export interface CachePolicy {
+  /** Fresh for shared caches this many seconds (`s-maxage`). */
+  sharedSeconds: number;
+  /** Then served stale while one request revalidates (`stale-while-revalidate`). */
+  staleSeconds: number;
+  /** The version of what the route serves, when it has one (the validator without building the reply). */
+  version?: () => string;
 }
 
 declare module 'fastify' {
@@ -113,6 +125,7 @@ export function successRepliesOf(contract: RouteContract): Map<number, ReplyDoc>
   if (contract.reply) replies.set(200, asDoc(contract.reply));
   for (const [status, reply] of Object.entries(contract.replies ?? {})) replies.set(Number(status), asDoc(reply));
   if (replies.size === 0) replies.set(200, { description: 'OK' });
+  if (contract.cache) replies.set(304, { description: 'Not modified: the If-None-Match validator is current' });
   return replies;
 }
 

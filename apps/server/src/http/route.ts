@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, onSendHookHandler }
 import type { z } from 'zod';
 import type { users } from '../db/schema.ts';
 import type { Work, Write } from '../events/unit.ts';
+import { NO_STORE, validate, weakTag } from './cache.ts';
 import { type Access, api, type RouteContract } from './contract.ts';
 import { AppError } from './errors.ts';
 import { parse } from './validate.ts';
@@ -142,9 +143,21 @@ function register(app: FastifyInstance, def: RouteDef, deps: RouteDeps): void {
       },
     }),
     handler: async (request, reply) => {
+      const policy = spec.cache;
+      // A versioned read answers a current validator before any work.
+      const versionTag = policy?.version ? weakTag(policy.version()) : null;
+      if (policy && versionTag && validate(request, reply, policy, versionTag)) return reply.code(304).send();
+      // Set first: a handler may send its reply itself.
+      if (!policy) void reply.header('cache-control', NO_STORE);
       try {
-        return await run(request, reply);
+        const result = await run(request, reply);
+        if (policy && !versionTag && !reply.sent && reply.statusCode === 200) {
+          if (validate(request, reply, policy, weakTag(JSON.stringify(result)))) return reply.code(304).send();
+        }
+        return result;
       } catch (err) {
+        // An error is never kept by a shared cache (the versioned read set its headers before the work).
+        if (policy) void reply.header('cache-control', NO_STORE).removeHeader('etag');
         throw errorPrefix ? prefixed(err, errorPrefix) : err;
       }
     },

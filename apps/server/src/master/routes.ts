@@ -33,6 +33,8 @@ export function masterRoutes(ctx: AppContext): RouteDef[] {
         tag: 'master',
         access: 'public',
         reply: masterReplySchema,
+        // Changes when an admin saves: a visitor sees it within about half a minute.
+        cache: { sharedSeconds: 30, staleSeconds: 60 },
       },
       async () => {
         const [settings, badges] = await Promise.all([readSettings(db), liveCatalogue(db)]);

@@ -173,6 +173,8 @@ function publicRoutes(ctx: AppContext): RouteDef[] {
         access: 'public',
         params: userIdParamsSchema,
         reply: playerPageSchema,
+        // Changes with each settled match of the player.
+        cache: { sharedSeconds: 60, staleSeconds: 300 },
       },
       ({ params }) => playerPage(db, params.id),
     ),
@@ -186,6 +188,8 @@ function publicRoutes(ctx: AppContext): RouteDef[] {
         access: 'public',
         params: matchIdParamsSchema,
         reply: matchSummarySchema,
+        // A settled match changes only by an admin's correction.
+        cache: { sharedSeconds: 300, staleSeconds: 3600 },
       },
       ({ params }) => matchSummary(db, Number(params.id)),
     ),

@@ -13,6 +13,8 @@ export function rankingRoutes(ranking: RankingSnapshot): RouteDef[] {
         tag: 'ranking',
         access: 'public',
         reply: rankingReplySchema,
+        // Recomputed every 5 minutes and after settlements: a shared cache may keep it a minute.
+        cache: { sharedSeconds: 60, staleSeconds: 300, version: () => ranking.version },
       },
       ({ reply }) => reply.type('application/json; charset=utf-8').send(ranking.json),
     ),

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { RankingReply } from '@rankmatch/shared';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
@@ -26,6 +27,8 @@ export class RankingSnapshot {
     JSON.stringify({ rankings: [], updated_at: null, season_id: null } satisfies RankingReply),
   );
   private count = 0;
+  /** What is served, as a validator: its digest, taken once per computation (the same on every instance). */
+  private served = 'empty';
   private nudgeTimer: NodeJS.Timeout | null = null;
   private readonly job: Job<number>;
 
@@ -118,5 +121,11 @@ export class RankingSnapshot {
   private serve(reply: RankingReply): void {
     this.count = reply.rankings.length;
     this.body = Buffer.from(JSON.stringify(reply));
+    this.served = createHash('sha1').update(this.body).digest('base64url');
+  }
+
+  /** The version of what is served (the HTTP validator: http/cache.ts). */
+  get version(): string {
+    return this.served;
   }
 }

@@ -15,6 +15,8 @@ export function seasonRoutes(ctx: AppContext): RouteDef[] {
       tag: 'seasons',
       access: 'public',
       reply: activeSeasonReplySchema,
+      // Its open/closed flag follows the clock: kept half a minute at most.
+      cache: { sharedSeconds: 30, staleSeconds: 60 },
     },
     async ({ now }) => {
       const [current, next] = await Promise.all([markedActiveSeason(db), nextSeason(db, now)]);
@@ -35,6 +37,8 @@ export function seasonRoutes(ctx: AppContext): RouteDef[] {
       tag: 'seasons',
       access: 'public',
       reply: seasonsReplySchema,
+      // Changes when a season starts or an admin edits one.
+      cache: { sharedSeconds: 60, staleSeconds: 300 },
     },
     async ({ now }): Promise<SeasonsReply> => {
       const started = (await listSeasons(db))

@@ -1,0 +1,33 @@
+import { createHash } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { CachePolicy } from './contract.ts';
+
+// HTTP caching of public reads: a weak ETag (the data's version when the route has one, else a hash of the reply),
+// 304 for a current If-None-Match, and Cache-Control that lets a shared cache serve the read for a while while
+// browsers revalidate every time (max-age=0: a player never sees an older page than the cache in front does).
+// Every other reply is `no-store`: nothing with a session's data is ever kept by a shared cache.
+
+export const NO_STORE = 'no-store';
+
+export function cacheControlOf(policy: CachePolicy): string {
+  return `public, max-age=0, s-maxage=${policy.sharedSeconds}, stale-while-revalidate=${policy.staleSeconds}`;
+}
+
+/** A weak validator of `text` (a version, or a reply's JSON). */
+export const weakTag = (text: string) => `W/"${createHash('sha1').update(text).digest('base64url').slice(0, 22)}"`;
+
+/** Whether the request's If-None-Match names `tag` (or `*`). */
+export function isCurrent(request: FastifyRequest, tag: string): boolean {
+  const header = request.headers['if-none-match'];
+  if (!header) return false;
+  return header
+    .split(',')
+    .map((t) => t.trim())
+    .some((t) => t === '*' || t === tag || t.replace(/^W\//, '') === tag.replace(/^W\//, ''));
+}
+
+/** Sets the headers of a cached read; true when the client's copy is current (the caller answers 304). */
+export function validate(request: FastifyRequest, reply: FastifyReply, policy: CachePolicy, tag: string): boolean {
+  void reply.header('cache-control', cacheControlOf(policy)).header('etag', tag);
+  return isCurrent(request, tag);
+}
