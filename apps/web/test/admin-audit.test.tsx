@@ -107,6 +107,88 @@ describe('admin audit log', () => {
     expect(correction).not.toHaveTextContent('{');
   });
 
+  it('writes the test tools, Discord and order entries in Japanese, never codes, English keys or JSON', async () => {
+    const debug = (
+      id: number,
+      action: string,
+      after: unknown,
+      target = { target_type: 'system', target_id: 'queue' },
+    ) => buildAuditEntry(id, { action, ...target, before: null, after });
+    renderAsAdmin('/admin_control?tab=audit', {
+      'GET /api/admin/audit': {
+        body: {
+          entries: [
+            debug(6, 'debug.matchmaking', {
+              ran: true,
+              processed_matches: 0,
+              created_matches: ['12'],
+              candidates: 10,
+              matched: 10,
+              dropped: 0,
+            }),
+            debug(5, 'debug.queue_fill', {
+              requested: 10,
+              enqueued: ['dummy_01'],
+              skipped: [{ user_id: 'dummy_02', reason: 'ペナルティのためキューに参加できません' }],
+            }),
+            debug(
+              4,
+              'debug.report',
+              { user_id: 'dummy_01', result: 'A-win' },
+              { target_type: 'match', target_id: '12' },
+            ),
+            debug(3, 'debug.report_all', { result: 'invalid', matches: ['12'], reported: 9, settled: 1 }),
+            buildAuditEntry(2, {
+              action: 'discord.settings',
+              target_type: 'discord_settings',
+              target_id: '1',
+              before: { webhook_url: null, kinds: { queue: false, season: false, announcement: false } },
+              after: {
+                webhook_url: 'https://discord.com/api/webhooks/1…',
+                kinds: { queue: true, season: false, announcement: true },
+                webhook_url_changed: true,
+              },
+            }),
+            buildAuditEntry(1, {
+              action: 'order.fulfil',
+              target_type: 'order',
+              target_id: 'o1',
+              before: { status: 'paid', problem: 'sold_out' },
+              after: { outcome: 'fulfilled' },
+            }),
+          ],
+          next_before_id: null,
+        },
+      },
+    });
+    const log = await screen.findByRole('list', { name: '操作ログ' });
+    const [wave, fill, report, reportAll, discord, order] = within(log).getAllByRole('listitem', { name: /./ }) as [
+      HTMLElement,
+      HTMLElement,
+      HTMLElement,
+      HTMLElement,
+      HTMLElement,
+      HTMLElement,
+    ];
+    expect(wave).toHaveTextContent('キュー');
+    expect(wave).not.toHaveTextContent('システム');
+    expect(wave).toHaveTextContent('マッチした人数10');
+    expect(wave).toHaveTextContent('外れた人数0');
+    expect(fill).toHaveTextContent('dummy_02（ペナルティのためキューに参加できません）');
+    expect(report).toHaveTextContent('報告した結果チームAの勝利');
+    expect(reportAll).toHaveTextContent('報告した結果無効試合');
+    expect(reportAll).toHaveTextContent('対象の試合#12');
+    expect(discord).toHaveTextContent('Discord 設定の変更');
+    expect(discord).toHaveTextContent('マッチング待ちの人数（マッチング時間中）、お知らせの更新');
+    expect(order).toHaveTextContent('支払い済み（付与待ち） → なし');
+    expect(order).toHaveTextContent('付与しました');
+    for (const entry of [wave, fill, report, reportAll, discord, order]) {
+      // Outside ids and the masked URL, no code or field name of the server is left in English.
+      const text = (entry.textContent ?? '').replace(/dummy_\d+|admin_01|https:\S+|Discord|Webhook URL|ID/g, '');
+      expect(text).not.toMatch(/[a-z]{2,}|[{}]/);
+    }
+  });
+
   it('loads older entries with もっと見る until there are none', async () => {
     const { user, server } = openAudit();
     await screen.findByRole('list', { name: '操作ログ' });

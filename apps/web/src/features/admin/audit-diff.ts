@@ -1,4 +1,4 @@
-import { getBadge } from '@rankmatch/shared';
+import { DISCORD_ANNOUNCE_KIND_LABELS, getBadge, ORDER_STATUS_LABELS } from '@rankmatch/shared';
 import { formatDateTime, formatDelta, formatInteger } from '../../lib/format.ts';
 import { ADMIN_TEXTS } from './texts.ts';
 
@@ -50,6 +50,23 @@ const DATE_KEYS = new Set([
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   value !== null && typeof value === 'object' && !Array.isArray(value);
 
+const KIND_LABELS: Record<string, string> = DISCORD_ANNOUNCE_KIND_LABELS;
+
+/** The words of a code by its field (the server writes codes; the log reads them in Japanese). */
+const STRING_WORDS: Record<string, Record<string, string>> = {
+  result: T.results,
+  reason: T.waveReasons,
+  outcome: T.orderOutcomes,
+  status: ORDER_STATUS_LABELS,
+  problem: ADMIN_TEXTS.shop.problems,
+};
+
+/** A test account the queue fill passed over: dummy_01（理由）. */
+function skippedLine(item: unknown): string | null {
+  if (!isRecord(item) || typeof item.user_id !== 'string' || typeof item.reason !== 'string') return null;
+  return T.skippedAccount(item.user_id, item.reason);
+}
+
 /** A rating correction's player line: dummy_01: +12 → +0. */
 function correctionLine(item: unknown): string | null {
   if (!isRecord(item) || typeof item.user_id !== 'string') return null;
@@ -69,15 +86,26 @@ export function auditValue(key: string, value: unknown): string {
     if (key === 'badge_id') return getBadge(value)?.display ?? value;
     if (key === 'settle_reason') return ADMIN_TEXTS.matches.settleReasons[value] ?? value;
     if (key === 'winner') return value === 'A' || value === 'B' ? T.winnerTeam(value) : T.winnerNone;
+    const words = STRING_WORDS[key]?.[value];
+    if (words) return words;
     return cut(value);
   }
   if (Array.isArray(value)) {
     if (value.length === 0) return T.valueNone;
     if (value.every((v) => typeof v === 'string')) {
-      return cut(value.map((v) => (key.includes('badge') ? (getBadge(v)?.display ?? v) : v)).join(T.listSeparator));
+      const word = (v: string) =>
+        key.includes('badge') ? (getBadge(v)?.display ?? v) : key.endsWith('matches') ? T.matchId(v) : v;
+      return cut(value.map(word).join(T.listSeparator));
     }
+    const skipped = value.map(skippedLine);
+    if (skipped.every((line): line is string => line !== null)) return cut(skipped.join(T.listSeparator));
     const corrections = value.map(correctionLine);
     if (corrections.every((line): line is string => line !== null)) return corrections.join(T.listSeparator);
+  }
+  // The Discord announcements chosen: { queue: true, season: false, … } → the chosen kinds' names.
+  if (key === 'kinds' && isRecord(value)) {
+    const on = Object.entries(value).filter(([, v]) => v === true);
+    return on.length === 0 ? T.valueNone : on.map(([k]) => KIND_LABELS[k] ?? k).join(T.listSeparator);
   }
   return compactJson(value);
 }

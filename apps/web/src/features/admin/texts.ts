@@ -468,6 +468,7 @@ export const ADMIN_TEXTS = {
       'badge.': 'バッジ',
       'order.': '注文',
       'debug.': 'デバッグ',
+      'discord.': 'Discord',
     } as Record<string, string>,
     apply: '絞り込む',
     clear: '条件をクリア',
@@ -487,6 +488,31 @@ export const ADMIN_TEXTS = {
     listSeparator: '、',
     winnerTeam: (team: 'A' | 'B') => `チーム${team}の勝利`,
     winnerNone: '無効試合',
+    /** A test report's result (debug.report, debug.report_all). */
+    results: { 'A-win': 'チームAの勝利', 'B-win': 'チームBの勝利', invalid: '無効試合' } as Record<string, string>,
+    /** Why a wave on demand did not run. */
+    waveReasons: {
+      locked: '別のマッチングが実行中',
+      no_season: '開催中のシーズンなし',
+      season_closed: 'シーズン期間外',
+      hours_closed: 'マッチング時間外',
+    } as Record<string, string>,
+    /** A re-fulfilment's outcome (order.fulfil). */
+    orderOutcomes: {
+      fulfilled: '付与しました',
+      done: '付与済み',
+      sold_out: '在庫切れのため未付与',
+      amount_mismatch: '金額不一致',
+      failed: '支払い失敗',
+      expired: '期限切れ',
+      processing: '支払い処理中',
+      unchanged: '変更なし',
+      unknown_session: '決済セッションが見つかりません',
+    } as Record<string, string>,
+    skippedAccount: (userId: string, reason: string) => `${userId}（${reason}）`,
+    matchId: (id: string) => `#${id}`,
+    /** The debug tools' target: the queue itself. */
+    queueTarget: 'キュー',
     /** The server's action codes (recordAudit) in words. */
     actionLabels: {
       'user.update': 'ユーザー編集',
@@ -506,6 +532,7 @@ export const ADMIN_TEXTS = {
       'debug.queue_clear': 'キューを空にする',
       'debug.report': 'テストアカウントの代理報告',
       'debug.report_all': '全試合の代理報告',
+      'discord.settings': 'Discord 設定の変更',
     } as Record<string, string>,
     targetTypes: {
       user: 'ユーザー',
@@ -514,7 +541,7 @@ export const ADMIN_TEXTS = {
       setting: '設定',
       badge: 'バッジ',
       order: '注文',
-      system: 'システム',
+      discord_settings: 'Discord 設定',
     } as Record<string, string>,
     /** Field names of the audited values. */
     fields: {
@@ -548,6 +575,23 @@ export const ADMIN_TEXTS = {
       max_sales: '販売上限',
       processed_matches: '集計した試合',
       created_matches: '作成した試合',
+      ran: 'マッチングを実行',
+      reason: '実行しなかった理由',
+      candidates: '対象の人数',
+      matched: 'マッチした人数',
+      dropped: '外れた人数',
+      requested: '指定した人数',
+      enqueued: '追加したアカウント',
+      skipped: '追加できなかったアカウント',
+      removed: '削除した人数',
+      result: '報告した結果',
+      matches: '対象の試合',
+      reported: '報告した人数',
+      settled: '集計した試合数',
+      user_id: 'ユーザー ID',
+      webhook_url: 'Webhook URL',
+      kinds: 'お知らせの種類',
+      webhook_url_changed: 'Webhook URL の変更',
     } as Record<string, string>,
   },
 

@@ -26,8 +26,15 @@ export function AuditList({ entries }: { entries: AuditEntry[] }) {
                 {action}
               </strong>
               <span className="admin-audit__target">
-                <span className="muted">{T.targetTypes[e.target_type] ?? e.target_type}</span>{' '}
-                <span className="admin-mono">{e.target_id}</span>
+                {/* The debug tools' queue-wide actions name the queue (target id "queue"), not a row. */}
+                {e.target_type === 'system' ? (
+                  <span className="muted">{T.queueTarget}</span>
+                ) : (
+                  <>
+                    <span className="muted">{T.targetTypes[e.target_type] ?? e.target_type}</span>{' '}
+                    <span className="admin-mono">{e.target_id}</span>
+                  </>
+                )}
               </span>
             </p>
             <p className="admin-audit__actor muted">
