@@ -189,6 +189,31 @@ describe('admin audit log', () => {
     }
   });
 
+  it('names each field of a created season once: the end date and the end of the season end differ', async () => {
+    renderAsAdmin('/admin_control?tab=audit', {
+      'GET /api/admin/audit': {
+        body: {
+          entries: [
+            buildAuditEntry(1, {
+              action: 'season.create',
+              target_type: 'season',
+              target_id: 's3',
+              before: null,
+              after: { id: 's3', start_date: 1_743_476_400, end_date: 1_743_562_800, ended_at: null },
+            }),
+          ],
+          next_before_id: null,
+        },
+      },
+    });
+    const log = await screen.findByRole('list', { name: '操作ログ' });
+    const labels = within(log)
+      .getAllByRole('term')
+      .map((t) => t.textContent);
+    expect(labels).toContain('終了日時');
+    expect(new Set(labels).size).toBe(labels.length);
+  });
+
   it('loads older entries with もっと見る until there are none', async () => {
     const { user, server } = openAudit();
     await screen.findByRole('list', { name: '操作ログ' });

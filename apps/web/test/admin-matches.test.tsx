@@ -96,8 +96,8 @@ describe('admin matches: list', () => {
       within(filter)
         .getAllByRole('option')
         .map((o) => o.textContent),
-    ).toEqual(['すべて', '進行中', '完了']);
-    await user.selectOptions(filter, '完了');
+    ).toEqual(['すべて', '進行中', '集計済み']);
+    await user.selectOptions(filter, '集計済み');
     await waitFor(() => expect(screen.getAllByRole('row')).toHaveLength(2));
     expect(screen.getByRole('table')).toHaveTextContent('#42');
     await user.click(screen.getByRole('button', { name: '更新' }));

@@ -6,7 +6,15 @@ import { answerConfirm } from '../src/testing/confirm.ts';
 import type { Handlers } from '../src/testing/fake-fetch.ts';
 
 const ACTIVE = buildAdminSeason({ id: 's1', name: 'シーズン1', theme_color: '#3366ff' });
-const NEXT = buildAdminSeason({ id: 's2', name: 'シーズン2', is_active: false, theme_color: '#22aa55' });
+// Dates with seconds (a season made through the API may have any): an edit must keep them.
+const NEXT = buildAdminSeason({
+  id: 's2',
+  name: 'シーズン2',
+  is_active: false,
+  theme_color: '#22aa55',
+  start_date: 1_900_000_007,
+  end_date: 1_905_000_013,
+});
 
 /** Local wall-clock time → unix seconds, the way the form reads a datetime-local value. */
 const local = (value: string) => Math.floor(new Date(value).getTime() / 1000);
@@ -38,7 +46,9 @@ describe('admin seasons: list', () => {
     const next = await seasonRow('シーズン2');
     expect(within(next).getByText('未開催')).toBeInTheDocument();
     expect(within(next).getByRole('button', { name: '有効化' })).toBeInTheDocument();
-    expect(within(next).getByRole('button', { name: '終了' })).toBeInTheDocument();
+    // Nothing to end in a season that never started; the running one may be ended.
+    expect(within(next).queryByRole('button', { name: '終了' })).not.toBeInTheDocument();
+    expect(within(active).getByRole('button', { name: '終了' })).toBeInTheDocument();
     expect(within(next).getByRole('button', { name: '編集' })).toBeInTheDocument();
     expect(within(next).getByRole('button', { name: '削除' })).toBeInTheDocument();
   });
@@ -183,8 +193,9 @@ describe('admin seasons: create and edit', () => {
     expect(await screen.findByText('シーズン「シーズン2（夏）」を更新しました')).toBeInTheDocument();
     const [body] = server.callsTo('PUT /api/admin/seasons/s2').map((c) => c.body as Season);
     expect(body).toMatchObject({ id: 's2', name: 'シーズン2（夏）', theme_color: '#22aa55' });
-    // The dates round-trip through the local-time inputs at minute precision.
-    expect(body?.start_date).toBe(NEXT.start_date - (NEXT.start_date % 60));
+    // The dates nobody touched are sent as they were, seconds included (the inputs show minutes only).
+    expect(body?.start_date).toBe(NEXT.start_date);
+    expect(body?.end_date).toBe(NEXT.end_date);
   });
 });
 

@@ -173,6 +173,11 @@ describe('admin users: edit', () => {
     expect(await within(form).findByText('ペナルティの値は 0〜99 の整数で指定してください')).toBeInTheDocument();
     expect(count).toHaveAttribute('aria-invalid', 'true');
     expect(app.server.callsTo('PUT /api/admin/users/dummy_05')).toHaveLength(0);
+    // Fixing the value takes the message away at once (it no longer describes the field).
+    await app.user.clear(count);
+    await app.user.type(count, '2');
+    expect(within(form).queryByText('ペナルティの値は 0〜99 の整数で指定してください')).not.toBeInTheDocument();
+    expect(count).not.toHaveAttribute('aria-invalid', 'true');
   });
 
   it('asks before banning and sends nothing when declined', async () => {

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { BADGES } from '@rankmatch/shared';
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
@@ -67,5 +69,28 @@ describe('the brand link', () => {
     expect(brand).not.toHaveAttribute('aria-label');
     expect(brand.textContent).toContain('rankmatch');
     expect(brand.textContent).toContain('ポケモンユナイト ランクマッチ');
+  });
+});
+
+describe('the highlighted stat card', () => {
+  it('writes its unit (人) as light as its label on the dark card, not in the muted grey of a light card', () => {
+    const css = readFileSync(resolve(__dirname, '../src/app/styles/global.css'), 'utf8');
+    const style = document.createElement('style');
+    style.textContent = css;
+    document.head.append(style);
+    render(
+      <dl>
+        <div className="stat stat--highlight">
+          <dt>待機中</dt>
+          <dd>
+            12<small>人</small>
+          </dd>
+        </div>
+      </dl>,
+    );
+    const label = getComputedStyle(screen.getByText('待機中')).color;
+    expect(label).toMatch(/255/);
+    expect(getComputedStyle(screen.getByText('人')).color).toBe(label);
+    style.remove();
   });
 });

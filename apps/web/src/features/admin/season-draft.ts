@@ -80,10 +80,25 @@ export function awardsInForce(form: SeasonFormState): SeasonAwardMap {
 
 const FIELD_OF: Record<string, SeasonFormField> = { start_date: 'start', end_date: 'end' };
 
-/** Checks the form with the shared season schema; the messages are the schema's (Japanese). */
-export function seasonPayloadOf(form: SeasonFormState, mode: 'create' | 'edit'): SeasonFormOutcome {
-  const start_date = fromLocalInput(form.start);
-  const end_date = fromLocalInput(form.end);
+/**
+ * A date of the form in unix seconds: the season's own when the input still shows it (the input keeps minutes only,
+ * and a save that did not touch a date must not cut its seconds), else what was typed.
+ */
+function dateOf(value: string, saved: number | undefined): number {
+  return saved !== undefined && value === toLocalInput(saved) ? saved : fromLocalInput(value);
+}
+
+/**
+ * Checks the form with the shared season schema; the messages are the schema's (Japanese). `saved`: the season being
+ * edited, whose untouched dates are kept to the second.
+ */
+export function seasonPayloadOf(
+  form: SeasonFormState,
+  mode: 'create' | 'edit',
+  saved?: Pick<AdminSeason, 'start_date' | 'end_date'>,
+): SeasonFormOutcome {
+  const start_date = dateOf(form.start, saved?.start_date);
+  const end_date = dateOf(form.end, saved?.end_date);
   const errors: Partial<Record<SeasonFormField, string>> = {};
   if (Number.isNaN(start_date)) errors.start = ADMIN_TEXTS.seasons.startRequired;
   if (Number.isNaN(end_date)) errors.end = ADMIN_TEXTS.seasons.endRequired;

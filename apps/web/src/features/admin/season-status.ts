@@ -15,3 +15,12 @@ export function seasonStatusOf(season: AdminSeason): SeasonStatus {
 export function endBegan(season: AdminSeason): boolean {
   return season.ending_started_at !== null || season.ended_at !== null;
 }
+
+/**
+ * 終了 is offered for a season that has run: the active one once its start date has passed, or one whose end began
+ * and may be resumed. A season that never started has nothing to end (it is edited or deleted instead).
+ */
+export function canEnd(season: AdminSeason, now: number): boolean {
+  if (season.ended_at !== null) return false;
+  return season.ending_started_at !== null || (season.is_active && season.start_date <= now);
+}

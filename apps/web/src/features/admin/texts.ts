@@ -1,3 +1,5 @@
+import { MATCH_STATUS_LABELS } from '@rankmatch/shared';
+
 // The admin panel's and the match test screen's texts (spec admin §2, §8). Server messages are shown as they come.
 
 export const ADMIN_TEXTS = {
@@ -176,7 +178,8 @@ export const ADMIN_TEXTS = {
   matches: {
     title: '試合一覧',
     filterLabel: '状態',
-    filters: { all: 'すべて', matched: '進行中', done: '完了' },
+    // The rows' own words for each status (MATCH_STATUS_LABELS), so the filter and the rows agree.
+    filters: { all: 'すべて', ...MATCH_STATUS_LABELS },
     listFailed: '試合一覧の取得に失敗しました',
     empty: '試合がありません',
     caption: '試合一覧',
@@ -560,7 +563,7 @@ export const ADMIN_TEXTS = {
       image_url: '画像 URL',
       theme_color: 'テーマカラー',
       is_active: '有効',
-      ended_at: '終了日時',
+      ended_at: '終了処理の完了',
       ending_started_at: '終了処理の開始',
       awards: '報酬',
       active_season_id: '開催中のシーズン',

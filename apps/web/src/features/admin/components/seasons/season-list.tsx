@@ -1,6 +1,7 @@
 import type { AdminSeason, AdminSeasonListItem } from '@rankmatch/shared';
 import { formatDateTime, formatInteger } from '../../../../lib/format.ts';
-import { endBegan } from '../../season-status.ts';
+import { useNow } from '../../../../lib/use-now.ts';
+import { canEnd, endBegan } from '../../season-status.ts';
 import { ADMIN_TEXTS } from '../../texts.ts';
 import { SeasonStatusMark } from './season-status-mark.tsx';
 import { SeasonSummary } from './season-summary.tsx';
@@ -9,7 +10,7 @@ const T = ADMIN_TEXTS.seasons;
 
 /**
  * Each season: colour dot, name with its status, id, period, the summary once ended, and its actions: edit, activate
- * (inactive seasons whose end has not begun), end (until ended) and delete (only a season the server would delete:
+ * (inactive seasons whose end has not begun), end (a season that has run, until ended) and delete (only a season the server would delete:
  * not active, no matches; the others say why).
  */
 export function SeasonList({
@@ -27,6 +28,7 @@ export function SeasonList({
   onEnd: (season: AdminSeason) => void;
   onDelete: (season: AdminSeason) => void;
 }) {
+  const now = useNow(60_000);
   return (
     <ul className="admin-seasons">
       {seasons.map((s) => (
@@ -57,7 +59,7 @@ export function SeasonList({
                 {T.activate}
               </button>
             )}
-            {s.ended_at === null && (
+            {canEnd(s, now) && (
               <button
                 type="button"
                 className="button button--danger-ghost button--small"

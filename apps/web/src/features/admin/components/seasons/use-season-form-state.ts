@@ -68,7 +68,7 @@ export function useSeasonFormState(season: AdminSeason | null, onDone: (message:
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    const outcome = seasonPayloadOf(form, season ? 'edit' : 'create');
+    const outcome = seasonPayloadOf(form, season ? 'edit' : 'create', season ?? undefined);
     if (!outcome.ok) {
       showErrors(outcome.errors);
       return;

@@ -21,8 +21,13 @@ export function useUserEditState(user: AdminUserDetail, name: string, onSaved: (
   const update = useUpdateAdminUser();
   const confirm = useConfirm();
 
+  // An edited field's error goes at once: it described the value that was there (the save checks again).
   const set: SetUserEditField = (field, value) => {
     setState((prev) => ({ ...prev, [field]: value }));
+    setErrors((prev) => {
+      const { [field]: _gone, ...rest } = prev;
+      return rest;
+    });
     setUnchanged(false);
   };
 
