@@ -251,8 +251,13 @@ describe('the season change by date', () => {
     t.clock.advance(120);
 
     await t.built.jobs.run('season-end');
-    // The end began (the season is no longer active) but waits: its match is open.
-    expect(await season('s-test')).toMatchObject({ is_active: false, ended_at: null });
+    // The end began (the season is no longer active) but waits: its match is open, until its report deadline (the
+    // admin's list says so beside 終了処理中).
+    expect(await season('s-test')).toMatchObject({
+      is_active: false,
+      ended_at: null,
+      ending_waits_until: m.match.report_deadline_unixtime,
+    });
     expect(await count('season_records', 's-test')).toBe(0);
     // The next season is active at once, open from its start date: the queue works.
     expect(await season('s6')).toMatchObject({ is_active: true });
@@ -279,6 +284,7 @@ describe('the season change by date', () => {
     await t.built.jobs.run('season-end');
     const ended = await season('s-test');
     expect(ended.ended_at).toBe(t.clock.now());
+    expect(ended.ending_waits_until).toBeNull();
     expect(ended.summary?.players).toBe(10);
     const records = await t.ctx.db.execute(
       sql`select sum(total_matches)::int as n from season_records where season_id = 's-test'`,

@@ -1,4 +1,4 @@
-import { type AdminSeason, BADGES, defaultSeasonAwards, type Season } from '@rankmatch/shared';
+import { type AdminSeason, BADGES, defaultSeasonAwards, formatDateTime, type Season } from '@rankmatch/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { buildAdminSeason, renderAsAdmin } from '../src/testing/admin-data.ts';
@@ -202,8 +202,10 @@ describe('admin seasons: create and edit', () => {
 describe('admin seasons: activate and delete', () => {
   it('activates an inactive season after a confirm that says the running season ends first', async () => {
     const browserConfirm = vi.spyOn(window, 'confirm');
-    const { user, server } = openSeasons([ACTIVE, NEXT], {
-      'POST /api/admin/seasons/s2/activate': { body: { ...NEXT, is_active: true } },
+    // A season whose start date has passed: open as soon as it is active.
+    const started = { ...NEXT, start_date: ACTIVE.start_date + 60 };
+    const { user, server } = openSeasons([ACTIVE, started], {
+      'POST /api/admin/seasons/s2/activate': { body: { ...started, is_active: true } },
     });
     const activate = within(await seasonRow('シーズン2')).getByRole('button', { name: '有効化' });
     await user.click(activate);
@@ -219,6 +221,44 @@ describe('admin seasons: activate and delete', () => {
     expect(server.callsTo('POST /api/admin/seasons/s2/activate')).toHaveLength(1);
     await waitFor(() => expect(server.callsTo('GET /api/admin/seasons').length).toBeGreaterThan(1));
     expect(browserConfirm).not.toHaveBeenCalled();
+  });
+
+  it('warns before activating a season whose start is still to come: the running one ends now, nothing is matched', async () => {
+    const { user, server } = openSeasons([ACTIVE, NEXT], {
+      'POST /api/admin/seasons/s2/activate': { body: { ...NEXT, is_active: true } },
+    });
+    await user.click(within(await seasonRow('シーズン2')).getByRole('button', { name: '有効化' }));
+    const message = await answerConfirm(user, 'シーズンを有効化', 'キャンセル');
+    const start = formatDateTime(NEXT.start_date);
+    expect(message).toContain(`このシーズンの開始日時（${start}）はまだ先です。`);
+    expect(message).toContain('開始日時まではシーズン期間外となり、マッチングは行われません。');
+    expect(message).toContain('開催中のシーズン「シーズン1」はすぐに終了します。');
+    expect(message).toContain('「シーズン1」の終了日時を開始日時に合わせてください');
+    expect(server.callsTo('POST /api/admin/seasons/s2/activate')).toHaveLength(0);
+  });
+
+  it('says what a season waits for: an active one its start date, an ending one its last report deadline', async () => {
+    openSeasons([
+      { ...NEXT, is_active: true, deletable: false },
+      buildAdminSeason({
+        id: 's1',
+        name: 'シーズン1',
+        is_active: false,
+        ending_started_at: 1_700_000_000,
+        ending_waits_until: 1_700_003_600,
+      }),
+      buildAdminSeason({ id: 's0', name: 'シーズン0', is_active: false, ending_started_at: 1_600_000_000 }),
+    ]);
+    const scheduled = await seasonRow('シーズン2');
+    expect(scheduled).toHaveTextContent('開始待ち');
+    expect(scheduled).toHaveTextContent('削除不可（開始待ち）');
+    expect(scheduled).not.toHaveTextContent('開催中');
+    expect(scheduled).toHaveTextContent('まではシーズン期間外です');
+    // 1_700_003_600 = 2023-11-14 23:13:20 UTC = 2023/11/15 08:13 in Japan.
+    expect(await seasonRow('シーズン1')).toHaveTextContent(
+      '終了処理中最後の試合の報告期限（2023/11/15 08:13まで）を待っています',
+    );
+    expect(await seasonRow('シーズン0')).toHaveTextContent('まもなく最終順位の確定と報酬の付与が終わります');
   });
 
   it('offers 削除 only where the server would delete, and says why elsewhere (issue 21)', async () => {
@@ -349,10 +389,10 @@ describe('admin seasons: status and end', () => {
   });
 
   it('asks the plain question when no season is running', async () => {
-    const { user } = openSeasons([NEXT]);
+    const { user } = openSeasons([{ ...NEXT, start_date: ACTIVE.start_date }]);
     await user.click(within(await seasonRow('シーズン2')).getByRole('button', { name: '有効化' }));
     expect(await answerConfirm(user, 'シーズンを有効化', 'キャンセル')).toBe(
-      'シーズン「シーズン2」を有効にします。よろしいですか？',
+      'シーズン「シーズン2」を有効にします。\n\nよろしいですか？',
     );
   });
 });

@@ -258,6 +258,9 @@ describe('queue panel: join button', () => {
     expect(button).toBeDisabled();
     expect(button).toHaveAttribute('title', reason);
     expect(screen.getByText('現在はシーズン期間外のため、マッチングは行われません。')).toBeInTheDocument();
+    // Within matching hours, the pill still says why nothing is matched, never 受付中 (issue 36).
+    expect(screen.getByText('シーズン期間外', { selector: '.pill' })).toBeInTheDocument();
+    expect(screen.queryByText('受付中')).not.toBeInTheDocument();
   });
 
   it('is enabled when nothing blocks, penalty below 6 and an expired timeout included', async () => {

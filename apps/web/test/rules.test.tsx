@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { buildProfile } from '../src/testing/data.ts';
+import { buildProfile, buildSeason } from '../src/testing/data.ts';
 import { renderApp, signInAs } from '../src/testing/render-app.tsx';
 
 const master = (settings: { rules_content?: string; announcement_content?: string }) => ({
@@ -29,6 +29,36 @@ describe('rules tab', () => {
     expect(screen.getByText('平日 14:00〜翌4:00 / 土日 終日（日本時間）')).toBeInTheDocument();
     expect(screen.getByText('120')).toBeInTheDocument();
     expect(server.callsTo('GET /api/master')).toHaveLength(0);
+  });
+
+  it('never says 受付中 or names a season 開催中 while no season is open: a season activated before its start (issue 36)', async () => {
+    const now = Math.floor(Date.now() / 1000);
+    const upcoming = buildSeason({
+      id: 's2',
+      name: 'シーズン2',
+      start_date: now + 3 * 86_400,
+      end_date: now + 60 * 86_400,
+    });
+    renderApp('/', {
+      'GET /api/public/system': {
+        body: {
+          server_time: now,
+          is_season_active: false,
+          active_season: upcoming,
+          matching: { is_open: true, hours_text: '平日 14:00〜翌4:00 / 土日 終日（日本時間）' },
+          player_count: 32,
+          match_count: 0,
+          rules: { matchmaking: 'a', settlement: 'b', rating: 'c', penalty: 'd' },
+        },
+      },
+      'GET /api/seasons/active': { body: { is_season_active: false, current_season: upcoming, next_season: upcoming } },
+    });
+    const panel = (await screen.findByRole('heading', { name: 'サイトの状況' })).closest('section')!;
+    await within(panel).findByText('シーズン期間外', { selector: '.pill' });
+    expect(panel).not.toHaveTextContent('受付中');
+    expect(within(panel).getByText('開催中のシーズン').nextElementSibling).toHaveTextContent(
+      /^シーズン期間外「シーズン2」は .+ 開始予定$/,
+    );
   });
 
   it('renders markdown safely: no raw HTML', async () => {

@@ -341,6 +341,19 @@ describe('statistics page', () => {
     expect(new URLSearchParams(window.location.search).get('band')).toBe('lt1500');
   });
 
+  it('does not call the active season 開催中 before its start date (issue 36)', async () => {
+    const upcoming = buildSeason({ id: 's2', name: 'シーズン2', start_date: Math.floor(Date.now() / 1000) + 86_400 });
+    renderApp('/stats', {
+      [ACTIVE]: { body: { is_season_active: false, current_season: upcoming, next_season: upcoming } },
+      [STATS]: statsByBand(),
+    });
+    const select = await screen.findByRole('combobox', { name: 'シーズン' });
+    await waitFor(() =>
+      expect(within(select).getAllByRole('option')[0]).toHaveTextContent('シーズン2（シーズン期間外）'),
+    );
+    expect(select).not.toHaveTextContent('開催中');
+  });
+
   it('asks the lazy chart for the histogram, the days and the waits, gaps filled in', async () => {
     const { user } = renderApp('/stats', { [ACTIVE]: activeSeason, [STATS]: statsByBand() });
     const charts = await screen.findAllByTestId('bar-chart');

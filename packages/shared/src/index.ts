@@ -19,5 +19,6 @@ export * from './schemas/stats.ts';
 export * from './schemas/users.ts';
 export * from './schemas/ws.ts';
 export * from './season-awards.ts';
+export * from './season-state.ts';
 export * from './text.ts';
 export * from './validation.ts';

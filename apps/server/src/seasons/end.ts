@@ -1,6 +1,6 @@
-import { type SeasonReward, seasonRewards } from '@rankmatch/engine';
+import { reportDeadline, type SeasonReward, seasonRewards } from '@rankmatch/engine';
 import { type AdminSeason, PENALTY_BLOCK_THRESHOLD, seasonAwardsOf } from '@rankmatch/shared';
-import { and, asc, eq, gt, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import { clearPenaltiesAtSeasonChange, effectivePenaltySql } from '../accounts/penalties.ts';
 import { type BadgeGrant, grantBadges } from '../badges/service.ts';
 import type { AppContext } from '../context.ts';
@@ -262,9 +262,30 @@ async function unfinishedMatches(db: Executor, seasonId: string): Promise<number
   return row?.n ?? 0;
 }
 
-/** The admin season tab's view: the awards in force and, once ended, the summary of the end. */
+/**
+ * The seasons whose end waits for their last matches → the latest report deadline among those matches (the latest
+ * start's deadline: the window is the same for every match).
+ */
+async function endingWaits(ctx: AppContext, rows: SeasonRow[]): Promise<Map<string, number>> {
+  const ending = rows.filter((s) => s.endingStartedAt !== null && s.endedAt === null).map((s) => s.id);
+  if (ending.length === 0) return new Map();
+  const latest = await ctx.db
+    .select({ seasonId: matches.seasonId, startedAt: sql<number>`max(${matches.startedAt})::bigint` })
+    .from(matches)
+    .where(
+      and(inArray(matches.seasonId, ending), or(eq(matches.status, 'matched'), eq(matches.penaltiesProcessed, false))),
+    )
+    .groupBy(matches.seasonId);
+  const window = ctx.config.rules.settlement;
+  return new Map(latest.map((m) => [m.seasonId, reportDeadline(Number(m.startedAt), window)]));
+}
+
+/**
+ * The admin season tab's view: the awards in force, while ending what the end waits for, and once ended the summary
+ * of the end.
+ */
 export async function presentAdminSeasons(ctx: AppContext, rows: SeasonRow[]): Promise<AdminSeason[]> {
-  const [players, awards] = await Promise.all([
+  const [players, awards, waits] = await Promise.all([
     ctx.db
       .select({
         seasonId: seasonRecords.seasonId,
@@ -277,6 +298,7 @@ export async function presentAdminSeasons(ctx: AppContext, rows: SeasonRow[]): P
       .select({ seasonId: seasonAwards.seasonId, tier: seasonAwards.tier, n: sql<number>`count(*)::int` })
       .from(seasonAwards)
       .groupBy(seasonAwards.seasonId, seasonAwards.tier),
+    endingWaits(ctx, rows),
   ]);
   return rows.map((s) => {
     const counted = players.find((p) => p.seasonId === s.id);
@@ -285,6 +307,7 @@ export async function presentAdminSeasons(ctx: AppContext, rows: SeasonRow[]): P
       awards: seasonAwardsOf(s),
       awards_custom: s.awards !== null,
       ending_started_at: s.endingStartedAt,
+      ending_waits_until: waits.get(s.id) ?? null,
       summary:
         s.endedAt === null
           ? null

@@ -1,3 +1,4 @@
+import { isSeasonOpenAt } from '@rankmatch/shared';
 import { asc, count, eq, gt, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
 import { matches, seasonStats, seasons } from '../db/schema.ts';
@@ -10,9 +11,12 @@ export async function markedActiveSeason(db: Executor): Promise<SeasonRow | unde
   return row;
 }
 
-/** Active means marked active and now within its dates. */
+/** Open means marked active and now within its dates (the shared definition every view uses). */
 export function isSeasonOpen(season: SeasonRow | undefined, now: number): season is SeasonRow {
-  return season?.isActive === true && season.startDate <= now && now < season.endDate;
+  return (
+    season !== undefined &&
+    isSeasonOpenAt({ is_active: season.isActive, start_date: season.startDate, end_date: season.endDate }, now)
+  );
 }
 
 /** The earliest season starting in the future. */

@@ -127,6 +127,7 @@ export function buildAdminSeason(overrides: Partial<AdminSeasonListItem> = {}): 
     awards: defaultSeasonAwards(seasonNumberOf(season)),
     awards_custom: false,
     ending_started_at: null,
+    ending_waits_until: null,
     summary: null,
     match_count: 0,
     deletable: !season.is_active,

@@ -224,9 +224,9 @@ export function defaultHandlers() {
     },
     'GET /api/public/system': {
       body: {
-        server_time: 1_700_000_000,
-        is_season_active: false,
-        active_season: null,
+        server_time: nowSeconds(),
+        is_season_active: true,
+        active_season: buildSeason(),
         matching: { is_open: true, hours_text: '平日 14:00〜翌4:00 / 土日 終日（日本時間）' },
         player_count: 32,
         match_count: 120,

@@ -100,6 +100,11 @@ export const adminSeasonSchema = seasonSchema.extend({
   /** false: the awards are the catalogue's defaults for the season's number. */
   awards_custom: z.boolean(),
   ending_started_at: unixSecondsSchema.nullable(),
+  /**
+   * While the end waits for the season's last matches: the latest of their report deadlines (the records are frozen
+   * once those matches are settled); null when nothing is waited for.
+   */
+  ending_waits_until: unixSecondsSchema.nullable(),
   summary: z
     .object({
       players: z.number().int(),

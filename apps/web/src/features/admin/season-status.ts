@@ -1,14 +1,16 @@
-import type { AdminSeason } from '@rankmatch/shared';
+import { type AdminSeason, isSeasonOpenAt } from '@rankmatch/shared';
 
-// Where a season is in its life: idle (never run, or waiting to be activated), running (the active one), ending (the
-// end began: ranking frozen, rewards being granted) and ended.
+// Where a season is in its life: idle (never run, or waiting to be activated), scheduled (active, its start still to
+// come: no matching yet), running (active and open: the shared definition the players' pages use), ending (the end
+// began: waiting for its last matches, then ranking frozen and rewards granted) and ended.
 
-export type SeasonStatus = 'idle' | 'running' | 'ending' | 'ended';
+export type SeasonStatus = 'idle' | 'scheduled' | 'running' | 'ending' | 'ended';
 
-export function seasonStatusOf(season: AdminSeason): SeasonStatus {
+export function seasonStatusOf(season: AdminSeason, now: number): SeasonStatus {
   if (season.ended_at !== null) return 'ended';
   if (season.ending_started_at !== null) return 'ending';
-  return season.is_active ? 'running' : 'idle';
+  if (!season.is_active) return 'idle';
+  return isSeasonOpenAt(season, now) || now >= season.end_date ? 'running' : 'scheduled';
 }
 
 /** The end began (or is done): the season cannot be activated again and its rewards are settled. */

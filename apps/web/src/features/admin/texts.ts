@@ -321,21 +321,38 @@ export const ADMIN_TEXTS = {
     empty: 'シーズンがありません',
     status: {
       idle: '未開催',
+      scheduled: '開始待ち',
       running: '開催中',
       ending: '終了処理中',
       ended: '終了',
     },
+    /** Why an active season is not open yet. */
+    scheduledNote: (start: string) => `開始日時（${start}）まではシーズン期間外です`,
+    /** What an end under way waits for: its last matches' report window, or the next run of the end (every minute). */
+    endingWaits: (until: string) => `最後の試合の報告期限（${until}まで）を待っています`,
+    endingSoon: 'まもなく最終順位の確定と報酬の付与が終わります',
     endedAt: (date: string) => `（${date}）`,
     period: (start: string, end: string) => `${start} 〜 ${end}`,
     activate: '有効化',
     end: '終了',
     delete: '削除',
     keptForMatches: (n: string) => `削除不可（${n}試合の記録あり）`,
-    keptWhileActive: '削除不可（開催中）',
-    activateConfirm: (name: string, running: string | null) =>
-      running === null
-        ? `シーズン「${name}」を有効にします。よろしいですか？`
-        : `シーズン「${name}」を有効にします。\n\n開催中のシーズン「${running}」は先に終了します。最終順位が確定し、報酬バッジが付与されます。この操作は取り消せません。\n\nよろしいですか？`,
+    keptWhileActive: (status: string) => `削除不可（${status}）`,
+    /** startsAt: the season's start date when it is still to come (then nothing is matched until it). */
+    activateConfirm: (name: string, running: string | null, startsAt: string | null) =>
+      [
+        `シーズン「${name}」を有効にします。`,
+        startsAt &&
+          `このシーズンの開始日時（${startsAt}）はまだ先です。開始日時まではシーズン期間外となり、マッチングは行われません。`,
+        running &&
+          `開催中のシーズン「${running}」は${startsAt ? 'すぐに' : '先に'}終了します。最終順位が確定し、報酬バッジが付与されます。この操作は取り消せません。`,
+        startsAt &&
+          running &&
+          `開始日時に切り替えるなら、有効化せずに「${running}」の終了日時を開始日時に合わせてください（終了日時に自動で切り替わります）。`,
+        'よろしいですか？',
+      ]
+        .filter(Boolean)
+        .join('\n\n'),
     endConfirm: (name: string) =>
       `シーズン「${name}」を終了します。\n\n・最終順位が確定し、以後は変わりません\n・最終順位・試合数・ゴールドライセンスの報酬バッジが付与されます\n\nこの操作は取り消せません。よろしいですか？`,
     deleteConfirm: (name: string) => `シーズン「${name}」を削除します。よろしいですか？`,

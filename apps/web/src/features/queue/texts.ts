@@ -15,8 +15,6 @@ export const QUEUE_TEXTS = {
   averageWait: '平均待ち時間',
   averageWaitNone: '—',
   minutesSeconds: (m: number, s: number) => (m > 0 ? `約${m}分${s > 0 ? `${s}秒` : ''}` : `約${s}秒`),
-  open: '受付中',
-  closed: '受付時間外',
   closedNotice: (when: string) =>
     `現在はマッチングの受付時間外です。キューに参加しておくと、次のマッチング（${when}）の対象になります。`,
   seasonClosedNotice: '現在はシーズン期間外のため、マッチングは行われません。',

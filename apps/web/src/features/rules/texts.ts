@@ -6,9 +6,9 @@ export const RULES_TEXTS = {
   systemTitle: 'サイトの状況',
   activeSeason: '開催中のシーズン',
   noActiveSeason: 'シーズン期間外',
+  /** The active season before its start date: not open yet, so not 開催中. */
+  seasonStarts: (name: string, date: string) => `「${name}」は ${date} 開始予定`,
   matching: 'マッチング',
-  matchingOpen: '受付中',
-  matchingClosed: '受付時間外',
   players: '登録プレイヤー',
   /** Settled matches of the active season, void ones included (the same count as the statistics page). */
   matches: '今シーズンの試合数',

@@ -14,16 +14,20 @@ export interface SeasonOption {
  */
 export function seasonOptions({
   active,
+  open,
   seasons = [],
   requested,
   requestedName,
 }: {
   active: Season | null | undefined;
+  /** The server's is_season_active: the active season is 開催中 only while open (before its start it is not). */
+  open: boolean;
   seasons?: readonly Pick<Season, 'id' | 'name'>[];
   requested: string | null;
   requestedName?: string | null;
 }): SeasonOption[] {
-  const options: SeasonOption[] = [{ value: '', label: active ? T.activeSeason(active.name) : T.activeSeasonUnknown }];
+  const label = !active ? T.activeSeasonUnknown : open ? T.activeSeason(active.name) : T.closedSeason(active.name);
+  const options: SeasonOption[] = [{ value: '', label }];
   const seen = new Set(active ? [active.id] : []);
   for (const season of seasons) {
     if (seen.has(season.id)) continue;

@@ -12,6 +12,7 @@ export const STATS_TEXTS = {
   // Filters
   season: 'シーズン',
   activeSeason: (name: string) => `${name}（開催中）`,
+  closedSeason: (name: string) => `${name}（シーズン期間外）`,
   activeSeasonUnknown: '開催中のシーズン',
   band: 'レート帯',
   bandNote:

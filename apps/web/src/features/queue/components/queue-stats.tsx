@@ -1,5 +1,6 @@
-import type { QueueInfo } from '@rankmatch/shared';
+import { matchingStateOf, type QueueInfo } from '@rankmatch/shared';
 import { Icon } from '../../../components/icon.tsx';
+import { MatchingPill } from '../../../components/matching-pill.tsx';
 import { Notice } from '../../../components/notice.tsx';
 import { Skeleton } from '../../../components/skeleton.tsx';
 import { formatClock, formatCountdown, formatInteger, formatShortDateTime } from '../../../lib/format.ts';
@@ -17,11 +18,7 @@ export function QueueStats({ feed, now, onRelogin }: { feed: QueueFeed; now: num
         <h2 id="queue-stats-title" className="card__title">
           <Icon name="swords" className="card__title-icon" />
           {T.title}
-          {data && (
-            <span className={`pill ${data.is_matching_open ? 'pill--success' : 'pill--muted'}`}>
-              {data.is_matching_open ? T.open : T.closed}
-            </span>
-          )}
+          {data && <MatchingPill state={matchingStateOf(data.is_season_active, data.is_matching_open)} />}
         </h2>
         <LiveIndicator feed={feed} />
       </header>

@@ -1,11 +1,12 @@
-import type { Settings, SystemReply } from '@rankmatch/shared';
+import { matchingStateOf, type Settings, type SystemReply } from '@rankmatch/shared';
 import type { ReactNode } from 'react';
 import { Icon } from '../../../components/icon.tsx';
 import { Markdown, useMarkdownRenderer } from '../../../components/markdown.tsx';
+import { MatchingPill } from '../../../components/matching-pill.tsx';
 import { ErrorState } from '../../../components/notice.tsx';
 import { Skeleton, SkeletonBlock } from '../../../components/skeleton.tsx';
 import { useSession } from '../../../lib/auth/session.ts';
-import { formatInteger } from '../../../lib/format.ts';
+import { formatInteger, formatLongDate } from '../../../lib/format.ts';
 import { useMaster } from '../../../lib/master.ts';
 import { DEFAULT_RULES } from '../../../lib/texts.ts';
 import { usePublicMaster } from '../api/get-public-master.ts';
@@ -145,6 +146,23 @@ export function FallbackRules() {
   );
 }
 
+/**
+ * The season open now by the server's word (is_season_active), never merely the one marked active: before its start
+ * date it is シーズン期間外, with when it starts.
+ */
+function SeasonNow({ system }: { system: SystemReply }) {
+  const season = system.active_season;
+  if (system.is_season_active && season) return <dd>{season.name}</dd>;
+  return (
+    <dd>
+      {T.noActiveSeason}
+      {season && season.start_date > system.server_time && (
+        <span className="stat__note">{T.seasonStarts(season.name, formatLongDate(season.start_date))}</span>
+      )}
+    </dd>
+  );
+}
+
 function SystemPanel({ query }: { query: SystemQuery }) {
   return (
     <section className="card" aria-labelledby="system-title">
@@ -160,14 +178,12 @@ function SystemPanel({ query }: { query: SystemQuery }) {
         <dl className="stat-grid">
           <div className="stat stat--text">
             <dt>{T.activeSeason}</dt>
-            <dd>{query.data.active_season?.name ?? T.noActiveSeason}</dd>
+            <SeasonNow system={query.data} />
           </div>
           <div className="stat stat--text">
             <dt>{T.matching}</dt>
             <dd>
-              <span className={`pill ${query.data.matching.is_open ? 'pill--success' : 'pill--muted'}`}>
-                {query.data.matching.is_open ? T.matchingOpen : T.matchingClosed}
-              </span>
+              <MatchingPill state={matchingStateOf(query.data.is_season_active, query.data.matching.is_open)} />
               <span className="stat__note">{query.data.matching.hours_text}</span>
             </dd>
           </div>

@@ -33,13 +33,20 @@ export default function StatsPage() {
   usePageMeta(PUBLIC_PAGES.stats.meta);
   const [search, setSearch] = useSearchParams();
   const params = readStatsParams(search);
-  const active = useActiveSeason().data?.current_season;
+  const activeSeason = useActiveSeason().data;
+  const active = activeSeason?.current_season;
   const started = useSeasons().data?.seasons;
   const stats = useStats(params, { enabled: !params.badSeason });
 
   const requestedName =
     params.season && stats.data?.season?.season_id === params.season ? stats.data.season.season_name : null;
-  const seasons = seasonOptions({ active, seasons: started, requested: params.season, requestedName });
+  const seasons = seasonOptions({
+    active,
+    open: activeSeason?.is_season_active === true,
+    seasons: started,
+    requested: params.season,
+    requestedName,
+  });
   // The router applies address changes in a transition; until it commits, the optimistic copy keeps the clicked
   // band and season shown (a controlled input would otherwise flick back for a moment).
   const [filters, setFilters] = useOptimistic({ season: selectedSeason(params.season, active), band: params.band });

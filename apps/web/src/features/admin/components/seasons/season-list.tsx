@@ -1,7 +1,7 @@
 import type { AdminSeason, AdminSeasonListItem } from '@rankmatch/shared';
 import { formatDateTime, formatInteger } from '../../../../lib/format.ts';
 import { useNow } from '../../../../lib/use-now.ts';
-import { canEnd, endBegan } from '../../season-status.ts';
+import { canEnd, endBegan, seasonStatusOf } from '../../season-status.ts';
 import { ADMIN_TEXTS } from '../../texts.ts';
 import { SeasonStatusMark } from './season-status-mark.tsx';
 import { SeasonSummary } from './season-summary.tsx';
@@ -37,7 +37,7 @@ export function SeasonList({
           <div className="admin-season__main">
             <p className="admin-season__name">
               {s.name}
-              <SeasonStatusMark season={s} />
+              <SeasonStatusMark season={s} now={now} />
             </p>
             <p className="admin-season__meta muted">
               <span className="admin-mono">{s.id}</span>・
@@ -81,7 +81,9 @@ export function SeasonList({
               </button>
             ) : (
               <span className="admin-season__kept muted">
-                {s.match_count > 0 ? T.keptForMatches(formatInteger(s.match_count)) : T.keptWhileActive}
+                {s.match_count > 0
+                  ? T.keptForMatches(formatInteger(s.match_count))
+                  : T.keptWhileActive(T.status[seasonStatusOf(s, now)])}
               </span>
             )}
           </div>

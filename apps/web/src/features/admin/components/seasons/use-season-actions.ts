@@ -1,5 +1,6 @@
 import type { AdminSeason } from '@rankmatch/shared';
 import { useConfirm } from '../../../../components/confirm-dialog.tsx';
+import { formatDateTime } from '../../../../lib/format.ts';
 import { useActivateSeason } from '../../api/activate-season.ts';
 import { useDeleteSeason } from '../../api/delete-season.ts';
 import { useEndSeason } from '../../api/end-season.ts';
@@ -22,9 +23,11 @@ export function useSeasonActions(seasons: AdminSeason[] | undefined, setOutcome:
 
   const onActivate = async (season: AdminSeason) => {
     const running = seasons?.find((s) => s.is_active && s.id !== season.id);
+    // A season whose start is still to come is not open once active: the confirm says so before the running one ends.
+    const future = season.start_date > Date.now() / 1000;
     const yes = await confirm.ask({
       title: T.activateConfirmTitle,
-      message: T.activateConfirm(season.name, running?.name ?? null),
+      message: T.activateConfirm(season.name, running?.name ?? null, future ? formatDateTime(season.start_date) : null),
       confirmLabel: T.activateConfirmButton,
       tone: running ? 'danger' : 'primary',
     });
