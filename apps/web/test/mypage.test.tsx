@@ -86,6 +86,15 @@ describe('my page, signed in', () => {
     expect(within(rows[0]!).getByRole('img', { name: 'ピカチュウ（アタック）' })).toHaveAttribute('data-initial', 'ピ');
   });
 
+  it('says 未報告 for a match whose Pokémon was not reported, the player page word (issue 36)', async () => {
+    const matches = [{ match_id: 'm1', winlose: 1, deck_type: '', started_date: now - 60, rate_delta: 10 }];
+    signInAs(buildProfile({ latest_matches: matches }), { cacheProfile: true });
+    renderApp('/?tab=mypage');
+    const history = await screen.findByRole('region', { name: '最近の試合' });
+    expect(within(history).getByRole('listitem')).toHaveTextContent('未報告');
+    expect(history).not.toHaveTextContent('—');
+  });
+
   it('says 試合履歴がありません without matches', async () => {
     signInAs(buildProfile(), { cacheProfile: true });
     renderApp('/?tab=mypage');

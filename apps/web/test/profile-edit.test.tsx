@@ -57,6 +57,14 @@ describe('profile edit', () => {
     expect(server.callsTo('PUT /api/users/me/profile')).toHaveLength(0);
   });
 
+  it('names the X（Twitter）ID field in its error exactly as its label does (issue 36)', async () => {
+    const { user, dialog } = await openEditor();
+    const twitter = within(dialog).getByLabelText('X（Twitter）ID');
+    await user.type(twitter, 'not valid!');
+    await user.click(within(dialog).getByRole('button', { name: '保存する' }));
+    expect(within(dialog).getByText(/^X（Twitter）ID は英数字とアンダースコアの/)).toBeInTheDocument();
+  });
+
   it('counts the bio in code points against 200 and flags a long bio', async () => {
     const { user, dialog } = await openEditor();
     const bio = within(dialog).getByLabelText('自己紹介');

@@ -20,7 +20,7 @@ import { z } from './zod.ts';
 export const VALIDATION_MESSAGES = {
   TRAINER_NAME_REQUIRED: 'トレーナー名は必須です',
   TRAINER_NAME_TOO_LONG: `トレーナー名は${TRAINER_NAME_MAX}文字以内で入力してください`,
-  TWITTER_ID_INVALID: `X(Twitter) ID は英数字とアンダースコアの${TWITTER_ID_MAX}文字以内で入力してください`,
+  TWITTER_ID_INVALID: `X（Twitter）ID は英数字とアンダースコアの${TWITTER_ID_MAX}文字以内で入力してください`,
   BIO_TOO_LONG: `自己紹介は${BIO_MAX}文字以内で入力してください`,
   FAVORITE_POKEMON_UNKNOWN: 'お気に入りポケモンに存在しないポケモンが含まれています',
   FAVORITE_POKEMON_TOO_MANY: `お気に入りポケモンは${FAVORITE_POKEMON_MAX}匹まで選べます`,

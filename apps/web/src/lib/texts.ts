@@ -22,6 +22,8 @@ export const COMMON_TEXTS = {
   replyInvalid: 'サーバーの応答を読み取れませんでした',
   unknownCharacter: '不明',
   noCharacterType: '未選択',
+  /** A match's Pokémon nobody reported: the one word of my page and the player pages. */
+  characterUnreported: '未報告',
   characterLabel: (name: string, type: string) => `${name}（${type}）`,
 } as const;
 

@@ -40,7 +40,6 @@ export const PLAYERS_TEXTS = {
   lose: '負け',
   invalid: '無効',
   rateDelta: 'レート変動',
-  noCharacter: '未報告',
   // Past seasons
   recordsTitle: '過去シーズンの成績',
   recordsEmpty: '過去シーズンの記録はありません',

@@ -5,6 +5,7 @@ import { Icon } from '../../../components/icon.tsx';
 import { EmptyState } from '../../../components/notice.tsx';
 import { ResultPill, resultOf } from '../../../components/result-pill.tsx';
 import { formatShortDateTime } from '../../../lib/format.ts';
+import { COMMON_TEXTS } from '../../../lib/texts.ts';
 import { PLAYERS_TEXTS as T } from '../texts.ts';
 import { Delta, matchPath } from './page-parts.tsx';
 
@@ -40,7 +41,7 @@ export function RecentMatches({ matches }: { matches: HistoryEntry[] }) {
                     <span aria-hidden="true">
                       <CharacterIcon pokemonId={m.deck_type} size={30} />
                     </span>
-                    <span className="recent-match__name">{character?.name_ja ?? T.noCharacter}</span>
+                    <span className="recent-match__name">{character?.name_ja ?? COMMON_TEXTS.characterUnreported}</span>
                   </span>
                   <ResultPill result={result} label={RESULT_LABELS[result]} />
                   <Delta value={m.rate_delta} />

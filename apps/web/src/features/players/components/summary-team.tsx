@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { CharacterIcon } from '../../../components/character-icon.tsx';
 import { RoleIcon } from '../../../components/role-icon.tsx';
 import { formatDelta, formatInteger } from '../../../lib/format.ts';
+import { COMMON_TEXTS } from '../../../lib/texts.ts';
 import { PLAYERS_TEXTS as T } from '../texts.ts';
 import { Delta, playerPath } from './page-parts.tsx';
 
@@ -72,7 +73,7 @@ function SummaryPlayerRow({ player: p }: { player: SummaryPlayer }) {
               <span className="muted">{T.noRole}</span>
             )}
           </span>
-          <span className="summary-player__character">{character?.name_ja ?? T.noCharacter}</span>
+          <span className="summary-player__character">{character?.name_ja ?? COMMON_TEXTS.characterUnreported}</span>
         </span>
       </div>
       <div className="summary-player__rate">

@@ -4,6 +4,7 @@ import { Icon } from '../../../components/icon.tsx';
 import { EmptyState } from '../../../components/notice.tsx';
 import { ResultPill, resultOf } from '../../../components/result-pill.tsx';
 import { formatDelta, formatShortDateTime } from '../../../lib/format.ts';
+import { COMMON_TEXTS } from '../../../lib/texts.ts';
 import { PROFILE_TEXTS as T } from '../texts.ts';
 
 const RESULT_LABELS = { win: T.win, lose: T.lose, invalid: T.invalid } as const;
@@ -32,7 +33,9 @@ export function MatchHistory({ matches }: { matches: HistoryEntry[] }) {
                 </time>
                 <span className="history-row__character">
                   <CharacterIcon pokemonId={m.deck_type} size={30} />
-                  <span className="history-row__name">{getCharacter(m.deck_type)?.name_ja ?? '—'}</span>
+                  <span className="history-row__name">
+                    {getCharacter(m.deck_type)?.name_ja ?? COMMON_TEXTS.characterUnreported}
+                  </span>
                 </span>
                 <ResultPill result={result} label={RESULT_LABELS[result]} />
                 <span

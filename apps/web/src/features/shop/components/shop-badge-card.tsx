@@ -15,7 +15,7 @@ interface ShopBadgeCardProps {
   artWhenNear?: boolean;
 }
 
-/** One badge on sale: preview, name, type, stock left when limited, price and the buy button. */
+/** One badge on sale: preview, name, stock left when limited, price and the buy button. */
 export function ShopBadgeCard({ item, busy, onBuy, artWhenNear = false }: ShopBadgeCardProps) {
   const { offer, badge } = item;
   const availability = availabilityOf(offer);
@@ -28,12 +28,12 @@ export function ShopBadgeCard({ item, busy, onBuy, artWhenNear = false }: ShopBa
       <h3 id={nameId} className="shop-card__name">
         {badge.display}
       </h3>
-      <p className="shop-card__meta">
-        <span className="pill pill--muted">{T.typeLabels[badge.type]}</span>
-        {availability === 'available' && offer.remaining !== null && (
+      {/* No type chip: the art shows what the badge is (the filter and the purchase details name the type). */}
+      {availability === 'available' && offer.remaining !== null && (
+        <p className="shop-card__meta">
           <span className="shop-card__stock">{T.remaining(offer.remaining)}</span>
-        )}
-      </p>
+        </p>
+      )}
       <p className="shop-card__price">{formatYen(offer.price)}</p>
       <button
         type="button"
