@@ -85,7 +85,7 @@ describe('match test screen', () => {
     const { user, server } = openMatchTest();
     await user.click(await screen.findByRole('button', { name: 'マッチングを実行' }));
     const progress = await screen.findByTestId('match-test-progress');
-    expect(progress).toHaveTextContent('報告 0/10・進行中');
+    expect(progress).toHaveTextContent('報告 0/10人・進行中');
 
     // One player, invalid with a culprit.
     await user.selectOptions(screen.getByRole('combobox', { name: '選手1 の報告' }), '無効');
@@ -93,7 +93,7 @@ describe('match test screen', () => {
     const row = screen.getByRole('combobox', { name: '選手1 の報告' }).closest('li')!;
     await user.click(within(row).getByRole('button', { name: '送信' }));
     expect(await within(row).findByText('送信済み（ピカチュウ）')).toBeInTheDocument();
-    expect(progress).toHaveTextContent('報告 1/10・進行中');
+    expect(progress).toHaveTextContent('報告 1/10人・進行中');
     expect(server.callsTo('POST /api/debug/matches/77/report')[0]?.body).toEqual({
       user_id: 'dummy_01',
       result: 'invalid',
@@ -113,7 +113,7 @@ describe('match test screen', () => {
     expect(
       await screen.findByText(/エラー（409）: テストアカウント以外のプレイヤーの代理報告はできません/),
     ).toBeInTheDocument();
-    expect(progress).toHaveTextContent('報告 10/10・集計済み');
+    expect(progress).toHaveTextContent('報告 10/10人・集計済み');
     expect(screen.getByText('この試合は集計されました')).toBeInTheDocument();
   });
 

@@ -81,7 +81,8 @@ describe('admin matches: list', () => {
     expect(rows[0]).toHaveTextContent('#43');
     expect(rows[0]).toHaveTextContent('進行中');
     expect(rows[0]).toHaveTextContent('10人');
-    expect(rows[0]).toHaveTextContent('3/10');
+    expect(within(table).getByRole('columnheader', { name: '報告した人数' })).toBeInTheDocument();
+    expect(rows[0]).toHaveTextContent('3/10人');
     expect(within(rows[0]!).getAllByText('-')).toHaveLength(2);
     expect(rows[1]).toHaveTextContent('集計済み');
     expect(rows[1]).toHaveTextContent('12345678');
@@ -124,7 +125,7 @@ describe('admin matches: detail', () => {
     expect(within(dialog).getByText('勝利チーム').parentElement).toHaveTextContent('チームA');
     expect(within(dialog).getByText('ロビー番号').parentElement).toHaveTextContent('12345678');
     expect(within(dialog).getByText('集計').parentElement).toHaveTextContent('報告の一致');
-    expect(within(dialog).getByText('結果報告（2/10）')).toBeInTheDocument();
+    expect(within(dialog).getByText('結果報告（2/10人が報告）')).toBeInTheDocument();
     const reports = within(dialog).getAllByRole('table')[0]!;
     const [first, second] = within(reports).getAllByRole('row').slice(1);
     expect(first).toHaveTextContent('選手1勝利チームA');

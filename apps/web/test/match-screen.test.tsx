@@ -31,6 +31,8 @@ describe('match screen', () => {
     openMatch(match);
     expect(await screen.findByRole('heading', { name: '試合 #42' })).toBeInTheDocument();
     expect(screen.getByTestId('match-status')).toHaveTextContent('進行中');
+    // What the count counts: reports toward the two that settle (the admin's list counts who of the ten reported).
+    expect(screen.getByText('確定までの報告')).toBeInTheDocument();
     expect(screen.getByTestId('report-count')).toHaveTextContent('0/2');
 
     const teamA = screen.getByRole('region', { name: 'チームA' });

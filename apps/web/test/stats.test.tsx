@@ -425,6 +425,15 @@ describe('statistics page', () => {
     expect(screen.queryByRole('region', { name: '時間帯別の平均待ち時間' })).not.toBeInTheDocument();
   });
 
+  it('says このシーズンの試合はありませんでした, not まだ, for a season that has ended (issue 36)', async () => {
+    const empty = buildEmptyStatsReply();
+    const ended = { ...empty, season: { ...empty.season!, ended_at: empty.season!.end_date } };
+    renderApp('/stats', { [ACTIVE]: activeSeason, [STATS]: { body: ended } });
+    expect(await screen.findByText('このシーズンの試合はありませんでした')).toBeInTheDocument();
+    expect(screen.getByText('このシーズンは終了しています。ほかのシーズンも選べます。')).toBeInTheDocument();
+    expect(screen.queryByText(/まだ/)).not.toBeInTheDocument();
+  });
+
   it('names the band when only that band has no matches', async () => {
     renderApp('/stats?band=ge1700', {
       [ACTIVE]: activeSeason,

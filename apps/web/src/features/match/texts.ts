@@ -3,7 +3,8 @@ export const MATCH_TEXTS = {
   title: (id: string) => `試合 #${id}`,
   found: 'マッチングが成立しました！',
   status: '状態',
-  reports: '結果報告',
+  /** Reports toward the two that settle the match (the admin's screens count who of the ten reported). */
+  reports: '確定までの報告',
   reportProgress: (count: number, needed: number) => `${count}/${needed}`,
   matchedAt: (when: string) => `${when} 成立`,
   loading: '試合情報を読み込み中',

@@ -24,6 +24,10 @@ export const STATS_TEXTS = {
   noMatches: 'まだ試合がありません',
   noMatchesHint: '試合の結果が集計されると、ここに数字が表示されます。',
   noMatchesBand: (band: string) => `レート帯「${band}」の試合はまだありません。ほかのレート帯も選べます。`,
+  // A season that has ended will have none: not まだ (yet).
+  noMatchesEnded: 'このシーズンの試合はありませんでした',
+  noMatchesEndedHint: 'このシーズンは終了しています。ほかのシーズンも選べます。',
+  noMatchesBandEnded: (band: string) => `レート帯「${band}」の試合はありませんでした。ほかのレート帯も選べます。`,
   seasonNotFound: 'シーズンが見つかりません',
   seasonNotFoundHint: 'URLのシーズンIDをご確認ください。',
   toActiveSeason: '開催中のシーズンの統計を見る',

@@ -142,14 +142,21 @@ function StatsBody({ stats, updating }: { stats: StatsReply; updating: boolean }
   const hasWaits = stats.wait_by_hour.some((h) => h.average_wait_seconds !== null);
   const hasHistogram = stats.rating_histogram.length > 0;
   if (stats.matches === 0) {
+    const ended = stats.season.ended_at !== null;
+    const band = RATING_BAND_LABELS[stats.band];
+    const hint = ended
+      ? stats.band === 'all'
+        ? T.noMatchesEndedHint
+        : T.noMatchesBandEnded(band)
+      : stats.band === 'all'
+        ? T.noMatchesHint
+        : T.noMatchesBand(band);
     // Players' rates and queue waits exist without a match in this band: they still show.
     return (
       <div className="stats-body" aria-busy={updating}>
         <section className="card stats-card stats-body__wide">
-          <EmptyState icon={<Icon name="flag" size={32} />}>{T.noMatches}</EmptyState>
-          <p className="stats-card__center muted">
-            {stats.band === 'all' ? T.noMatchesHint : T.noMatchesBand(RATING_BAND_LABELS[stats.band])}
-          </p>
+          <EmptyState icon={<Icon name="flag" size={32} />}>{ended ? T.noMatchesEnded : T.noMatches}</EmptyState>
+          <p className="stats-card__center muted">{hint}</p>
         </section>
         {/* One card alone takes the whole row. */}
         {hasHistogram && (
