@@ -135,7 +135,7 @@ describe('rules text from the running configuration', () => {
     });
     try {
       const rules = (await configured.request({ method: 'GET', url: '/api/public/system' })).json().rules;
-      expect(rules.rating).toContain('K（通常32、暫定80まで）');
+      expect(rules.rating).toContain('K（変動の大きさを決める係数）は通常32です。');
       expect(rules.rating).toContain('勝ちは+10〜+50、負けは−10〜−50');
       expect(rules.rating).toContain('内部レート');
       expect(rules.matchmaking).toContain('内部レート');

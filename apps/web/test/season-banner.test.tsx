@@ -28,6 +28,10 @@ describe('season banner', () => {
     const bar = await screen.findByRole('progressbar', { name: '最高レート' });
     expect(bar).toHaveAttribute('aria-valuenow', '1500');
     expect(bar.querySelector('span')).toHaveStyle({ width: '75%' });
+    // The numbers say what they are (issue 36): the season's best rate, the bar full at 2,000.
+    expect(bar).toHaveAccessibleDescription(
+      '今シーズンの最高レート（ランキングの順位を決める値）です。バーはレート2,000で満タンになります。',
+    );
   });
 
   it('shows シーズン期間外, or the next season start', async () => {

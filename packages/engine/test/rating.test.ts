@@ -230,10 +230,13 @@ describe('the displayed rate (rateMatch)', () => {
   });
 
   it('has rules text that states the running K and band', () => {
-    expect(RATING_RULE_JA).toContain('K（通常20、暫定80まで）');
+    // One K per sentence, and never 暫定 (the word of a rate under 10 matches): the K of a rate far from the MMR.
+    expect(RATING_RULE_JA).toContain('K（変動の大きさを決める係数）は通常20です。');
+    expect(RATING_RULE_JA).toContain('最大の80になります。');
+    expect(RATING_RULE_JA).not.toMatch(/K（[^）]*暫定/);
     expect(RATING_RULE_JA).toContain('+10〜+50');
     const custom = ratingRuleJa({ ...DEFAULT_RATING_CONFIG, kFactor: 24, minDelta: 8 });
-    expect(custom).toContain('K（通常24、暫定80まで）');
+    expect(custom).toContain('は通常24です。');
     expect(custom).toContain('−8〜−50');
   });
 });

@@ -7,6 +7,8 @@ export const SEASON_TEXTS = {
   daysLeft: (days: number) => `残り ${days} 日`,
   currentSeason: '開催中のシーズン',
   barLabel: '最高レート',
-  barGoal: '2000',
+  /** What the hero's bar shows: otherwise "1,639 / 2,000" is a riddle. */
+  barNote: (goal: string) =>
+    `今シーズンの最高レート（ランキングの順位を決める値）です。バーはレート${goal}で満タンになります。`,
   loadFailed: 'シーズン情報を取得できませんでした。',
 } as const;

@@ -1,4 +1,5 @@
 import { absoluteImageUrl, type Season } from '@rankmatch/shared';
+import { useId } from 'react';
 import { ErrorState } from '../../../components/notice.tsx';
 import { SkeletonBlock } from '../../../components/skeleton.tsx';
 import { formatInteger, formatLongDate } from '../../../lib/format.ts';
@@ -26,6 +27,7 @@ export function SeasonBanner({ maxRate }: { maxRate?: number | undefined }) {
 function ActiveSeason({ season, maxRate }: { season: Season; maxRate?: number | undefined }) {
   const days = daysRemaining(season.end_date);
   const percent = maxRate === undefined ? null : seasonBarPercent(maxRate);
+  const noteId = useId();
   return (
     <section className="season-banner" aria-label={T.regionLabel}>
       <div className="season-banner__text">
@@ -53,9 +55,13 @@ function ActiveSeason({ season, maxRate }: { season: Season; maxRate?: number | 
               aria-valuemin={0}
               aria-valuemax={SEASON_BAR_MAX_RATE}
               aria-valuenow={Math.min(maxRate, SEASON_BAR_MAX_RATE)}
+              aria-describedby={noteId}
             >
               <span className="season-bar__fill" style={{ width: `${percent}%` }} />
             </div>
+            <p id={noteId} className="season-bar__note">
+              {T.barNote(formatInteger(SEASON_BAR_MAX_RATE))}
+            </p>
           </div>
         )}
       </div>
