@@ -35,7 +35,7 @@ async function publicPages(): Promise<[string, string][]> {
     // A tab of its own chunk: loaded before the server renders it (a part that suspended there came as its fallback).
     ['/?tab=mypage', 'ログイン'],
     ['/stats', '統計'],
-    ['/players/dummy_01', 'ランキングに戻る'],
+    ['/players/dummy_01', 'ランキングへ'],
     [`/matches/${await someMatchId()}`, '試合 #'],
     ['/shop', 'バッジショップ'],
     ['/about', 'このサイトについて'],

@@ -138,6 +138,24 @@ describe('player page', () => {
     expect(screen.queryByText(/所持バッジ/)).not.toBeInTheDocument();
   });
 
+  it('goes back where the visitor came from: 戻る inside the site, ランキングへ on a page opened directly (issue 36)', async () => {
+    const { user } = renderApp('/players/dummy_05', {
+      [PLAYER]: { body: buildPlayerPage() },
+      'GET /api/matches/103/summary': { body: buildMatchSummary({ match_id: '103' }) },
+    });
+    // Opened directly: nothing to go back to, and it does not claim the ranking is where one came from.
+    const toRanking = await screen.findByRole('link', { name: /ランキングへ/ });
+    expect(toRanking).toHaveAttribute('href', '/?tab=ranking');
+    expect(screen.queryByText(/ランキングに戻る/)).not.toBeInTheDocument();
+    // From the player page to a match: 戻る returns to the player page.
+    const recent = await screen.findByRole('region', { name: '最近の試合' });
+    await user.click(within(recent).getAllByRole('link')[0]!);
+    const back = await screen.findByRole('button', { name: /戻る/ });
+    expect(screen.queryByText(/ランキング(に戻る|へ)/)).not.toBeInTheDocument();
+    await user.click(back);
+    expect(await screen.findByRole('region', { name: 'ルカリオ道場' })).toBeInTheDocument();
+  });
+
   it('says プレイヤーが見つかりません on 404, with a link back to the ranking', async () => {
     const { server } = renderApp('/players/dummy_05', { [PLAYER]: notFound });
     expect(await screen.findByRole('heading', { name: 'プレイヤーが見つかりません' })).toBeInTheDocument();

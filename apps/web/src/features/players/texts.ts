@@ -1,6 +1,8 @@
 export const PLAYERS_TEXTS = {
   // Navigation
   backToRanking: 'ランキングに戻る',
+  /** A page opened directly has no previous page: the way to the ranking, not "back" to it. */
+  toRanking: 'ランキングへ',
   back: '前のページに戻る',
   // Player page
   loading: 'プレイヤー情報を読み込み中',

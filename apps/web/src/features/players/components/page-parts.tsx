@@ -10,7 +10,8 @@ export const matchPath = (matchId: string) => `/matches/${encodeURIComponent(mat
 
 /**
  * Back to where the visitor came from inside the site (the ranking, a player page…); on a page opened directly
- * (shared link, reload of the first page) there is no such place, so it links to the ranking instead.
+ * (shared link, reload of the first page) there is no such place, so it leads to the ranking (ランキングへ, not
+ * 戻る: the visitor did not come from there).
  */
 export function BackLink() {
   const location = useLocation();
@@ -18,7 +19,7 @@ export function BackLink() {
   if (location.key === 'default') {
     return (
       <Link className="players-back" to={RANKING_PATH}>
-        <span aria-hidden="true">←</span> {T.backToRanking}
+        <span aria-hidden="true">←</span> {T.toRanking}
       </Link>
     );
   }
