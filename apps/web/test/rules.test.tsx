@@ -75,6 +75,36 @@ describe('rules tab', () => {
     expect(screen.getByRole('link', { name: '告知' })).toHaveAttribute('rel', 'noopener noreferrer');
   });
 
+  it('renders a link whose address is unsafe as plain text, not an empty link (issue 36)', async () => {
+    renderApp('/', {
+      'GET /api/public/master': master({
+        announcement_content: '[危険](javascript:alert(1)) と [安全](https://example.com)',
+      }),
+    });
+    const announcement = await screen.findByRole('region', { name: 'お知らせ' });
+    expect(await within(announcement).findByText('危険')).toBeInTheDocument();
+    expect(within(announcement).getByText('危険').closest('a')).toBeNull();
+    expect(
+      within(announcement)
+        .getAllByRole('link')
+        .map((a) => a.getAttribute('href')),
+    ).toEqual(['https://example.com']);
+  });
+
+  it('renders GitHub tables as tables, in a box that scrolls sideways (issue 36)', async () => {
+    renderApp('/', {
+      'GET /api/public/master': master({
+        rules_content: '| 項目 | 内容 |\n|---|---|\n| BAN | 1人1体 |',
+      }),
+    });
+    const rules = await screen.findByRole('region', { name: 'ルール' });
+    const table = await within(rules).findByRole('table');
+    expect(within(table).getByRole('columnheader', { name: '項目' })).toBeInTheDocument();
+    expect(within(table).getByRole('cell', { name: '1人1体' })).toBeInTheDocument();
+    expect(table.parentElement).toHaveClass('markdown__table');
+    expect(rules.textContent).not.toContain('|');
+  });
+
   it('keeps Markdown headings under the card headings: a ## in the announcement is no second h2 (issue 21)', async () => {
     renderApp('/', {
       'GET /api/public/master': master({
