@@ -15,9 +15,18 @@ const TYPE_COLORS: Record<BattleType | '-', string> = {
   '-': '#8a94a6',
 };
 
+/**
+ * The Japanese name of a character. An id the roster does not know (a character removed or not yet added) reads
+ * ポケモンデータが見つかりません (spec §8) rather than a bare id, 不明 or —.
+ */
+export function characterName(id: string): string {
+  const character = getCharacter(id);
+  return character && character.name_ja !== '-' ? character.name_ja : COMMON_TEXTS.characterMissing;
+}
+
 export function CharacterIcon({ pokemonId, size = 32 }: { pokemonId: string; size?: number }) {
   const character = pokemonId ? getCharacter(pokemonId) : undefined;
-  const name = character?.name_ja ?? COMMON_TEXTS.unknownCharacter;
+  const name = character?.name_ja ?? COMMON_TEXTS.characterMissing;
   const letter = character && character.name_ja !== '-' ? [...character.name_ja][0] : '?';
   const color = TYPE_COLORS[character?.type ?? '-'];
   const label = character

@@ -20,7 +20,7 @@ export const COMMON_TEXTS = {
   authErrorText: '認証の有効期限が切れました。再度ログインしてください。',
   externalLink: '（新しいタブで開きます）',
   replyInvalid: 'サーバーの応答を読み取れませんでした',
-  unknownCharacter: '不明',
+  characterMissing: 'ポケモンデータが見つかりません',
   noCharacterType: '未選択',
   /** A match's Pokémon nobody reported: the one word of my page and the player pages. */
   characterUnreported: '未報告',

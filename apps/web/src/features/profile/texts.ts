@@ -89,6 +89,7 @@ export const PROFILE_TEXTS = {
   favoriteAdd: (name: string) => `${name}を追加`,
   favoriteRemove: (name: string) => `${name}を外す`,
   favoriteNone: '該当するポケモンが見つかりません',
+  // A match the player sent no report for has no character.
   favoriteEmpty: 'まだ選ばれていません',
   bio: '自己紹介',
   bioCounter: (n: number, max: number) => `${n}/${max}`,

@@ -8,7 +8,7 @@ export type CharacterRow = StatsReply['characters'][number];
 export type SortKey = 'name' | 'pick_rate' | 'ban_rate' | 'win_rate' | 'interval';
 export type SortDirection = 'ascending' | 'descending';
 
-/** The Japanese name of a character, or 不明 with its id when the roster does not know it. */
+/** The Japanese name of a character, or ポケモンデータが見つかりません with its id when the roster does not know it. */
 export function characterName(id: string): string {
   const name = getCharacter(id)?.name_ja;
   return name && name !== '-' ? name : T.unknownCharacter(id);

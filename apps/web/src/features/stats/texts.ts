@@ -62,7 +62,7 @@ export const STATS_TEXTS = {
   winsOfGames: (wins: string, games: string) => `${wins}勝 / ${games}試合`,
   noWinRate: '—',
   sortBy: (column: string) => `${column}で並べ替え`,
-  unknownCharacter: (id: string) => `不明（${id}）`,
+  unknownCharacter: (id: string) => `ポケモンデータが見つかりません（${id}）`,
   showAll: (count: number) => `すべて表示（${count}体）`,
   showTop: (count: number) => `上位${count}体だけ表示`,
 

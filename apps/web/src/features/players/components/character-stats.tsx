@@ -1,5 +1,5 @@
-import { getCharacter, type PlayerPage } from '@rankmatch/shared';
-import { CharacterIcon } from '../../../components/character-icon.tsx';
+import type { PlayerPage } from '@rankmatch/shared';
+import { CharacterIcon, characterName } from '../../../components/character-icon.tsx';
 import { Icon } from '../../../components/icon.tsx';
 import { EmptyState } from '../../../components/notice.tsx';
 import { formatInteger, formatPercent } from '../../../lib/format.ts';
@@ -23,7 +23,7 @@ export function CharacterStats({ characters }: { characters: PlayerPage['charact
       ) : (
         <ol className="character-stats">
           {characters.map((c) => {
-            const name = getCharacter(c.pokemon_id)?.name_ja ?? c.pokemon_id;
+            const name = characterName(c.pokemon_id);
             return (
               <li key={c.pokemon_id} className="character-stat">
                 <span aria-hidden="true">

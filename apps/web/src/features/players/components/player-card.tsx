@@ -1,7 +1,7 @@
-import { getBadge, getCharacter, type PlayerPage } from '@rankmatch/shared';
+import { getBadge, type PlayerPage } from '@rankmatch/shared';
 import { Avatar } from '../../../components/avatar.tsx';
 import { BadgeChip } from '../../../components/badge-chip.tsx';
-import { CharacterIcon } from '../../../components/character-icon.tsx';
+import { CharacterIcon, characterName } from '../../../components/character-icon.tsx';
 import { formatDate } from '../../../lib/format.ts';
 import { PLAYERS_TEXTS as T } from '../texts.ts';
 
@@ -62,7 +62,7 @@ export function PlayerCard({ profile, ownedBadges }: { profile: PlayerPage['prof
                 <span aria-hidden="true">
                   <CharacterIcon pokemonId={id} size={26} />
                 </span>
-                <span>{getCharacter(id)?.name_ja ?? id}</span>
+                <span>{characterName(id)}</span>
               </li>
             ))}
           </ul>

@@ -1,6 +1,6 @@
-import { getCharacter, type HistoryEntry, PLAYER_RECENT_MATCHES } from '@rankmatch/shared';
+import { type HistoryEntry, PLAYER_RECENT_MATCHES } from '@rankmatch/shared';
 import { Link } from 'react-router';
-import { CharacterIcon } from '../../../components/character-icon.tsx';
+import { CharacterIcon, characterName } from '../../../components/character-icon.tsx';
 import { Icon } from '../../../components/icon.tsx';
 import { EmptyState } from '../../../components/notice.tsx';
 import { ResultPill, resultOf } from '../../../components/result-pill.tsx';
@@ -30,7 +30,6 @@ export function RecentMatches({ matches }: { matches: HistoryEntry[] }) {
           {latest.map((m) => {
             const result = resultOf(m.winlose);
             // deck_type is '' when the player sent no report.
-            const character = m.deck_type ? getCharacter(m.deck_type) : undefined;
             return (
               <li key={m.match_id}>
                 <Link className={`recent-match recent-match--${result}`} to={matchPath(m.match_id)}>
@@ -41,7 +40,9 @@ export function RecentMatches({ matches }: { matches: HistoryEntry[] }) {
                     <span aria-hidden="true">
                       <CharacterIcon pokemonId={m.deck_type} size={30} />
                     </span>
-                    <span className="recent-match__name">{character?.name_ja ?? COMMON_TEXTS.characterUnreported}</span>
+                    <span className="recent-match__name">
+                      {m.deck_type ? characterName(m.deck_type) : COMMON_TEXTS.characterUnreported}
+                    </span>
                   </span>
                   <ResultPill result={result} label={RESULT_LABELS[result]} />
                   <Delta value={m.rate_delta} />

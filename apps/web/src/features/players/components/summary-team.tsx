@@ -1,6 +1,6 @@
-import { getCharacter, type MatchSummary, ROLE_LABELS } from '@rankmatch/shared';
+import { type MatchSummary, ROLE_LABELS } from '@rankmatch/shared';
 import { Link } from 'react-router';
-import { CharacterIcon } from '../../../components/character-icon.tsx';
+import { CharacterIcon, characterName } from '../../../components/character-icon.tsx';
 import { RoleIcon } from '../../../components/role-icon.tsx';
 import { formatDelta, formatInteger } from '../../../lib/format.ts';
 import { COMMON_TEXTS } from '../../../lib/texts.ts';
@@ -43,8 +43,6 @@ export function SummaryTeam({ side, summary }: { side: Side; summary: MatchSumma
 }
 
 function SummaryPlayerRow({ player: p }: { player: SummaryPlayer }) {
-  // pokemon_id is '' when the player sent no report.
-  const character = p.pokemon_id ? getCharacter(p.pokemon_id) : undefined;
   const name = p.trainer_name.trim();
   const before = formatInteger(p.rate_before);
   const after = formatInteger(p.rate_after);
@@ -73,7 +71,10 @@ function SummaryPlayerRow({ player: p }: { player: SummaryPlayer }) {
               <span className="muted">{T.noRole}</span>
             )}
           </span>
-          <span className="summary-player__character">{character?.name_ja ?? COMMON_TEXTS.characterUnreported}</span>
+          {/* pokemon_id is '' when the player sent no report. */}
+          <span className="summary-player__character">
+            {p.pokemon_id ? characterName(p.pokemon_id) : COMMON_TEXTS.characterUnreported}
+          </span>
         </span>
       </div>
       <div className="summary-player__rate">

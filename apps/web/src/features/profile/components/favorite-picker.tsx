@@ -1,6 +1,6 @@
-import { type Character, FAVORITE_POKEMON_MAX, getCharacter, searchCharacters } from '@rankmatch/shared';
+import { type Character, FAVORITE_POKEMON_MAX, searchCharacters } from '@rankmatch/shared';
 import { useId, useState } from 'react';
-import { CharacterIcon } from '../../../components/character-icon.tsx';
+import { CharacterIcon, characterName } from '../../../components/character-icon.tsx';
 import { PROFILE_TEXTS as T } from '../texts.ts';
 
 const RESULT_LIMIT = 12;
@@ -78,7 +78,7 @@ function FavoriteChips({ value, onRemove }: { value: string[]; onRemove: (id: st
     <ul className="favorite-chips" aria-label={T.favorites}>
       {value.length === 0 && <li className="muted">{T.favoriteEmpty}</li>}
       {value.map((id) => {
-        const name = getCharacter(id)?.name_ja ?? id;
+        const name = characterName(id);
         return (
           <li key={id} className="favorite-chip">
             <CharacterIcon pokemonId={id} size={24} />

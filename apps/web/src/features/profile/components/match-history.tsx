@@ -1,5 +1,5 @@
-import { getCharacter, type HistoryEntry, RECENT_HISTORY_SIZE } from '@rankmatch/shared';
-import { CharacterIcon } from '../../../components/character-icon.tsx';
+import { type HistoryEntry, RECENT_HISTORY_SIZE } from '@rankmatch/shared';
+import { CharacterIcon, characterName } from '../../../components/character-icon.tsx';
 import { Icon } from '../../../components/icon.tsx';
 import { EmptyState } from '../../../components/notice.tsx';
 import { ResultPill, resultOf } from '../../../components/result-pill.tsx';
@@ -34,7 +34,7 @@ export function MatchHistory({ matches }: { matches: HistoryEntry[] }) {
                 <span className="history-row__character">
                   <CharacterIcon pokemonId={m.deck_type} size={30} />
                   <span className="history-row__name">
-                    {getCharacter(m.deck_type)?.name_ja ?? COMMON_TEXTS.characterUnreported}
+                    {m.deck_type ? characterName(m.deck_type) : COMMON_TEXTS.characterUnreported}
                   </span>
                 </span>
                 <ResultPill result={result} label={RESULT_LABELS[result]} />

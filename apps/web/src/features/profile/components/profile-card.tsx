@@ -1,7 +1,7 @@
-import { getCharacter, type UserProfile } from '@rankmatch/shared';
+import type { UserProfile } from '@rankmatch/shared';
 import { Avatar } from '../../../components/avatar.tsx';
 import { BadgeChip } from '../../../components/badge-chip.tsx';
-import { CharacterIcon } from '../../../components/character-icon.tsx';
+import { CharacterIcon, characterName } from '../../../components/character-icon.tsx';
 import { Notice } from '../../../components/notice.tsx';
 import { PROFILE_TEXTS as T } from '../texts.ts';
 
@@ -79,7 +79,7 @@ function FavoriteList({ favorites }: { favorites: string[] }) {
         {favorites.map((id) => (
           <li key={id}>
             <CharacterIcon pokemonId={id} size={28} />
-            <span>{getCharacter(id)?.name_ja ?? id}</span>
+            <span>{characterName(id)}</span>
           </li>
         ))}
       </ul>
