@@ -1,9 +1,9 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { CharacterIcon, characterName } from '../src/components/character-icon.tsx';
+import { characterName as statsCharacterName } from '../src/features/stats/figures.ts';
 import { buildHistoryEntry, buildPlayerPage } from '../src/testing/players-data.ts';
 import { renderApp } from '../src/testing/render-app.tsx';
-import { characterName as statsCharacterName } from '../src/features/stats/figures.ts';
 
 // A character the roster does not know reads ポケモンデータが見つかりません (spec §8), never 不明, — or a bare id.
 describe('a character without data', () => {
