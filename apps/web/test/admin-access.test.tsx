@@ -10,6 +10,9 @@ describe('admin panel: who may enter', () => {
     expect(await screen.findByRole('tablist', { name: 'メニュー' })).toBeInTheDocument();
     expect(window.location.pathname).toBe('/');
     expect(screen.queryByRole('heading', { name: '管理画面' })).not.toBeInTheDocument();
+    // Told why, not sent home without a word (issue 36).
+    expect(await screen.findByText('管理画面を開けません')).toBeInTheDocument();
+    expect(screen.getByText('管理画面は管理者としてログインすると使えます。')).toBeInTheDocument();
   });
 
   it.each([
@@ -21,6 +24,21 @@ describe('admin panel: who may enter', () => {
     await waitFor(() => expect(window.location.pathname).toBe('/'));
     expect(screen.queryByText('すべての操作は記録されます')).not.toBeInTheDocument();
     expect(server.calls.filter((c) => c.path.startsWith('/api/admin') || c.path.startsWith('/api/debug'))).toEqual([]);
+    expect(await screen.findByText('管理画面を開けません')).toBeInTheDocument();
+    expect(screen.getByText('このアカウントには管理者の権限がありません。')).toBeInTheDocument();
+  });
+
+  it('shows a 管理画面 link in the header to an admin only (issue 36)', async () => {
+    signInAs(buildProfile({ is_admin: false }), { cacheProfile: true });
+    const player = renderApp('/');
+    const playerNav = await screen.findByRole('navigation', { name: 'サイト' });
+    await screen.findByRole('tablist', { name: 'メニュー' });
+    expect(within(playerNav).queryByRole('link', { name: '管理画面' })).not.toBeInTheDocument();
+    player.unmount();
+
+    renderAsAdmin('/');
+    const nav = await screen.findByRole('navigation', { name: 'サイト' });
+    expect(await within(nav).findByRole('link', { name: '管理画面' })).toHaveAttribute('href', '/admin_control');
   });
 
   it('says it is checking while the profile loads, then shows the panel to an admin', async () => {

@@ -10,6 +10,7 @@ export const APP_TEXTS = {
     privacy: 'プライバシー',
     commercial: '特定商取引法に基づく表記',
     stats: '統計ダッシュボード',
+    admin: '管理画面',
     scrollMore: 'ほかのリンクを表示',
     scrollBack: '前のリンクに戻る',
     footerLabel: 'フッター',

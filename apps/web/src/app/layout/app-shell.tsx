@@ -8,6 +8,7 @@ import { themeVariables } from '../../features/season/theme.ts';
 import { useSite } from '../../features/static/api/get-site.ts';
 import { useAuthError, useSuspended } from '../../lib/auth/auth-error.ts';
 import { useSessionExpiry } from '../../lib/auth/session-expiry.ts';
+import { useMyProfile } from '../../lib/auth/user.ts';
 import { COMMON_TEXTS } from '../../lib/texts.ts';
 import { APP_TEXTS as T } from '../texts.ts';
 import { AdSlot } from './ad-slot.tsx';
@@ -47,6 +48,7 @@ export function AppShell({ children }: { children: ReactNode }) {
   useBadgeGrants();
   useProfileUpdates();
   const statsUrl = site.data?.stats_dashboard_url;
+  const isAdmin = useMyProfile()?.is_admin === true;
 
   return (
     <div className="app">
@@ -65,7 +67,7 @@ export function AppShell({ children }: { children: ReactNode }) {
               <span className="brand__tagline">{COMMON_TEXTS.siteTagline}</span>
             </span>
           </Link>
-          <SiteNav statsUrl={statsUrl} />
+          <SiteNav statsUrl={statsUrl} isAdmin={isAdmin} />
         </div>
       </header>
       <UrlLoginBanner />

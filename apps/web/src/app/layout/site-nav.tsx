@@ -20,9 +20,10 @@ const EDGE_ROOM = 40;
 /**
  * The header links (spec §2). On a narrow screen they scroll sideways in one row: the side with more links fades out
  * and shows an arrow, so none of them is cut off without a hint. The arrows are for pointers only (keyboard focus
- * scrolls a link into view by itself, screen readers list them all).
+ * scrolls a link into view by itself, screen readers list them all). An admin also gets the way into the admin panel
+ * (signed in, so never in a page the server renders).
  */
-export function SiteNav({ statsUrl }: { statsUrl: string | null | undefined }) {
+export function SiteNav({ statsUrl, isAdmin }: { statsUrl: string | null | undefined; isAdmin: boolean }) {
   const list = useRef<HTMLUListElement>(null);
   const edges = useScrollEdges(list, statsUrl);
   const { pathname } = useLocation();
@@ -59,6 +60,11 @@ export function SiteNav({ statsUrl }: { statsUrl: string | null | undefined }) {
             </NavLink>
           </li>
         ))}
+        {isAdmin && (
+          <li>
+            <NavLink to="/admin_control">{T.nav.admin}</NavLink>
+          </li>
+        )}
         {statsUrl && (
           <li>
             <a href={statsUrl} target="_blank" rel="noopener noreferrer">

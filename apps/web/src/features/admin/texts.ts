@@ -5,6 +5,11 @@ import { MATCH_STATUS_LABELS } from '@rankmatch/shared';
 export const ADMIN_TEXTS = {
   title: '管理画面',
   checking: '管理者権限を確認しています…',
+  denied: {
+    title: '管理画面を開けません',
+    signedOut: '管理画面は管理者としてログインすると使えます。',
+    notAdmin: 'このアカウントには管理者の権限がありません。',
+  },
   loggedWarning: 'すべての操作は記録されます',
   loggedWarningText: 'この画面での変更・実行はすべて操作ログに残ります。内容を確認してから操作してください。',
   me: {

@@ -4,7 +4,7 @@ import { useMe } from '../../../lib/auth/user.ts';
 
 export type AdminAccess =
   | { kind: 'checking' }
-  | { kind: 'denied' }
+  | { kind: 'denied'; reason: 'signed-out' | 'not-admin' }
   | { kind: 'error'; message: string; retry: () => void }
   | { kind: 'admin'; profile: UserProfile };
 
@@ -12,9 +12,9 @@ export type AdminAccess =
 export function useAdminAccess(): AdminAccess {
   const session = useSession();
   const me = useMe();
-  if (!session) return { kind: 'denied' };
+  if (!session) return { kind: 'denied', reason: 'signed-out' };
   if (me.isPending) return { kind: 'checking' };
   if (me.isError) return { kind: 'error', message: me.error.message, retry: () => void me.refetch() };
-  if (me.data.kind !== 'ready' || !me.data.profile.is_admin) return { kind: 'denied' };
+  if (me.data.kind !== 'ready' || !me.data.profile.is_admin) return { kind: 'denied', reason: 'not-admin' };
   return { kind: 'admin', profile: me.data.profile };
 }
