@@ -34,6 +34,14 @@ describe('a banned player', () => {
     await expectSuspended();
   });
 
+  it('sees it from the top of the page: a phone scrolled down the my page would show only トップページへ (issue 36)', async () => {
+    const scrollTo = vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
+    signedIn('/?tab=mypage', { 'GET /api/users/me': BANNED });
+    await expectSuspended();
+    expect(scrollTo).toHaveBeenCalledWith(0, 0);
+    scrollTo.mockRestore();
+  });
+
   it('sees it on the match tab, where 403s are otherwise shown in place (queue and match calls)', async () => {
     signedIn('/?tab=match', {
       'GET /api/queue/me': { body: { in_queue: true, entry: buildQueueEntry() } },
