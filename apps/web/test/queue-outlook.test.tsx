@@ -1,6 +1,6 @@
 import { act, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { buildProfile } from '../src/testing/data.ts';
+import { buildProfile, buildSeason } from '../src/testing/data.ts';
 import { buildQueueOutlook } from '../src/testing/notifications-data.ts';
 import { renderApp, signInAs } from '../src/testing/render-app.tsx';
 
@@ -10,6 +10,11 @@ import { renderApp, signInAs } from '../src/testing/render-app.tsx';
 /** 19:30 in Japan (10:30 UTC). */
 const EVENING = new Date('2025-06-01T10:30:00Z');
 const at = () => Math.floor(Date.now() / 1000);
+
+// The outlook is for a running season (between seasons it says so, and nothing else).
+const SEASON_ON = {
+  'GET /api/seasons/active': { body: { is_season_active: true, current_season: buildSeason(), next_season: null } },
+};
 
 function openAt(
   time: Date,
@@ -21,6 +26,7 @@ function openAt(
   return renderApp(
     '/?tab=match',
     {
+      ...SEASON_ON,
       'GET /api/queue/outlook': () => {
         const reply = outlook();
         return 'by_hour' in reply ? { body: reply } : reply;
@@ -53,11 +59,49 @@ describe('when to come', () => {
     expect(upcoming[0]).toHaveAttribute('aria-current', 'time');
     expect(upcoming[1]).not.toHaveAttribute('aria-current');
     expect(within(region).getByTestId('outlook-peak')).toHaveTextContent(
-      'ふだんいちばん集まるのは 21時台（約12人）です。',
+      'ふだんいちばん早くマッチングするのは 21時台です（待ち 約50秒・約12人）。',
     );
     // Signed out: no count near a rate, no link to the alert settings.
     expect(within(region).queryByText('あなたのレートに近い待機中プレイヤー')).not.toBeInTheDocument();
     expect(within(region).queryByRole('link')).not.toBeInTheDocument();
+  });
+
+  it('recommends the hour with the shortest wait, not the busiest queue whose wait is the worst (issue 36)', async () => {
+    const byHour = buildQueueOutlook().by_hour.map((h) =>
+      // 16時: the largest queue of the day, because its players wait longest (65分20秒).
+      h.hour === 16 ? { ...h, typical_queue: 20, wait_p50_seconds: 3920 } : h,
+    );
+    openAt(EVENING, () => buildQueueOutlook({ by_hour: byHour }));
+    const region = await panel();
+    await vi.waitFor(() => expect(within(region).getByTestId('outlook-peak')).toHaveTextContent('21時台'));
+    expect(within(region).getByTestId('outlook-peak')).not.toHaveTextContent('16時');
+  });
+
+  it('says why an hour has no wait (試合成立なし, explained) and lines 記録なし up with the queues (issue 36)', async () => {
+    const { user } = openAt(EVENING, () => buildQueueOutlook());
+    const region = await panel();
+    await vi.waitFor(() => expect(within(region).getByTestId('outlook-waiting')).toHaveTextContent('7人'));
+    await user.click(within(region).getByText('すべての時間帯を見る'));
+    const all = rows(region, 'すべての時間帯を見る');
+    // 12時: waves ran, no match was made.
+    expect(all[12]).toHaveTextContent('12時約2人試合成立なし');
+    expect(within(region).getByText(/「試合成立なし」は/)).toBeInTheDocument();
+    expect(within(region).queryByText(/待ち —/)).not.toBeInTheDocument();
+    // 1時: no wave; the same cells as the other rows, 記録なし in the queue's column.
+    expect(all[1]!.children).toHaveLength(all[12]!.children.length);
+    expect(all[1]!.querySelector('.outlook-hours__queue')).toHaveTextContent('記録なし');
+  });
+
+  it('says the season is over instead of hours and a countdown between seasons (issue 36)', async () => {
+    vi.useFakeTimers({ now: EVENING, shouldAdvanceTime: true });
+    renderApp('/?tab=match', {
+      'GET /api/seasons/active': { body: { is_season_active: false, current_season: null, next_season: null } },
+      'GET /api/queue/outlook': { body: buildQueueOutlook({ next_wave_at: null }) },
+    });
+    const region = await panel();
+    expect(await within(region).findByText(/シーズン期間外/)).toBeInTheDocument();
+    expect(within(region).queryByText('これからの時間帯の目安')).not.toBeInTheDocument();
+    expect(within(region).queryByText(/いちばん/)).not.toBeInTheDocument();
   });
 
   it('shows all 24 hours on demand', async () => {
@@ -116,6 +160,7 @@ describe('when to come', () => {
     const { user } = renderApp(
       '/?tab=match',
       {
+        ...SEASON_ON,
         'GET /api/queue/outlook': async () => {
           await held;
           return fail
@@ -127,7 +172,7 @@ describe('when to come', () => {
     );
     const region = await panel();
     expect(region).toHaveAttribute('aria-busy', 'true');
-    expect(rows(region, 'これからの時間帯の目安').map((row) => row.textContent)[0]).toBe('19時今—待ち —');
+    expect(rows(region, 'これからの時間帯の目安').map((row) => row.textContent)[0]).toBe('19時今—');
     release();
     expect(await within(region).findByRole('alert')).toHaveTextContent('マッチングの目安を読み込めませんでした');
     fail = false;

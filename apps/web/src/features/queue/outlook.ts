@@ -18,10 +18,24 @@ export function hoursFrom(byHour: readonly HourFigures[], hour: number, count: n
   });
 }
 
-/** The hour with the largest typical queue (the earliest of equals), or null when no wave was recorded. */
-export function peakHour(byHour: readonly HourFigures[]): HourFigures | null {
-  let best: HourFigures | null = null;
-  for (const f of byHour) if (f.waves > 0 && f.typical_queue > (best?.typical_queue ?? 0)) best = f;
+/**
+ * The hour to recommend: the shortest median wait among the hours that made matches (the larger queue, then the
+ * earlier hour, of equals); null when none did. Not the largest queue: players who wait long stay in the queue, so the
+ * slowest hour could look the busiest (16時台 was "the busiest" while its wait was the day's worst).
+ */
+export function bestHour(byHour: readonly HourFigures[]): (HourFigures & { wait_p50_seconds: number }) | null {
+  let best: (HourFigures & { wait_p50_seconds: number }) | null = null;
+  for (const f of byHour) {
+    const wait = f.wait_p50_seconds;
+    if (f.waves === 0 || wait === null) continue;
+    if (
+      !best ||
+      wait < best.wait_p50_seconds ||
+      (wait === best.wait_p50_seconds && f.typical_queue > best.typical_queue)
+    ) {
+      best = { ...f, wait_p50_seconds: wait };
+    }
+  }
   return best;
 }
 

@@ -70,8 +70,12 @@ export const QUEUE_TEXTS = {
     near: 'あなたのレートに近い待機中プレイヤー',
     nearValue: (n: number) => `${n}人`,
     people: (n: number) => `${n}人`,
-    peak: (hour: number, queue: number) => `ふだんいちばん集まるのは ${hour}時台（約${queue}人）です。`,
+    best: (hour: number, wait: string, queue: number) =>
+      `ふだんいちばん早くマッチングするのは ${hour}時台です（待ち ${wait}・約${queue}人）。`,
     noRecords: 'まだマッチングの記録がありません。',
+    noMatches: 'まだ試合が成立した時間帯がありません。',
+    offSeason:
+      'いまはシーズン期間外のため、マッチングは行われていません。次のシーズンが始まると時間帯ごとの目安を表示します。',
     hoursTitle: 'これからの時間帯の目安',
     allHours: 'すべての時間帯を見る',
     hour: (h: number) => `${h}時`,
@@ -79,8 +83,8 @@ export const QUEUE_TEXTS = {
     typicalQueue: (n: number) => `約${Math.round(n)}人`,
     noWaves: '記録なし',
     wait: (text: string) => `待ち ${text}`,
-    waitNone: '待ち —',
-    note: '日本時間。過去4週間のマッチングの記録から、その時間帯の待機人数と待ち時間の中央値を表示しています。',
+    waitNone: '試合成立なし',
+    note: '日本時間。過去4週間のマッチングの記録から、その時間帯の待機人数と待ち時間の中央値を表示しています。「試合成立なし」は、マッチングは行われたものの試合が組まれなかった時間帯です。',
     alertLink: 'レートの近いプレイヤーが待っているときに通知を受け取る',
   },
 } as const;

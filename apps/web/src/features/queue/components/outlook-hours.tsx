@@ -39,17 +39,17 @@ export function OutlookHours({
             <span className="outlook-hours__bar" aria-hidden="true">
               <span style={{ width: f && f.waves > 0 ? `${(100 * f.typical_queue) / scale}%` : 0 }} />
             </span>
-            {f && f.waves === 0 ? (
-              // No wave ran at this hour: one cell across the queue's and the wait's columns.
-              <span className="outlook-hours__none">{T.noWaves}</span>
-            ) : (
-              <>
-                <span className="outlook-hours__queue">{f ? T.typicalQueue(f.typical_queue) : '—'}</span>
-                <span className="outlook-hours__wait">
-                  {f?.wait_p50_seconds == null ? T.waitNone : T.wait(waitText(f.wait_p50_seconds))}
-                </span>
-              </>
-            )}
+            {/* The same two cells in every row, so 記録なし lines up under the other rows' queues. */}
+            <span className="outlook-hours__queue">
+              {!f ? '—' : f.waves === 0 ? T.noWaves : T.typicalQueue(f.typical_queue)}
+            </span>
+            <span className="outlook-hours__wait">
+              {!f || f.waves === 0
+                ? ''
+                : f.wait_p50_seconds === null
+                  ? T.waitNone
+                  : T.wait(waitText(f.wait_p50_seconds))}
+            </span>
           </li>
         );
       })}

@@ -2,8 +2,9 @@ import { useId } from 'react';
 import { Link } from 'react-router';
 import { Icon } from '../../../components/icon.tsx';
 import { ErrorState } from '../../../components/notice.tsx';
+import { useActiveSeason } from '../../season/api/get-active-season.ts';
 import { useQueueOutlook } from '../api/get-queue-outlook.ts';
-import { hoursFrom, japanHour, peakHour, queueScale } from '../outlook.ts';
+import { bestHour, hoursFrom, japanHour, queueScale, waitText } from '../outlook.ts';
 import { QUEUE_TEXTS } from '../texts.ts';
 import { OutlookHours } from './outlook-hours.tsx';
 import { OutlookNow } from './outlook-now.tsx';
@@ -17,7 +18,7 @@ const range = (from: number, count: number) => Array.from({ length: count }, (_,
 /**
  * When to come (GET /api/queue/outlook): the next wave and who is waiting (unless the queue panel above shows them
  * live), signed in the players near the player's rate, and by hour the typical queue and wait from the recorded
- * waves, this hour first. Its rows stand while it loads.
+ * waves, this hour first. Its rows stand while it loads. Between seasons no wave runs: a sentence says so instead.
  */
 export function QueueOutlook({
   userId,
@@ -32,7 +33,22 @@ export function QueueOutlook({
   const data = outlook.data;
   const hour = japanHour(Math.floor(Date.now() / 1000));
   const scale = data ? queueScale(data.by_hour) : 1;
-  const peak = data ? peakHour(data.by_hour) : null;
+  const best = data ? bestHour(data.by_hour) : null;
+  const anyWaves = data?.by_hour.some((f) => f.waves > 0) ?? false;
+  const offSeason = useActiveSeason().data?.is_season_active === false;
+  if (offSeason) {
+    return (
+      <section className="card queue-outlook" aria-labelledby={titleId}>
+        <h2 id={titleId} className="card__title">
+          <Icon name="clock" className="card__title-icon" />
+          {T.title}
+        </h2>
+        <p className="queue-outlook__peak" data-testid="outlook-peak">
+          {T.offSeason}
+        </p>
+      </section>
+    );
+  }
   return (
     <section className="card queue-outlook" aria-labelledby={titleId} aria-busy={outlook.isPending}>
       <h2 id={titleId} className="card__title">
@@ -45,7 +61,13 @@ export function QueueOutlook({
       ) : (
         <>
           <p className="queue-outlook__peak" data-testid="outlook-peak">
-            {!data ? T.loading : peak ? T.peak(peak.hour, Math.round(peak.typical_queue)) : T.noRecords}
+            {!data
+              ? T.loading
+              : best
+                ? T.best(best.hour, waitText(best.wait_p50_seconds), Math.round(best.typical_queue))
+                : anyWaves
+                  ? T.noMatches
+                  : T.noRecords}
           </p>
           <h3 className="queue-outlook__subtitle">{T.hoursTitle}</h3>
           <OutlookHours
