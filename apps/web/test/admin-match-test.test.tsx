@@ -16,6 +16,28 @@ const OPEN = buildAdminMatch({
 /** A server with one open match #77 of dummy_01..10; each report counts, the 2nd settles it. */
 function openMatchTest() {
   let reports = 0;
+  const reporters: string[] = [];
+  /** A player reports through their own wizard (not this tool). */
+  const reportInWizard = (userId: string) => {
+    reports += 1;
+    reporters.push(userId);
+  };
+  const detail = () => ({
+    ...OPEN,
+    report_count: reports,
+    status: reports >= 2 ? ('done' as const) : ('matched' as const),
+    user_reports: reporters.map((user_id) => ({
+      user_id,
+      trainer_name: null,
+      team: 'A' as const,
+      result: 'A-win' as const,
+      outcome: 'win' as const,
+      banned_pokemon: '',
+      picked_pokemon: 'PIKACHU',
+      violation_report: '',
+      reported_at: 1_700_000_000,
+    })),
+  });
   const viewOf = (call: RecordedCall): CurrentMatch => {
     const userId = new URL(call.url, 'http://localhost').searchParams.get('user_id');
     return buildMatch({
@@ -26,20 +48,20 @@ function openMatchTest() {
       has_reported: userId === 'dummy_01' && reports > 0,
     });
   };
-  return renderAsAdmin('/match_test', {
+  const rendered = renderAsAdmin('/match_test', {
     'POST /api/debug/queue/fill': { body: { enqueued: ['dummy_01', 'dummy_02'], skipped: [] } },
     'POST /api/debug/matchmaking/trigger': {
       body: { message: 'マッチングを実行しました: 1試合を作成', ran: true, created_matches: ['77'] },
     },
     'GET /api/admin/matches': { body: { matches: [] } },
-    'GET /api/admin/matches/77': () => ({ body: { ...OPEN, report_count: reports } }),
+    'GET /api/admin/matches/77': () => ({ body: detail() }),
     'GET /api/debug/matches/77/view': (call) => ({ body: viewOf(call) }),
     'POST /api/debug/matches/77/report': (call) => {
       const body = call.body as { user_id: string; result: string; violation_report: string };
       if (body.user_id === 'dummy_10') {
         return { status: 409, body: { error: 'テストアカウント以外のプレイヤーの代理報告はできません' } };
       }
-      reports += 1;
+      reportInWizard(body.user_id);
       return {
         body: {
           user_id: body.user_id,
@@ -50,6 +72,7 @@ function openMatchTest() {
       };
     },
   });
+  return { ...rendered, reportInWizard };
 }
 
 describe('match test screen', () => {
@@ -100,21 +123,39 @@ describe('match test screen', () => {
       violation_report: 'dummy_06',
     });
 
-    // Everyone: team A wins by default; a refused report shows its status code.
+    // Everyone who has not reported: team A wins by default; a refused report shows its status code.
     await user.click(screen.getByRole('button', { name: '全員送信' }));
-    await waitFor(() => expect(server.callsTo('POST /api/debug/matches/77/report')).toHaveLength(11));
+    await waitFor(() => expect(server.callsTo('POST /api/debug/matches/77/report')).toHaveLength(10));
     const bodies = server
       .callsTo('POST /api/debug/matches/77/report')
       .map((c) => c.body as { user_id: string; result: string });
     expect(bodies.slice(1).map((b) => b.user_id)).toEqual(
-      Array.from({ length: 10 }, (_, i) => `dummy_${String(i + 1).padStart(2, '0')}`),
+      Array.from({ length: 9 }, (_, i) => `dummy_${String(i + 2).padStart(2, '0')}`),
     );
-    expect(bodies[2]).toEqual({ user_id: 'dummy_02', result: 'A-win', violation_report: '' });
+    expect(bodies[1]).toEqual({ user_id: 'dummy_02', result: 'A-win', violation_report: '' });
     expect(
       await screen.findByText(/エラー（409）: テストアカウント以外のプレイヤーの代理報告はできません/),
     ).toBeInTheDocument();
-    expect(progress).toHaveTextContent('報告 10/10人・集計済み');
+    await waitFor(() => expect(progress).toHaveTextContent('報告 9/10人・集計済み'));
     expect(screen.getByText('この試合は集計されました')).toBeInTheDocument();
+  });
+
+  it('counts a report the player sent through the wizard after 更新, and 全員送信 leaves it alone', async () => {
+    const { user, server, reportInWizard } = openMatchTest();
+    await user.click(await screen.findByRole('button', { name: 'マッチングを実行' }));
+    const progress = await screen.findByTestId('match-test-progress');
+    expect(progress).toHaveTextContent('報告 0/10・進行中');
+
+    reportInWizard('dummy_03');
+    await user.click(screen.getByRole('button', { name: '更新' }));
+    await waitFor(() => expect(progress).toHaveTextContent('報告 1/10・進行中'));
+
+    await user.click(screen.getByRole('button', { name: '全員送信' }));
+    await waitFor(() => expect(server.callsTo('POST /api/debug/matches/77/report')).toHaveLength(9));
+    const sentFor = server
+      .callsTo('POST /api/debug/matches/77/report')
+      .map((c) => (c.body as { user_id: string }).user_id);
+    expect(sentFor).not.toContain('dummy_03');
   });
 
   it('offers the open matches when no wave was run here', async () => {

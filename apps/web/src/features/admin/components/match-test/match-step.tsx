@@ -1,8 +1,9 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { Icon } from '../../../../components/icon.tsx';
 import { Notice } from '../../../../components/notice.tsx';
 import { Skeleton } from '../../../../components/skeleton.tsx';
-import { useAdminMatch } from '../../api/get-match.ts';
+import { adminMatchKey, useAdminMatch } from '../../api/get-match.ts';
 import { useAdminMatches } from '../../api/get-matches.ts';
 import { statusErrorText } from '../../errors.ts';
 import { ADMIN_TEXTS } from '../../texts.ts';
@@ -23,6 +24,7 @@ export function MatchStep({
   onSelect: (matchId: string | null) => void;
 }) {
   const open = useAdminMatches('matched');
+  const queryClient = useQueryClient();
   const selectId = useId();
   const openIds = open.data?.matches.map((m) => m.match_id) ?? [];
   const options = [
@@ -55,7 +57,11 @@ export function MatchStep({
           <button
             type="button"
             className="button button--secondary"
-            onClick={() => open.refetch()}
+            onClick={() => {
+              void open.refetch();
+              // The chosen match's count too: players may have reported since (through their own wizard).
+              if (matchId) void queryClient.invalidateQueries({ queryKey: adminMatchKey(matchId) });
+            }}
             disabled={open.isFetching}
           >
             <Icon name="refresh" size={16} />

@@ -24,16 +24,14 @@ function initialRows(userIds: string[]): Record<string, ReportRow> {
 }
 
 /**
- * The report step's rows, one per player (their result, culprit, and how sending went), and the match's report count
- * and status as the last reply said; send reports one player's row, sendAll each in turn.
+ * The report step's rows, one per player (their result, culprit, and how sending went); send reports one player's
+ * row, sendAll each player who has not reported yet in turn. The count and status shown are the match detail's
+ * (refetched after each report and by 更新), so a report sent elsewhere (the player's own wizard) counts too.
  */
 export function useReportRows(match: AdminMatchDetail, players: AdminMatchDetail['team_a']['players']) {
   const report = useReportAs();
   const [rows, setRows] = useState(() => initialRows(players.map((p) => p.user_id)));
-  const [progress, setProgress] = useState<{ count: number; status: string }>({
-    count: match.report_count,
-    status: match.status,
-  });
+  const progress = { count: match.report_count, status: match.status };
   const [sendingAll, setSendingAll] = useState(false);
 
   const patch = (userId: string, change: Partial<ReportRow>) =>
@@ -53,17 +51,19 @@ export function useReportRows(match: AdminMatchDetail, players: AdminMatchDetail
       });
       const pokemon = getCharacter(reply.report.picked_pokemon)?.name_ja ?? reply.report.picked_pokemon;
       patch(userId, { state: 'sent', note: T.sent(pokemon) });
-      setProgress({ count: reply.report_count, status: reply.status });
     } catch (error) {
       patch(userId, { state: 'error', note: `${T.reportFailed}: ${statusErrorText(error as Error)}` });
     }
   };
 
+  // A report the player already sent (through the wizard, or this row's 送信) is theirs to keep: sending the tool's
+  // would replace their character and time, as the overview's 全試合の結果を報告 already avoids.
   const sendAll = async () => {
     setSendingAll(true);
+    const reported = new Set(match.user_reports.map((r) => r.user_id));
     for (const p of players) {
       const row = rows[p.user_id];
-      if (row) await send(p.user_id, row);
+      if (row && row.state !== 'sent' && !reported.has(p.user_id)) await send(p.user_id, row);
     }
     setSendingAll(false);
   };
