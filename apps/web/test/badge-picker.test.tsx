@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { selectableBadges } from '../src/features/badges/components/badge-picker-modal.tsx';
 import { buildProfile } from '../src/testing/data.ts';
@@ -104,6 +104,17 @@ describe('badge picker', () => {
       secondary_badge: 'badge_005',
     });
     expect(screen.getByText(/装備中のバッジ/).parentElement).toHaveTextContent('第1回大会 優勝、S0 TOP100');
+  });
+
+  it('equips once on a double click of 装備する', async () => {
+    const { user, dialog, server } = await openPicker(1, { 'PUT /api/users/me/badges/equip': { body: { ok: true } } });
+    await user.click(within(dialog).getByRole('button', { name: /第1回大会 優勝/ }));
+    // Both clicks in the same task, as a real double click arrives (before TanStack Query reports isPending).
+    const equip = within(dialog).getByRole('button', { name: '装備する' });
+    fireEvent.click(equip);
+    fireEvent.click(equip);
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(server.callsTo('PUT /api/users/me/badges/equip')).toHaveLength(1);
   });
 
   it('unequips a slot', async () => {

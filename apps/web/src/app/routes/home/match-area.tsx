@@ -16,6 +16,7 @@ import { useQueueFeed } from '../../../features/queue/hooks/use-queue-feed.ts';
 import { useLogout } from '../../../lib/auth/logout.ts';
 import { useMyProfile } from '../../../lib/auth/user.ts';
 import { useNow } from '../../../lib/use-now.ts';
+import { useSingleFlight } from '../../../lib/use-single-flight.ts';
 import { refreshPlayerProgress } from '../../player-progress.ts';
 
 /**
@@ -27,6 +28,7 @@ export default function MatchArea({ userId }: { userId: string }) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const logout = useLogout();
+  const logoutOnce = useSingleFlight(logout);
   const profile = useMyProfile();
   const feed = useQueueFeed(userId);
   const now = useNow();
@@ -80,7 +82,7 @@ export default function MatchArea({ userId }: { userId: string }) {
   if (current.isPending) return <SkeletonBlock height={420} label={MATCH_TEXTS.loading} />;
 
   const relogin = () =>
-    logout.mutate(undefined, {
+    logoutOnce(undefined, {
       onSettled: () => {
         void navigate('/?tab=mypage');
       },

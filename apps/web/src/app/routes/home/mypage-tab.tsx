@@ -20,6 +20,7 @@ import { useLogout } from '../../../lib/auth/logout.ts';
 import { useSession } from '../../../lib/auth/session.ts';
 import { useMe } from '../../../lib/auth/user.ts';
 import { COMMON_TEXTS } from '../../../lib/texts.ts';
+import { useSingleFlight } from '../../../lib/use-single-flight.ts';
 
 type OpenModal = { kind: 'edit' } | { kind: 'badge'; slot: 1 | 2 } | { kind: 'past' } | null;
 
@@ -55,7 +56,9 @@ function useShowProfileOnce(show: boolean, ready: boolean) {
 function SignedInMyPage({ userId, showProfile }: { userId: string; showProfile: boolean }) {
   const me = useMe();
   const logout = useLogout();
+  const logoutOnce = useSingleFlight(logout);
   const createUser = useCreateUser(userId);
+  const createUserOnce = useSingleFlight(createUser);
   const [modal, setModal] = useState<OpenModal>(null);
   const close = () => setModal(null);
   useShowProfileOnce(showProfile, me.data?.kind === 'ready');
@@ -77,7 +80,7 @@ function SignedInMyPage({ userId, showProfile }: { userId: string; showProfile: 
       <UserCreationPrompt
         error={createUser.error?.message ?? me.data.error}
         busy={createUser.isPending}
-        onRetry={() => createUser.mutate()}
+        onRetry={() => createUserOnce()}
       />
     );
   }
@@ -91,7 +94,7 @@ function SignedInMyPage({ userId, showProfile }: { userId: string; showProfile: 
           profile={profile}
           onEdit={() => setModal({ kind: 'edit' })}
           onEditBadge={(slot) => setModal({ kind: 'badge', slot })}
-          onLogout={() => logout.mutate()}
+          onLogout={() => logoutOnce()}
           loggingOut={logout.isPending}
         />
         <StatusCard profile={profile} onShowPastSeasons={() => setModal({ kind: 'past' })} />

@@ -2,6 +2,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { Notice } from '../../../components/notice.tsx';
 import { Skeleton } from '../../../components/skeleton.tsx';
 import { useDummyUsers } from '../../../lib/auth/dummy-users.ts';
+import { useSingleFlight } from '../../../lib/use-single-flight.ts';
 import { useDummyLogin } from '../api/dummy-login.ts';
 import { AUTH_TEXTS as T } from '../texts.ts';
 
@@ -9,6 +10,7 @@ import { AUTH_TEXTS as T } from '../texts.ts';
 export function DummyLoginForm({ passwordRequired }: { passwordRequired: boolean }) {
   const users = useDummyUsers(true);
   const login = useDummyLogin();
+  const loginOnce = useSingleFlight(login);
   const [userId, setUserId] = useState('');
   const [password, setPassword] = useState('');
   const selectId = useId();
@@ -20,7 +22,7 @@ export function DummyLoginForm({ passwordRequired }: { passwordRequired: boolean
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     if (!userId) return;
-    login.mutate({ user_id: userId, password: passwordRequired ? password : undefined });
+    loginOnce({ user_id: userId, password: passwordRequired ? password : undefined });
   };
 
   return (

@@ -9,6 +9,7 @@ import { type EquipInput, useEquipBadges } from '../api/equip-badges.ts';
 import { useOwnedBadges } from '../api/get-owned-badges.ts';
 import { BADGE_TEXTS as T } from '../texts.ts';
 import './badge-picker.css';
+import { useSingleFlight } from '../../../lib/use-single-flight.ts';
 
 interface BadgePickerProps {
   slot: 1 | 2;
@@ -31,6 +32,7 @@ export function selectableBadges(owned: string[], otherSlot: string | null, quer
 export function BadgePickerModal({ slot, userId, current, onClose }: BadgePickerProps) {
   const owned = useOwnedBadges(userId);
   const equip = useEquipBadges(userId);
+  const equipOnce = useSingleFlight(equip);
   const mine = slot === 1 ? current.primary : current.secondary;
   const other = slot === 1 ? current.secondary : current.primary;
   const [selected, setSelected] = useState<string | null>(mine);
@@ -42,7 +44,7 @@ export function BadgePickerModal({ slot, userId, current, onClose }: BadgePicker
       slot === 1
         ? { primary_badge: badgeId, secondary_badge: other }
         : { primary_badge: other, secondary_badge: badgeId };
-    equip.mutate(input, { onSuccess: onClose });
+    equipOnce(input, { onSuccess: onClose });
   };
 
   const badges = owned.data ? selectableBadges(owned.data.owned_badges, other, query) : [];

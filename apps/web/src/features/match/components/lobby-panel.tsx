@@ -3,6 +3,7 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { Icon } from '../../../components/icon.tsx';
 import { Notice } from '../../../components/notice.tsx';
 import { formatCountdown } from '../../../lib/format.ts';
+import { useSingleFlight } from '../../../lib/use-single-flight.ts';
 import { useTransferHost } from '../api/transfer-host.ts';
 import { useUpdateLobby } from '../api/update-lobby.ts';
 import { MATCH_TEXTS as T } from '../texts.ts';
@@ -96,6 +97,7 @@ function LobbyForm({ match, userId }: { match: CurrentMatch; userId: string }) {
   const [value, setValue] = useState(match.lobby_id ?? '');
   const [error, setError] = useState<string | null>(null);
   const update = useUpdateLobby(userId);
+  const updateOnce = useSingleFlight(update);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -105,7 +107,7 @@ function LobbyForm({ match, userId }: { match: CurrentMatch; userId: string }) {
       return;
     }
     setError(null);
-    update.mutate({ lobby_id: parsed.data.lobby_id });
+    updateOnce({ lobby_id: parsed.data.lobby_id });
   };
 
   return (
@@ -160,6 +162,7 @@ function HostTransfer({
   players: MatchPlayer[];
   transfer: ReturnType<typeof useTransferHost>;
 }) {
+  const transferOnce = useSingleFlight(transfer);
   const isHost = match.host_user_id === userId;
   const participant = players.some((p) => p.user_id === userId);
   if (!participant) return null;
@@ -172,7 +175,7 @@ function HostTransfer({
         <button
           type="button"
           className="button button--secondary"
-          onClick={() => transfer.mutate()}
+          onClick={() => transferOnce()}
           disabled={transfer.isPending}
         >
           <Icon name="crown" size={16} />
@@ -191,7 +194,7 @@ function HostTransfer({
       <button
         type="button"
         className="button button--secondary"
-        onClick={() => transfer.mutate()}
+        onClick={() => transferOnce()}
         disabled={!allowed || transfer.isPending}
         title={hint ?? undefined}
         aria-describedby={hint ? 'take-over-hint' : undefined}

@@ -3,6 +3,7 @@ import { useEffect, useReducer, useRef } from 'react';
 import { Modal } from '../../../components/modal.tsx';
 import { Notice } from '../../../components/notice.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
+import { useSingleFlight } from '../../../lib/use-single-flight.ts';
 import { useReportMatch } from '../api/report-match.ts';
 import {
   buildReport,
@@ -110,6 +111,7 @@ function useReportSubmit(
   onClose: () => void,
 ) {
   const report = useReportMatch(userId);
+  const reportOnce = useSingleFlight(report);
   const submit = () => {
     const built = buildReport(draft, teamOf(match, userId));
     if (!built.ok) {
@@ -117,7 +119,7 @@ function useReportSubmit(
       return;
     }
     report.reset();
-    report.mutate(
+    reportOnce(
       { matchId: match.match_id, report: built.report },
       {
         onSuccess: () => {

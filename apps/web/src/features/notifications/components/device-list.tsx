@@ -3,6 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId } from 'react';
 import { Notice } from '../../../components/notice.tsx';
 import { formatDate } from '../../../lib/format.ts';
+import { useSingleFlight } from '../../../lib/use-single-flight.ts';
 import { notificationSettingsKey } from '../api/get-notification-settings.ts';
 import { removePushDevice } from '../api/push-subscriptions.ts';
 import { NOTIFICATION_TEXTS as T } from '../texts.ts';
@@ -23,6 +24,7 @@ export function DeviceList({
     mutationFn: removePushDevice,
     onSettled: () => queryClient.invalidateQueries({ queryKey: notificationSettingsKey(userId) }),
   });
+  const removeOnce = useSingleFlight(remove);
   return (
     <div className="push-devices">
       <h3 id={titleId} className="push-devices__title">
@@ -42,7 +44,7 @@ export function DeviceList({
                 className="button button--ghost button--small"
                 aria-label={T.removeDeviceLabel(d.label || T.device)}
                 disabled={remove.isPending}
-                onClick={() => remove.mutate(d.endpoint)}
+                onClick={() => removeOnce(d.endpoint)}
               >
                 {T.removeDevice}
               </button>

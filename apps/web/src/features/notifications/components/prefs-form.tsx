@@ -6,6 +6,7 @@ import {
 } from '@rankmatch/shared';
 import { type FormEvent, useState } from 'react';
 import { Notice } from '../../../components/notice.tsx';
+import { useSingleFlight } from '../../../lib/use-single-flight.ts';
 import { useUpdateNotificationPrefs } from '../api/update-notification-prefs.ts';
 import { NOTIFICATION_TEXTS as T } from '../texts.ts';
 import { DiscordDmChecks, PushKindChecks } from './kind-checks.tsx';
@@ -37,6 +38,7 @@ export function PrefsForm({ userId, settings }: { userId: string; settings: Noti
   const [draft, setDraft] = useState<NotificationPrefs>(settings.prefs);
   const [saved, setSaved] = useState<'saved' | 'no_channel' | null>(null);
   const save = useUpdateNotificationPrefs(userId);
+  const saveOnce = useSingleFlight(save);
   const discord = settings.discord_dm_available;
   const problem = prefsProblem(draft, discord);
 
@@ -48,7 +50,7 @@ export function PrefsForm({ userId, settings }: { userId: string; settings: Noti
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (problem || save.isPending) return;
-    save.mutate(draft, {
+    saveOnce(draft, {
       onSuccess: (stored) => {
         setDraft(stored.prefs);
         setSaved(noChannel(stored.prefs, stored) ? 'no_channel' : 'saved');

@@ -1,6 +1,7 @@
 import type { NotificationSettings } from '@rankmatch/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { activeServiceWorker } from '../../../lib/pwa/service-worker.ts';
+import { useSingleFlight } from '../../../lib/use-single-flight.ts';
 import { notificationSettingsKey } from '../api/get-notification-settings.ts';
 import { addPushDevice, removePushDevice } from '../api/push-subscriptions.ts';
 import {
@@ -82,6 +83,7 @@ export function usePushDevice(userId: string, settings: NotificationSettings) {
     },
     onSettled: settled,
   });
+  const enableOnce = useSingleFlight(enable);
 
   const disable = useMutation({
     mutationFn: async () => {
@@ -91,6 +93,7 @@ export function usePushDevice(userId: string, settings: NotificationSettings) {
     },
     onSettled: settled,
   });
+  const disableOnce = useSingleFlight(disable);
 
   return {
     status: deviceStatus(support, settings, notificationPermission(), local),
@@ -100,11 +103,11 @@ export function usePushDevice(userId: string, settings: NotificationSettings) {
     // Asked at once, inside the click: browsers show the prompt only from a user's gesture.
     turnOn: () => {
       disable.reset();
-      enable.mutate(Promise.resolve(Notification.requestPermission()));
+      enableOnce(Promise.resolve(Notification.requestPermission()));
     },
     turnOff: () => {
       enable.reset();
-      disable.mutate();
+      disableOnce();
     },
   };
 }

@@ -4,6 +4,7 @@ import { Modal } from '../../../components/modal.tsx';
 import { Notice } from '../../../components/notice.tsx';
 import { browser } from '../../../lib/browser.ts';
 import { useToasts } from '../../../lib/toast/toast-provider.tsx';
+import { useSingleFlight } from '../../../lib/use-single-flight.ts';
 import { type ProfileInput, useUpdateProfile } from '../api/update-profile.ts';
 import { PROFILE_TEXTS as T } from '../texts.ts';
 import { FavoritePicker } from './favorite-picker.tsx';
@@ -55,6 +56,7 @@ export function ProfileEditModal({ profile, onClose }: { profile: UserProfile | 
 /** The profile's values, checked with the shared schema once submitted; a valid submit saves and closes. */
 function useProfileForm(profile: UserProfile, onClose: () => void) {
   const update = useUpdateProfile(profile.user_id);
+  const updateOnce = useSingleFlight(update);
   const toasts = useToasts();
   const [form, setForm] = useState<ProfileInput>({
     trainer_name: profile.trainer_name,
@@ -73,7 +75,7 @@ function useProfileForm(profile: UserProfile, onClose: () => void) {
     event.preventDefault();
     setSubmitted(true);
     if (!check.ok) return;
-    update.mutate(check.value, {
+    updateOnce(check.value, {
       // The modal closes on the server's answer; the notice says the change was kept.
       onSuccess: () => {
         toasts.show({ title: T.saved });

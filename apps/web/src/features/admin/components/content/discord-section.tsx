@@ -1,6 +1,7 @@
 import { Icon } from '../../../../components/icon.tsx';
 import { Notice } from '../../../../components/notice.tsx';
 import { Skeleton } from '../../../../components/skeleton.tsx';
+import { useSingleFlight } from '../../../../lib/use-single-flight.ts';
 import { useDiscordSettings } from '../../api/get-discord-settings.ts';
 import { useSendDiscordTest } from '../../api/send-discord-test.ts';
 import { ADMIN_TEXTS } from '../../texts.ts';
@@ -14,6 +15,7 @@ const T = ADMIN_TEXTS.discord;
 export function DiscordSection() {
   const settings = useDiscordSettings();
   const test = useSendDiscordTest();
+  const testOnce = useSingleFlight(test);
   return (
     <section className="card" aria-labelledby="admin-discord-title">
       <h2 id="admin-discord-title" className="card__title">
@@ -35,7 +37,7 @@ export function DiscordSection() {
             <button
               type="button"
               className="button button--secondary"
-              onClick={() => test.mutate()}
+              onClick={() => testOnce()}
               disabled={test.isPending || settings.data.webhook_url_masked === null}
             >
               <Icon name="send" size={16} />

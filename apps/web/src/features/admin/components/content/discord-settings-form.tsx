@@ -2,6 +2,7 @@ import { type DiscordSettings, discordSettingsUpdateSchema, validationErrorOf } 
 import { type FormEvent, useState } from 'react';
 import { useConfirm } from '../../../../components/confirm-dialog.tsx';
 import { Notice } from '../../../../components/notice.tsx';
+import { useSingleFlight } from '../../../../lib/use-single-flight.ts';
 import { useUpdateDiscordSettings } from '../../api/update-discord-settings.ts';
 import { serverMessageOr } from '../../errors.ts';
 import { ADMIN_TEXTS } from '../../texts.ts';
@@ -17,6 +18,7 @@ export function DiscordSettingsForm({ settings }: { settings: DiscordSettings })
   const [invalid, setInvalid] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
   const update = useUpdateDiscordSettings();
+  const updateOnce = useSingleFlight(update);
   const confirm = useConfirm();
   const isSet = settings.webhook_url_masked !== null;
 
@@ -25,7 +27,7 @@ export function DiscordSettingsForm({ settings }: { settings: DiscordSettings })
     const parsed = discordSettingsUpdateSchema.safeParse(input);
     setInvalid(parsed.success ? null : validationErrorOf(parsed.error.issues[0]).message);
     if (!parsed.success) return;
-    update.mutate(parsed.data, {
+    updateOnce(parsed.data, {
       onSuccess: () => {
         setUrl('');
         setDone(message);

@@ -2,6 +2,7 @@ import { settingUpdateSchema, validationErrorOf } from '@rankmatch/shared';
 import { type FormEvent, useId, useState } from 'react';
 import { Markdown } from '../../../../components/markdown.tsx';
 import { Notice } from '../../../../components/notice.tsx';
+import { useSingleFlight } from '../../../../lib/use-single-flight.ts';
 import { useUpdateSetting } from '../../api/update-setting.ts';
 import { serverMessageOr } from '../../errors.ts';
 import { ADMIN_TEXTS } from '../../texts.ts';
@@ -28,6 +29,7 @@ export function MarkdownSetting({
   const [value, setValue] = useState(initial);
   const [invalid, setInvalid] = useState<string | null>(null);
   const update = useUpdateSetting();
+  const updateOnce = useSingleFlight(update);
   const textareaId = useId();
   const titleId = useId();
   const dirty = value !== initial;
@@ -36,7 +38,7 @@ export function MarkdownSetting({
     event.preventDefault();
     const parsed = settingUpdateSchema.safeParse({ id, value });
     setInvalid(parsed.success ? null : validationErrorOf(parsed.error.issues[0]).message);
-    if (parsed.success) update.mutate({ id, value });
+    if (parsed.success) updateOnce({ id, value });
   };
 
   return (

@@ -1,6 +1,7 @@
 import { settingUpdateSchema, validationErrorOf } from '@rankmatch/shared';
 import { type FormEvent, useId, useState } from 'react';
 import { Notice } from '../../../../components/notice.tsx';
+import { useSingleFlight } from '../../../../lib/use-single-flight.ts';
 import { useUpdateSetting } from '../../api/update-setting.ts';
 import { parseInteger } from '../../parse-integer.ts';
 import { ADMIN_TEXTS } from '../../texts.ts';
@@ -24,6 +25,7 @@ export function TimeoutSetting({
   const [invalid, setInvalid] = useState<string | null>(null);
   const [unchanged, setUnchanged] = useState(false);
   const update = useUpdateSetting();
+  const updateOnce = useSingleFlight(update);
   const inputId = useId();
   const hintId = useId();
 
@@ -35,7 +37,7 @@ export function TimeoutSetting({
     const parsed = same ? null : settingUpdateSchema.safeParse({ id, value: seconds });
     setUnchanged(same);
     setInvalid(parsed && !parsed.success ? validationErrorOf(parsed.error.issues[0]).message : null);
-    if (parsed?.success) update.mutate({ id, value: seconds });
+    if (parsed?.success) updateOnce({ id, value: seconds });
   };
 
   return (

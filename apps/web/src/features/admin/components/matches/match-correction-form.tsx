@@ -2,6 +2,7 @@ import { type AdminMatchDetail, MATCH_CORRECTION_WINNERS, type MatchCorrection }
 import { type FormEvent, useState } from 'react';
 import { useConfirm } from '../../../../components/confirm-dialog.tsx';
 import { Notice } from '../../../../components/notice.tsx';
+import { useSingleFlight } from '../../../../lib/use-single-flight.ts';
 import { useCorrectMatch } from '../../api/correct-match.ts';
 import { ADMIN_TEXTS } from '../../texts.ts';
 
@@ -15,6 +16,7 @@ const currentWinner = (match: AdminMatchDetail): Winner => match.winner_team ?? 
 export function MatchCorrectionForm({ match }: { match: AdminMatchDetail }) {
   const [winner, setWinner] = useState<Winner>(() => currentWinner(match));
   const correct = useCorrectMatch();
+  const correctOnce = useSingleFlight(correct);
   const unchanged = winner === currentWinner(match);
   const confirm = useConfirm();
 
@@ -27,7 +29,7 @@ export function MatchCorrectionForm({ match }: { match: AdminMatchDetail }) {
       confirmLabel: T.correctionConfirmButton,
     });
     if (!yes) return;
-    correct.mutate({ matchId: match.match_id, winner });
+    correctOnce({ matchId: match.match_id, winner });
   };
 
   return (

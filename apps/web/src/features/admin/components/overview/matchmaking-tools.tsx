@@ -12,6 +12,7 @@ export function MatchmakingTools() {
   const { run, step } = useManualWave();
   const runWave = useSingleFlight(run);
   const queueCount = useQueueCountCheck();
+  const queueCountOnce = useSingleFlight(queueCount);
   return (
     <ToolCard title={T.matchmakingTitle}>
       <div className="admin-tool__action">
@@ -37,7 +38,7 @@ export function MatchmakingTools() {
         <button
           type="button"
           className="button button--secondary"
-          onClick={() => queueCount.mutate()}
+          onClick={() => queueCountOnce()}
           disabled={queueCount.isPending}
         >
           {T.checkQueue}

@@ -1,3 +1,4 @@
+import { useSingleFlight } from '../../../../lib/use-single-flight.ts';
 import { useCalculateRanking } from '../../api/calculate-ranking.ts';
 import { ADMIN_TEXTS } from '../../texts.ts';
 import { ActionStatus } from '../action-status.tsx';
@@ -8,13 +9,14 @@ const T = ADMIN_TEXTS.overview;
 /** Manual ranking calculation. */
 export function SystemTools() {
   const ranking = useCalculateRanking();
+  const rankingOnce = useSingleFlight(ranking);
   return (
     <ToolCard title={T.systemTitle}>
       <div className="admin-tool__action">
         <button
           type="button"
           className="button button--secondary"
-          onClick={() => ranking.mutate()}
+          onClick={() => rankingOnce()}
           disabled={ranking.isPending}
         >
           {T.calculateRanking}

@@ -17,6 +17,7 @@ export function TestTools() {
   const add = useSingleFlight(fill);
   const reportEvery = useSingleFlight(reportAll);
   const clear = useClearQueue();
+  const clearOnce = useSingleFlight(clear);
   const confirm = useConfirm();
   const onClear = async () => {
     const yes = await confirm.ask({
@@ -24,7 +25,7 @@ export function TestTools() {
       message: T.clearConfirm,
       confirmLabel: T.clearConfirmButton,
     });
-    if (yes) clear.mutate();
+    if (yes) clearOnce();
   };
   return (
     <ToolCard title={T.testToolsTitle}>

@@ -1,6 +1,7 @@
 import type { AdminSeason } from '@rankmatch/shared';
 import { useConfirm } from '../../../../components/confirm-dialog.tsx';
 import { formatDateTime } from '../../../../lib/format.ts';
+import { useSingleFlight } from '../../../../lib/use-single-flight.ts';
 import { useActivateSeason } from '../../api/activate-season.ts';
 import { useDeleteSeason } from '../../api/delete-season.ts';
 import { useEndSeason } from '../../api/end-season.ts';
@@ -16,8 +17,11 @@ export type SeasonOutcome = { tone: 'info' | 'success' | 'danger'; text: string 
  */
 export function useSeasonActions(seasons: AdminSeason[] | undefined, setOutcome: (outcome: SeasonOutcome) => void) {
   const activate = useActivateSeason();
+  const activateOnce = useSingleFlight(activate);
   const end = useEndSeason();
+  const endOnce = useSingleFlight(end);
   const remove = useDeleteSeason();
+  const removeOnce = useSingleFlight(remove);
   const confirm = useConfirm();
   const fail = (error: Error) => setOutcome({ tone: 'danger', text: error.message });
 
@@ -33,7 +37,7 @@ export function useSeasonActions(seasons: AdminSeason[] | undefined, setOutcome:
     });
     if (!yes) return;
     setOutcome(null);
-    activate.mutate(season.id, {
+    activateOnce(season.id, {
       onSuccess: () => setOutcome({ tone: 'success', text: T.activated(season.name) }),
       onError: fail,
     });
@@ -46,7 +50,7 @@ export function useSeasonActions(seasons: AdminSeason[] | undefined, setOutcome:
     });
     if (!yes) return;
     setOutcome({ tone: 'info', text: T.ending(season.name) });
-    end.mutate(season.id, {
+    endOnce(season.id, {
       onSuccess: () => setOutcome({ tone: 'success', text: T.ended(season.name) }),
       onError: fail,
     });
@@ -59,7 +63,7 @@ export function useSeasonActions(seasons: AdminSeason[] | undefined, setOutcome:
     });
     if (!yes) return;
     setOutcome(null);
-    remove.mutate(season.id, {
+    removeOnce(season.id, {
       onSuccess: () => setOutcome({ tone: 'success', text: T.deleted(season.name) }),
       onError: fail,
     });

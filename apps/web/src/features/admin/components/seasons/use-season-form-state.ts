@@ -1,6 +1,7 @@
 import { type AdminSeason, ERRORS } from '@rankmatch/shared';
 import { type FormEvent, useRef, useState } from 'react';
 import { ApiError } from '../../../../lib/api-client.ts';
+import { useSingleFlight } from '../../../../lib/use-single-flight.ts';
 import { useCreateSeason } from '../../api/create-season.ts';
 import { useUpdateSeason } from '../../api/update-season.ts';
 import {
@@ -57,6 +58,7 @@ export function useSeasonFormState(season: AdminSeason | null, onDone: (message:
   const create = useCreateSeason();
   const update = useUpdateSeason();
   const save = season ? update : create;
+  const saveOnce = useSingleFlight(save);
 
   const set: SetSeasonField = (field) => (value) => setForm((prev) => ({ ...prev, [field]: value }));
 
@@ -74,7 +76,7 @@ export function useSeasonFormState(season: AdminSeason | null, onDone: (message:
       return;
     }
     setErrors({});
-    save.mutate(outcome.season, {
+    saveOnce(outcome.season, {
       onSuccess: (saved) => onDone(season ? T.updated(saved.name) : T.created(saved.name)),
       onError: (error) => {
         const fieldErrors = fieldErrorOf(error);

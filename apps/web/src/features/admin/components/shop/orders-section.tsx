@@ -5,6 +5,7 @@ import { EmptyState, Notice } from '../../../../components/notice.tsx';
 import { Skeleton } from '../../../../components/skeleton.tsx';
 import { formatYen } from '../../../../lib/format.ts';
 import { useMaster } from '../../../../lib/master.ts';
+import { useSingleFlight } from '../../../../lib/use-single-flight.ts';
 import { useFulfilOrder } from '../../api/fulfil-order.ts';
 import { type AdminOrder, type OrderFilter, useAdminOrders } from '../../api/get-orders.ts';
 import { ADMIN_TEXTS } from '../../texts.ts';
@@ -32,6 +33,7 @@ export function OrdersSection({ adminId }: { adminId: string }) {
   const orders = useAdminOrders(status);
   const master = useMaster(adminId);
   const fulfil = useFulfilOrder(adminId);
+  const fulfilOnce = useSingleFlight(fulfil);
   const confirm = useConfirm();
 
   const names = useMemo(() => new Map(master.data?.badges.map((b) => [b.id, b.display])), [master.data]);
@@ -48,7 +50,7 @@ export function OrdersSection({ adminId }: { adminId: string }) {
     });
     if (!yes) return;
     setOutcome(null);
-    fulfil.mutate(order.order_id, {
+    fulfilOnce(order.order_id, {
       onSuccess: (after) => setOutcome(fulfilOutcome(after, player, badge)),
       onError: (error) => setOutcome({ tone: 'danger', title: T.fulfilFailed, text: error.message }),
     });

@@ -1,4 +1,5 @@
 import { type FormEvent, useId, useState } from 'react';
+import { useSingleFlight } from '../../../../lib/use-single-flight.ts';
 import { useUpdateShopBadge } from '../../api/update-badge.ts';
 import {
   type ShopBadgeEditField,
@@ -19,6 +20,7 @@ function useShopBadgeFormState(row: ShopBadgeRow, onSaved: () => void) {
   const [errors, setErrors] = useState<Partial<Record<ShopBadgeEditField, string>>>({});
   const [unchanged, setUnchanged] = useState(false);
   const update = useUpdateShopBadge();
+  const updateOnce = useSingleFlight(update);
 
   const set = <K extends ShopBadgeEditField>(field: K, value: ShopBadgeEditState[K]) => {
     setState((prev) => ({ ...prev, [field]: value }));
@@ -31,7 +33,7 @@ function useShopBadgeFormState(row: ShopBadgeRow, onSaved: () => void) {
     setErrors(outcome.kind === 'invalid' ? outcome.errors : {});
     setUnchanged(outcome.kind === 'unchanged');
     if (outcome.kind !== 'changed') return;
-    update.mutate({ badgeId: row.id, changes: outcome.changes }, { onSuccess: onSaved });
+    updateOnce({ badgeId: row.id, changes: outcome.changes }, { onSuccess: onSaved });
   };
   return { state, set, errors, unchanged, onSubmit, update };
 }

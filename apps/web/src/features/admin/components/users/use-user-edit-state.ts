@@ -1,6 +1,7 @@
 import type { AdminUserDetail } from '@rankmatch/shared';
 import { type FormEvent, useState } from 'react';
 import { useConfirm } from '../../../../components/confirm-dialog.tsx';
+import { useSingleFlight } from '../../../../lib/use-single-flight.ts';
 import { useUpdateAdminUser } from '../../api/update-user.ts';
 import { ADMIN_TEXTS } from '../../texts.ts';
 import { editStateOf, type UserEditField, type UserEditState, userUpdateOf } from '../../user-edit.ts';
@@ -19,6 +20,7 @@ export function useUserEditState(user: AdminUserDetail, name: string, onSaved: (
   const [errors, setErrors] = useState<UserEditErrors>({});
   const [unchanged, setUnchanged] = useState(false);
   const update = useUpdateAdminUser();
+  const updateOnce = useSingleFlight(update);
   const confirm = useConfirm();
 
   // An edited field's error goes at once: it described the value that was there (the save checks again).
@@ -43,7 +45,7 @@ export function useUserEditState(user: AdminUserDetail, name: string, onSaved: (
     ) {
       return;
     }
-    update.mutate({ userId: user.user_id, changes: outcome.changes }, { onSuccess: onSaved });
+    updateOnce({ userId: user.user_id, changes: outcome.changes }, { onSuccess: onSaved });
   };
 
   return { state, set, errors, unchanged, onSubmit, update, dialog: confirm.dialog };
