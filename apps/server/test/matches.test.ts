@@ -283,7 +283,6 @@ describe('report validation', () => {
         'REPORT_MOVE_INVALID',
       ],
       [report('A-win', { pokemon_move2: '' }), 400, V.REPORT_MOVE_INVALID, 'REPORT_MOVE_INVALID'],
-      [invalidReport(''), 400, V.REPORT_INVALID_PLAYER_REQUIRED, 'REPORT_INVALID_PLAYER_REQUIRED'],
       [
         invalidReport(m.teamA[0] as string),
         400,
@@ -441,6 +440,24 @@ describe('penalties', () => {
     // Processed once: a second gather changes nothing.
     await t.built.modules.waves.gather();
     expect((await me(m.tokenOf(target))).penalty_count).toBe(1);
+  });
+
+  it('takes an invalid report without a culprit (原因なし・わからない) and penalises nobody for it', async () => {
+    const m = await matchTen(t, admin);
+    const id = m.match.match_id;
+    for (const reporter of [...m.teamA.slice(0, 4), ...m.teamB.slice(0, 2)]) {
+      const res = await postReport(t, id, m.tokenOf(reporter), invalidReport(''));
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    t.clock.advance(3600);
+    await t.request({ method: 'POST', url: '/api/debug/gather-match', token: admin });
+    const detail = adminMatchDetailSchema.parse(
+      (await t.request({ method: 'GET', url: `/api/admin/matches/${id}`, token: admin })).json(),
+    );
+    expect(detail.user_reports.filter((r) => r.outcome === 'invalid' && r.violation_report === '')).toHaveLength(6);
+    expect(detail.penalty_summary).toEqual([]);
+    expect(detail.penalty_status).toEqual({ processed: true, penalty_players: [] });
+    for (const player of [...m.teamA, ...m.teamB]) expect((await me(m.tokenOf(player))).penalty_count).toBe(0);
   });
 
   it('needs 4 of one team or 6 in total: 3 + 2 is not enough, 3 + 3 is', async () => {

@@ -45,6 +45,17 @@ const DONE = buildAdminMatch({
       violation_report: '',
       reported_at: 1_700_000_200,
     },
+    {
+      user_id: 'dummy_08',
+      trainer_name: '選手8',
+      team: 'B',
+      result: 'invalid',
+      outcome: 'invalid',
+      banned_pokemon: '',
+      picked_pokemon: '',
+      violation_report: '',
+      reported_at: 1_700_000_300,
+    },
   ],
   penalty_summary: [
     {
@@ -127,10 +138,14 @@ describe('admin matches: detail', () => {
     expect(within(dialog).getByText('集計').parentElement).toHaveTextContent('報告の一致');
     expect(within(dialog).getByText('結果報告（2/10人が報告）')).toBeInTheDocument();
     const reports = within(dialog).getAllByRole('table')[0]!;
-    const [first, second] = within(reports).getAllByRole('row').slice(1);
+    const [first, second, third] = within(reports).getAllByRole('row').slice(1);
     expect(first).toHaveTextContent('選手1勝利チームA');
     expect(first).toHaveTextContent('選手7');
     expect(second).toHaveTextContent('選手6敗北チームB');
+    expect(second).not.toHaveTextContent('原因なし');
+    // An invalid report that blames nobody says so (the game failed, a disconnect), not a bare dash.
+    expect(third).toHaveTextContent('選手8無効チームB');
+    expect(third).toHaveTextContent('原因なし・わからない');
     const violations = within(dialog).getAllByRole('table')[1]!;
     expect(within(violations).getAllByRole('row')[1]).toHaveTextContent('選手7（チームB）1選手1');
     expect(within(dialog).getByText('処理済み')).toBeInTheDocument();

@@ -1,5 +1,5 @@
 import type { CurrentMatch } from '@rankmatch/shared';
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { buildMatch, buildProfile, myMatchReply } from '../src/testing/data.ts';
@@ -41,6 +41,15 @@ async function toResult(user: UserEvent, dialog: HTMLElement) {
   await click(user, dialog, '次へ');
   await user.click(within(dialog).getByRole('radio', { name: 'じたばた' }));
   await user.click(within(dialog).getByRole('radio', { name: 'あくび' }));
+  await click(user, dialog, '次へ');
+}
+
+/** From the result step: the outcome, the violation step as it is, the confirm step, 報告する. */
+async function reportOutcome(user: UserEvent, dialog: HTMLElement, outcome: string) {
+  await click(user, dialog, outcome);
+  await click(user, dialog, '次へ');
+  await click(user, dialog, '次へ');
+  await click(user, dialog, '報告する');
 }
 
 describe('report wizard: normal path', () => {
@@ -58,7 +67,7 @@ describe('report wizard: normal path', () => {
     expect(within(dialog).getByRole('button', { name: 'フシギバナ' }).textContent).toBe('フシギバナ');
   });
 
-  it('banned → picked → moves → result → violation → submit, with 20/40/60/80/100 % and auto-advances', async () => {
+  it('banned → picked → moves → result → violation → confirm → submit, moving on only by 次へ', async () => {
     const { server, user } = openMatch();
     const dialog = await openWizard(user);
     expect(progress(dialog)).toBe('20');
@@ -80,23 +89,41 @@ describe('report wizard: normal path', () => {
     await click(user, dialog, 'カビゴン');
     await click(user, dialog, '次へ');
 
-    // moves: one of each slot; advances by itself once both are chosen.
+    // moves: one of each slot; stays until 次へ (a habitual tap on 次へ must not land on the next step's).
     expect(progress(dialog)).toBe('60');
     expect(within(dialog).getByText('カビゴンの技を選んでください')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('radio', { name: 'ヘビーボンバー' }));
-    expect(progress(dialog)).toBe('60');
     await user.click(within(dialog).getByRole('radio', { name: 'とおせんぼう' }));
+    expect(progress(dialog)).toBe('60');
+    await click(user, dialog, '次へ');
 
-    // result: advances by itself.
+    // result: stays until 次へ too.
     expect(progress(dialog)).toBe('80');
     expect(within(dialog).getByText('あなたのチーム: チームA')).toBeInTheDocument();
     await click(user, dialog, '勝利');
+    expect(progress(dialog)).toBe('80');
+    expect(within(dialog).getByRole('button', { name: '勝利' })).toHaveAttribute('aria-pressed', 'true');
+    await click(user, dialog, '次へ');
 
-    // violation: optional, other participants only, 'do not report' chosen.
+    // violation: optional, other participants only, 'do not report' chosen; no 報告する yet.
     expect(progress(dialog)).toBe('100');
     expect(within(dialog).getByRole('radio', { name: '報告しない' })).toBeChecked();
     expect(within(dialog).getAllByRole('radio')).toHaveLength(10);
     expect(within(dialog).queryByRole('radio', { name: /選手2\b/ })).not.toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: '報告する' })).not.toBeInTheDocument();
+    await click(user, dialog, '次へ');
+
+    // confirm: the answers, and 報告する in the step, not in the footer where 次へ was.
+    expect(within(dialog).getByText('ステップ 6/6')).toBeInTheDocument();
+    const summary = within(dialog).getByText('報告内容を確認してください').closest('section') as HTMLElement;
+    expect(summary).toHaveTextContent('BANピカチュウ');
+    expect(summary).toHaveTextContent('使用ポケモンカビゴン');
+    expect(summary).toHaveTextContent('技ヘビーボンバー・とおせんぼう');
+    expect(summary).toHaveTextContent('勝敗勝利');
+    expect(summary).toHaveTextContent('違反報告報告しない');
+    expect(within(dialog).queryByRole('button', { name: '次へ' })).not.toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: '報告する' }).closest('.modal__footer')).toBeNull();
+    expect(server.callsTo('POST /api/matches/42/report')).toHaveLength(0);
     await click(user, dialog, '報告する');
 
     expect(server.callsTo('POST /api/matches/42/report')[0]?.body).toEqual({
@@ -121,8 +148,7 @@ describe('report wizard: normal path', () => {
     const { server, user } = openMatch(userId);
     const dialog = await openWizard(user);
     await toResult(user, dialog);
-    await click(user, dialog, outcome);
-    await click(user, dialog, '報告する');
+    await reportOutcome(user, dialog, outcome);
     await screen.findByText('報告済み（1/2）');
     expect(server.callsTo('POST /api/matches/42/report')[0]?.body).toMatchObject({ result });
   });
@@ -132,7 +158,12 @@ describe('report wizard: normal path', () => {
     const dialog = await openWizard(user);
     await toResult(user, dialog);
     await click(user, dialog, '敗北');
+    await click(user, dialog, '次へ');
     await user.click(within(dialog).getByRole('radio', { name: /選手8/ }));
+    await click(user, dialog, '次へ');
+    expect(within(dialog).getByText('報告内容を確認してください').closest('section')).toHaveTextContent(
+      '違反報告選手8',
+    );
     await click(user, dialog, '報告する');
     await screen.findByText('報告済み（1/2）');
     expect(server.callsTo('POST /api/matches/42/report')[0]?.body).toMatchObject({ violation_report: 'dummy_08' });
@@ -147,8 +178,8 @@ describe('report wizard: normal path', () => {
     await click(user, dialog, '次へ');
     await user.click(within(dialog).getByRole('radio', { name: 'じたばた' }));
     await user.click(within(dialog).getByRole('radio', { name: 'あくび' }));
-    await click(user, dialog, '勝利');
-    await click(user, dialog, '報告する');
+    await click(user, dialog, '次へ');
+    await reportOutcome(user, dialog, '勝利');
     await screen.findByText('報告済み（1/2）');
     expect(server.callsTo('POST /api/matches/42/report')[0]?.body).toMatchObject({ banned_pokemon: '' });
   });
@@ -182,7 +213,14 @@ describe('report wizard: validation and navigation', () => {
     const { user } = openMatch();
     const dialog = await openWizard(user);
     await toResult(user, dialog);
+    await click(user, dialog, '勝利');
+    await click(user, dialog, '次へ');
+    await click(user, dialog, '次へ');
+    await click(user, dialog, '戻る');
+    expect(progress(dialog)).toBe('100');
+    await click(user, dialog, '戻る');
     expect(progress(dialog)).toBe('80');
+    expect(within(dialog).getByRole('button', { name: '勝利' })).toHaveAttribute('aria-pressed', 'true');
     await click(user, dialog, '戻る');
     expect(progress(dialog)).toBe('60');
     // The chosen moves are kept; Next moves on again.
@@ -207,18 +245,24 @@ describe('report wizard: validation and navigation', () => {
 });
 
 describe('report wizard: invalid path', () => {
-  it('banned → invalid_player (another participant, required) → submit', async () => {
+  it('banned → invalid_player (another participant or nobody, required) → confirm → submit', async () => {
     const { server, user } = openMatch();
     const dialog = await openWizard(user);
     await click(user, dialog, '無効試合として報告');
     expect(progress(dialog)).toBe('100');
-    expect(within(dialog).getAllByRole('radio')).toHaveLength(9);
+    expect(within(dialog).getByText('ステップ 2/3')).toBeInTheDocument();
+    // 9 other participants and 原因なし・わからない, none chosen yet.
+    expect(within(dialog).getAllByRole('radio')).toHaveLength(10);
+    expect(within(dialog).getByRole('radio', { name: '原因なし・わからない' })).not.toBeChecked();
     expect(within(dialog).queryByRole('radio', { name: '報告しない' })).not.toBeInTheDocument();
-    await click(user, dialog, '無効試合として報告する');
+    await click(user, dialog, '次へ');
     expect(within(dialog).getByRole('alert')).toHaveTextContent('無効試合の原因プレイヤーを選択してください');
-    expect(server.callsTo('POST /api/matches/42/report')).toHaveLength(0);
 
     await user.click(within(dialog).getByRole('radio', { name: /選手5/ }));
+    await click(user, dialog, '次へ');
+    expect(within(dialog).getByText('報告内容を確認してください').closest('section')).toHaveTextContent(
+      '無効試合の原因選手5',
+    );
     await click(user, dialog, '無効試合として報告する');
     await screen.findByText('報告済み（1/2）');
     expect(server.callsTo('POST /api/matches/42/report')[0]?.body).toEqual({
@@ -228,6 +272,23 @@ describe('report wizard: invalid path', () => {
       pokemon_move1: '',
       pokemon_move2: '',
       violation_report: 'dummy_05',
+    });
+  });
+
+  it('原因なし・わからない reports an invalid match blaming nobody', async () => {
+    const { server, user } = openMatch();
+    const dialog = await openWizard(user);
+    await click(user, dialog, '無効試合として報告');
+    await user.click(within(dialog).getByRole('radio', { name: '原因なし・わからない' }));
+    await click(user, dialog, '次へ');
+    expect(within(dialog).getByText('報告内容を確認してください').closest('section')).toHaveTextContent(
+      '無効試合の原因原因なし・わからない',
+    );
+    await click(user, dialog, '無効試合として報告する');
+    await screen.findByText('報告済み（1/2）');
+    expect(server.callsTo('POST /api/matches/42/report')[0]?.body).toMatchObject({
+      result: 'invalid',
+      violation_report: '',
     });
   });
 
@@ -252,6 +313,7 @@ describe('report wizard: sending', () => {
     const dialog = await openWizard(user);
     await click(user, dialog, '無効試合として報告');
     await user.click(within(dialog).getByRole('radio', { name: /選手5/ }));
+    await click(user, dialog, '次へ');
     await click(user, dialog, '無効試合として報告する');
     const box = await within(dialog).findByText('この試合は集計済みのため報告できません');
     expect(box.closest('.notice')).toHaveClass('notice--danger');
@@ -267,6 +329,7 @@ describe('report wizard: sending', () => {
     const dialog = await openWizard(user);
     await click(user, dialog, '無効試合として報告');
     await user.click(within(dialog).getByRole('radio', { name: /選手5/ }));
+    await click(user, dialog, '次へ');
     await click(user, dialog, '無効試合として報告する');
     expect(await within(dialog).findByText('報告に失敗しました')).toBeInTheDocument();
   });
@@ -278,8 +341,23 @@ describe('report wizard: sending', () => {
     expect(within(dialog).getByText('未選択')).toBeInTheDocument();
     await click(user, dialog, '無効試合として報告');
     await user.click(within(dialog).getByRole('radio', { name: /選手9/ }));
+    await click(user, dialog, '次へ');
     await click(user, dialog, '無効試合として報告する');
     await screen.findByText('報告済み（2/2）');
+    expect(server.callsTo('POST /api/matches/42/report')).toHaveLength(1);
+  });
+
+  it('sends once on a double click of 報告する', async () => {
+    const { server, user } = openMatch();
+    const dialog = await openWizard(user);
+    await click(user, dialog, '無効試合として報告');
+    await user.click(within(dialog).getByRole('radio', { name: /選手5/ }));
+    await click(user, dialog, '次へ');
+    // Both clicks in the same task, as a real double click arrives (before TanStack Query reports isPending).
+    const send = within(dialog).getByRole('button', { name: '無効試合として報告する' });
+    fireEvent.click(send);
+    fireEvent.click(send);
+    await screen.findByText('報告済み（1/2）');
     expect(server.callsTo('POST /api/matches/42/report')).toHaveLength(1);
   });
 

@@ -14,6 +14,8 @@ export const COMMON_TEXTS = {
   save: '保存する',
   saving: '保存中…',
   none: 'なし',
+  /** An invalid match's culprit when nobody caused it (the game failed, a disconnect). */
+  noCulprit: '原因なし・わからない',
   loginRequired: 'ログインが必要です',
   skipToContent: '本文へスキップ',
   authErrorTitle: '認証エラー',

@@ -68,9 +68,10 @@ const optionalId = z.string().trim().max(64).default('');
 
 /**
  * POST /api/matches/{id}/report. `banned_pokemon` may be empty. A win or loss needs the picked character
- * (not the banned one) and one move of each slot of that character; an invalid report needs the culprit
- * in `violation_report` and ignores picked and moves. Whether `violation_report` is another participant of
- * the match is checked by the server, which knows the roster.
+ * (not the banned one) and one move of each slot of that character; an invalid report names its culprit in
+ * `violation_report`, or leaves it empty (原因なし・わからない: the game failed, a disconnect), and ignores picked
+ * and moves. An empty culprit is reported by nobody, so it penalises nobody. Whether `violation_report` is another
+ * participant of the match is checked by the server, which knows the roster.
  */
 export const matchReportSchema = z
   .object({
@@ -82,12 +83,7 @@ export const matchReportSchema = z
     violation_report: optionalId.refine((id) => id === '' || userIdSchema.safeParse(id).success, V.USER_ID_INVALID),
   })
   .superRefine((report, ctx) => {
-    if (report.result === 'invalid') {
-      if (report.violation_report === '') {
-        ctx.addIssue({ code: 'custom', path: ['violation_report'], message: V.REPORT_INVALID_PLAYER_REQUIRED });
-      }
-      return;
-    }
+    if (report.result === 'invalid') return;
     if (report.picked_pokemon === '') {
       ctx.addIssue({ code: 'custom', path: ['picked_pokemon'], message: V.REPORT_PICKED_REQUIRED });
       return;

@@ -11,13 +11,16 @@ import {
 import { MATCH_TEXTS as T } from './texts.ts';
 
 // The report wizard as a pure state machine (spec §4 Report wizard, §5 Match report):
-// normal path banned → picked → moves → result → violation → submit; invalid path banned → invalid_player → submit.
+// normal path banned → picked → moves → result → violation → confirm; invalid path banned → invalid_player → confirm.
+// Only 次へ moves on (no step advances on a choice): a habitual tap on 次へ after a choice that had already moved on
+// landed on the next step's 次へ (勝敗を選択してください) or sent the report unseen. The confirm step shows the
+// answers, and its 報告する is in the step, not where 次へ was (issue 36).
 
-export type ReportStep = 'banned' | 'picked' | 'moves' | 'result' | 'violation' | 'invalid_player';
-export const NORMAL_STEPS: readonly ReportStep[] = ['banned', 'picked', 'moves', 'result', 'violation'];
-export const INVALID_STEPS: readonly ReportStep[] = ['banned', 'invalid_player'];
+export type ReportStep = 'banned' | 'picked' | 'moves' | 'result' | 'violation' | 'invalid_player' | 'confirm';
+export const NORMAL_STEPS: readonly ReportStep[] = ['banned', 'picked', 'moves', 'result', 'violation', 'confirm'];
+export const INVALID_STEPS: readonly ReportStep[] = ['banned', 'invalid_player', 'confirm'];
 
-/** Progress shown for each step: 20/40/60/80/100 % on the normal path; the invalid path's last step is 100 %. */
+/** Progress shown for each step: 20/40/60/80/100 % for the questions of the normal path; the last question's 100 %. */
 export const STEP_PROGRESS: Record<ReportStep, number> = {
   banned: 20,
   picked: 40,
@@ -25,19 +28,13 @@ export const STEP_PROGRESS: Record<ReportStep, number> = {
   result: 80,
   violation: 100,
   invalid_player: 100,
-};
-
-const PREVIOUS: Record<ReportStep, ReportStep | null> = {
-  banned: null,
-  picked: 'banned',
-  moves: 'picked',
-  result: 'moves',
-  violation: 'result',
-  invalid_player: 'banned',
+  confirm: 100,
 };
 
 export interface ReportDraft {
   step: ReportStep;
+  /** The invalid path was taken (the 無効試合 shortcut). */
+  invalid: boolean;
   banned: string;
   picked: string;
   move1: string;
@@ -45,19 +42,21 @@ export interface ReportDraft {
   outcome: 'win' | 'lose' | null;
   /** '' = do not report anyone. */
   violation: string;
-  invalidPlayer: string;
+  /** null = not chosen yet; '' = 原因なし・わからない (nobody to blame: the game failed, a disconnect). */
+  invalidPlayer: string | null;
   error: string | null;
 }
 
 export const EMPTY_DRAFT: ReportDraft = {
   step: 'banned',
+  invalid: false,
   banned: '',
   picked: '',
   move1: '',
   move2: '',
   outcome: null,
   violation: '',
-  invalidPlayer: '',
+  invalidPlayer: null,
   error: null,
 };
 
@@ -74,8 +73,7 @@ export type ReportAction =
   | { type: 'error'; message: string | null }
   | { type: 'reset' };
 
-export const stepsOf = (step: ReportStep) => (step === 'invalid_player' ? INVALID_STEPS : NORMAL_STEPS);
-export const isLastStep = (step: ReportStep) => step === 'violation' || step === 'invalid_player';
+export const stepsOf = (draft: Pick<ReportDraft, 'invalid'>) => (draft.invalid ? INVALID_STEPS : NORMAL_STEPS);
 
 function sameId(a: string, b: string): boolean {
   return a !== '' && a.toUpperCase() === b.toUpperCase();
@@ -93,18 +91,11 @@ export function stepError(draft: ReportDraft): string | null {
     case 'result':
       return draft.outcome ? null : T.resultRequired;
     case 'invalid_player':
-      return draft.invalidPlayer ? null : M.REPORT_INVALID_PLAYER_REQUIRED;
+      return draft.invalidPlayer !== null ? null : M.REPORT_INVALID_PLAYER_REQUIRED;
     default:
       return null;
   }
 }
-
-const NEXT: Partial<Record<ReportStep, ReportStep>> = {
-  banned: 'picked',
-  picked: 'moves',
-  moves: 'result',
-  result: 'violation',
-};
 
 export function reportReducer(draft: ReportDraft, action: ReportAction): ReportDraft {
   switch (action.type) {
@@ -122,29 +113,29 @@ export function reportReducer(draft: ReportDraft, action: ReportAction): ReportD
         error: null,
       };
     }
-    case 'move': {
-      const next = { ...draft, [action.slot === 1 ? 'move1' : 'move2']: action.name, error: null };
-      // Advances on its own once both moves are chosen.
-      return next.step === 'moves' && next.move1 && next.move2 ? { ...next, step: 'result' } : next;
-    }
+    case 'move':
+      return { ...draft, [action.slot === 1 ? 'move1' : 'move2']: action.name, error: null };
     case 'outcome':
       if (!action.team) return { ...draft, error: T.teamUnknown };
-      return { ...draft, outcome: action.outcome, step: 'violation', error: null };
+      return { ...draft, outcome: action.outcome, error: null };
     case 'violation':
       return { ...draft, violation: action.userId, error: null };
     case 'invalidPlayer':
       return { ...draft, invalidPlayer: action.userId, error: null };
     case 'invalid':
-      return { ...draft, step: 'invalid_player', error: null };
+      return { ...draft, invalid: true, step: 'invalid_player', error: null };
     case 'next': {
       const error = stepError(draft);
       if (error) return { ...draft, error };
-      const step = NEXT[draft.step];
+      const steps = stepsOf(draft);
+      const step = steps[steps.indexOf(draft.step) + 1];
       return step ? { ...draft, step, error: null } : draft;
     }
     case 'back': {
-      const step = PREVIOUS[draft.step];
-      return step ? { ...draft, step, error: null } : draft;
+      const steps = stepsOf(draft);
+      const step = steps[steps.indexOf(draft.step) - 1];
+      // Back from the invalid path's question returns to the normal path.
+      return step ? { ...draft, step, invalid: draft.invalid && step !== 'banned', error: null } : draft;
     }
     case 'error':
       return { ...draft, error: action.message };
@@ -173,8 +164,8 @@ export function buildReport(
   draft: ReportDraft,
   team: 'A' | 'B' | null,
 ): { ok: true; report: MatchReportPayload } | { ok: false; error: string } {
-  const invalid = draft.step === 'invalid_player';
-  if (invalid && !draft.invalidPlayer) return { ok: false, error: M.REPORT_INVALID_PLAYER_REQUIRED };
+  const { invalid } = draft;
+  if (invalid && draft.invalidPlayer === null) return { ok: false, error: M.REPORT_INVALID_PLAYER_REQUIRED };
   if (!team) return { ok: false, error: T.teamUnknown };
   if (!invalid && !draft.outcome) return { ok: false, error: T.resultRequired };
   const parsed = matchReportSchema.safeParse({
@@ -183,7 +174,7 @@ export function buildReport(
     picked_pokemon: invalid ? '' : draft.picked,
     pokemon_move1: invalid ? '' : draft.move1,
     pokemon_move2: invalid ? '' : draft.move2,
-    violation_report: invalid ? draft.invalidPlayer : draft.violation,
+    violation_report: invalid ? (draft.invalidPlayer ?? '') : draft.violation,
   });
   if (!parsed.success) return { ok: false, error: validationErrorOf(parsed.error.issues[0]).message };
   return { ok: true, report: parsed.data };

@@ -2,6 +2,7 @@ import { banAssignments, type CurrentMatch, getCharacter, movesOf } from '@rankm
 import type { ReactNode } from 'react';
 import { Avatar } from '../../../components/avatar.tsx';
 import { Notice } from '../../../components/notice.tsx';
+import { COMMON_TEXTS } from '../../../lib/texts.ts';
 import { otherPlayers, type ReportAction, type ReportDraft } from '../report-flow.ts';
 import { MATCH_TEXTS as T } from '../texts.ts';
 import { CharacterChooser } from './character-chooser.tsx';
@@ -26,6 +27,12 @@ function StepFrame({ question, children }: { question: ReactNode; children: Reac
   );
 }
 
+/** The confirm step's send button: what it calls and whether the report is on its way. */
+interface Submit {
+  onSubmit: () => void;
+  pending: boolean;
+}
+
 /** The wizard's current step. */
 export function WizardStep({
   draft,
@@ -33,7 +40,8 @@ export function WizardStep({
   match,
   userId,
   team,
-}: StepProps & { match: CurrentMatch; userId: string; team: Team }) {
+  submit,
+}: StepProps & { match: CurrentMatch; userId: string; team: Team; submit: Submit }) {
   switch (draft.step) {
     case 'banned':
       return <BannedStep draft={draft} dispatch={dispatch} match={match} userId={userId} team={team} />;
@@ -54,6 +62,8 @@ export function WizardStep({
     case 'violation':
     case 'invalid_player':
       return <PlayerStep draft={draft} dispatch={dispatch} match={match} userId={userId} />;
+    case 'confirm':
+      return <ConfirmStep draft={draft} match={match} submit={submit} />;
   }
 }
 
@@ -143,12 +153,11 @@ function PlayerStep({ draft, dispatch, match, userId }: StepProps & { match: Cur
   return (
     <StepFrame question={violation ? T.violationQuestion : T.invalidQuestion}>
       <fieldset className="choice-group choice-group--players" aria-labelledby="wizard-q">
-        {violation && (
-          <label className="choice">
-            <input type="radio" name="player" checked={value === ''} onChange={() => choose('')} />
-            <span>{T.noViolation}</span>
-          </label>
-        )}
+        {/* Nobody: no violation to report, or an invalid match nobody caused (the game failed, a disconnect). */}
+        <label className="choice">
+          <input type="radio" name="player" checked={value === ''} onChange={() => choose('')} />
+          <span>{violation ? T.noViolation : COMMON_TEXTS.noCulprit}</span>
+        </label>
         {otherPlayers(match, userId).map((p) => {
           const name = p.trainer_name || p.discord_username || p.user_id;
           return (
@@ -169,6 +178,48 @@ function PlayerStep({ draft, dispatch, match, userId }: StepProps & { match: Cur
           );
         })}
       </fieldset>
+    </StepFrame>
+  );
+}
+
+/** The answers to check before sending, and 報告する (in the step, away from where 次へ was). */
+function ConfirmStep({ draft, match, submit }: { draft: ReportDraft; match: CurrentMatch; submit: Submit }) {
+  const nameOf = (userId: string) => {
+    const p = [...match.team_a.players, ...match.team_b.players].find((q) => q.user_id === userId);
+    return p?.trainer_name || p?.discord_username || userId;
+  };
+  const character = (id: string) => (id ? (getCharacter(id)?.name_ja ?? id) : COMMON_TEXTS.none);
+  const rows: [string, string][] = draft.invalid
+    ? [
+        [T.stepLabels.banned, character(draft.banned)],
+        [T.stepLabels.result, T.outcomes.invalid],
+        [T.stepLabels.invalid_player, draft.invalidPlayer ? nameOf(draft.invalidPlayer) : COMMON_TEXTS.noCulprit],
+      ]
+    : [
+        [T.stepLabels.banned, character(draft.banned)],
+        [T.stepLabels.picked, character(draft.picked)],
+        [T.stepLabels.moves, `${draft.move1}・${draft.move2}`],
+        [T.stepLabels.result, draft.outcome === 'win' ? T.win : T.lose],
+        [T.stepLabels.violation, draft.violation ? nameOf(draft.violation) : T.noViolation],
+      ];
+  return (
+    <StepFrame question={T.confirmQuestion}>
+      <dl className="wizard__summary">
+        {rows.map(([label, value]) => (
+          <div key={label}>
+            <dt>{label}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+      </dl>
+      <button
+        type="button"
+        className="button button--primary wizard__submit"
+        onClick={submit.onSubmit}
+        disabled={submit.pending}
+      >
+        {submit.pending ? T.submitting : draft.invalid ? T.submitInvalid : T.submit}
+      </button>
     </StepFrame>
   );
 }

@@ -8,7 +8,6 @@ import { useReportMatch } from '../api/report-match.ts';
 import {
   buildReport,
   EMPTY_DRAFT,
-  isLastStep,
   type ReportAction,
   type ReportDraft,
   type ReportStep,
@@ -33,7 +32,7 @@ export default function ReportWizard({
   const [draft, dispatch] = useReducer(reportReducer, EMPTY_DRAFT);
   const team = teamOf(match, userId);
   const { submit, report, serverError } = useReportSubmit(match, userId, draft, dispatch, onClose);
-  const steps = stepsOf(draft.step);
+  const steps = stepsOf(draft);
   const index = steps.indexOf(draft.step);
   const body = useStepFocus(draft.step);
 
@@ -54,11 +53,8 @@ export default function ReportWizard({
             {T.back}
           </button>
           <span className="modal__footer-spacer" />
-          {isLastStep(draft.step) ? (
-            <button type="button" className="button button--primary" onClick={submit} disabled={report.isPending}>
-              {report.isPending ? T.submitting : draft.step === 'invalid_player' ? T.submitInvalid : T.submit}
-            </button>
-          ) : (
+          {/* On the confirm step 報告する is in the step, under the answers: a tap meant for 次へ lands on nothing. */}
+          {draft.step !== 'confirm' && (
             <button type="button" className="button button--primary" onClick={() => dispatch({ type: 'next' })}>
               {T.next}
             </button>
@@ -68,7 +64,14 @@ export default function ReportWizard({
     >
       <div className="wizard" ref={body}>
         <WizardProgress step={draft.step} index={index} total={steps.length} />
-        <WizardStep draft={draft} dispatch={dispatch} match={match} userId={userId} team={team} />
+        <WizardStep
+          draft={draft}
+          dispatch={dispatch}
+          match={match}
+          userId={userId}
+          team={team}
+          submit={{ onSubmit: submit, pending: report.isPending }}
+        />
         {draft.error && (
           <p className="field__error wizard__error" role="alert">
             {draft.error}

@@ -7,6 +7,7 @@ import {
   type ReportResult,
 } from '@rankmatch/shared';
 import { Notice } from '../../../../components/notice.tsx';
+import { COMMON_TEXTS } from '../../../../lib/texts.ts';
 import { ADMIN_TEXTS } from '../../texts.ts';
 import { StepCard } from './step-card.tsx';
 import { type ReportRow, useReportRows } from './use-report-rows.ts';
@@ -104,6 +105,7 @@ function ReportRowItem({
           value={row.culprit}
           onChange={(e) => onChange({ culprit: e.target.value })}
         >
+          <option value="">{COMMON_TEXTS.noCulprit}</option>
           {others.map((o) => (
             <option key={o.user_id} value={o.user_id}>
               {nameOf(o.user_id)}

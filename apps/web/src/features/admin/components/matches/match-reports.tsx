@@ -1,5 +1,6 @@
 import type { AdminMatchDetail } from '@rankmatch/shared';
 import { formatDateTime } from '../../../../lib/format.ts';
+import { COMMON_TEXTS } from '../../../../lib/texts.ts';
 import { ADMIN_TEXTS } from '../../texts.ts';
 
 const T = ADMIN_TEXTS.matches;
@@ -58,7 +59,7 @@ function ReportsSection({ match, nameOf, total }: { match: AdminMatchDetail; nam
                   </td>
                   <td>{T.teamTitle(r.team)}</td>
                   <td>{formatDateTime(r.reported_at)}</td>
-                  <td>{r.violation_report ? nameOf(r.violation_report) : ADMIN_TEXTS.dash}</td>
+                  <td>{reportedName(r, nameOf)}</td>
                 </tr>
               ))}
             </tbody>
@@ -67,6 +68,12 @@ function ReportsSection({ match, nameOf, total }: { match: AdminMatchDetail; nam
       )}
     </section>
   );
+}
+
+/** Whom a report names: a player, nobody (a dash), or for an invalid match 原因なし・わからない. */
+function reportedName(r: AdminMatchDetail['user_reports'][number], nameOf: NameOf): string {
+  if (r.violation_report) return nameOf(r.violation_report);
+  return r.outcome === 'invalid' ? COMMON_TEXTS.noCulprit : ADMIN_TEXTS.dash;
 }
 
 /** Per reported player: how many reported them, who, and whether they were penalised. */
