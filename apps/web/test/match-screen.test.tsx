@@ -89,6 +89,7 @@ describe('match screen', () => {
     const dialog = await screen.findByRole('dialog', { name: '試合結果の報告' });
     await user.click(within(dialog).getByRole('button', { name: '無効試合として報告' }));
     await user.click(within(dialog).getByRole('radio', { name: /選手6/ }));
+    await user.click(within(dialog).getByRole('button', { name: '次へ' }));
     await user.click(within(dialog).getByRole('button', { name: '無効試合として報告する' }));
     expect(await screen.findByText('報告済み（1/2）')).toBeInTheDocument();
     expect(screen.queryByText('あなたは2番目のBANを報告してください')).not.toBeInTheDocument();

@@ -1,4 +1,4 @@
-import { act, screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { browser } from '../src/lib/browser.ts';
 import { buildMatch, buildProfile, buildToken, myMatchReply } from '../src/testing/data.ts';
@@ -162,6 +162,28 @@ describe('my page, signed in', () => {
     expect(await within(dialog).findByText('過去シーズンのデータがありません')).toBeInTheDocument();
     await user.keyboard('{Escape}');
     expect(server.callsTo('GET /api/users/me/records')).toHaveLength(1);
+  });
+
+  it('closes the past seasons on Back, and only the dialog (the page stays)', async () => {
+    signInAs(buildProfile(), { cacheProfile: true });
+    const { user } = renderApp('/?tab=mypage', { 'GET /api/users/me/records': { body: { records: [] } } });
+    const open = async () => {
+      await user.click(await screen.findByRole('button', { name: '過去シーズン' }));
+      return screen.findByRole('dialog', { name: '過去シーズンの成績' });
+    };
+    const back = async () => {
+      act(() => window.history.back());
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+      expect(window.location.search).toBe('?tab=mypage');
+      expect(screen.getByRole('button', { name: '過去シーズン' })).toBeInTheDocument();
+    };
+    await open();
+    await back();
+    // Closed otherwise (Escape), a dialog leaves no entry behind: Back then closes the next one, not nothing.
+    await open();
+    await user.keyboard('{Escape}');
+    await open();
+    await back();
   });
 
   it('shows a past season record', async () => {

@@ -1,5 +1,5 @@
 import type { CurrentMatch } from '@rankmatch/shared';
-import { fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { buildMatch, buildProfile, myMatchReply } from '../src/testing/data.ts';
@@ -359,6 +359,18 @@ describe('report wizard: sending', () => {
     fireEvent.click(send);
     await screen.findByText('報告済み（1/2）');
     expect(server.callsTo('POST /api/matches/42/report')).toHaveLength(1);
+  });
+
+  it('closes on the browser Back without sending or leaving the match screen', async () => {
+    const { server, user } = openMatch();
+    const dialog = await openWizard(user);
+    await click(user, dialog, 'ピカチュウ');
+    await click(user, dialog, '次へ');
+    act(() => window.history.back());
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(window.location.search).toBe('?tab=match');
+    expect(screen.getByRole('button', { name: '結果を報告する' })).toBeInTheDocument();
+    expect(server.callsTo('POST /api/matches/42/report')).toHaveLength(0);
   });
 
   it('closes with Escape without sending, also after a step change (focus moves to the new question)', async () => {

@@ -1,4 +1,4 @@
-import { type KeyboardEvent, type ReactNode, type RefObject, useEffect, useId, useRef } from 'react';
+import { type KeyboardEvent, type ReactNode, type RefObject, useEffect, useId, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { COMMON_TEXTS } from '../lib/texts.ts';
 import './modal.css';
@@ -62,6 +62,74 @@ function useModalFocus(
   }, [dialogRef, backdropRef, onCloseRef]);
 }
 
+/** The key in history.state listing the open dialogs' ids, innermost last. */
+const DIALOGS_KEY = 'rankmatchDialogs';
+/** The dialogs mounted now (a StrictMode remount finds itself here and keeps its entry). */
+const mountedDialogs = new Set<string>();
+// Unique across page loads: history.state outlives a reload, and an id from before must not pass for a new dialog's.
+const PAGE_LOAD = Math.random().toString(36).slice(2);
+let dialogCount = 0;
+const newDialogId = () => `${PAGE_LOAD}-${++dialogCount}`;
+
+const openDialogsOf = (state: unknown): string[] => {
+  const list = state && typeof state === 'object' ? (state as Record<string, unknown>)[DIALOGS_KEY] : undefined;
+  return Array.isArray(list) ? list.filter((id): id is string => typeof id === 'string') : [];
+};
+
+/** A Back of ours on its way: its popstate must not close the dialog opened meanwhile (it waits for it). */
+let backInFlight: Promise<void> | null = null;
+
+function takeEntryOff() {
+  backInFlight = new Promise((resolve) => {
+    const arrived = () => {
+      backInFlight = null;
+      resolve();
+    };
+    window.addEventListener('popstate', arrived, { once: true });
+  });
+  window.history.back();
+}
+
+/**
+ * The browser's Back closes the dialog, and only the dialog (a phone's back gesture left the page, and the report
+ * wizard's answers with it): an open dialog adds a history entry of the same address, and Back, which takes it off,
+ * closes the dialog whose entry is gone. A dialog closed otherwise (its button, Escape, the backdrop) takes its entry
+ * off itself, unless a navigation put another entry on top (a link in the dialog). The router's state is kept.
+ */
+function useBackCloses(id: string, onCloseRef: RefObject<() => void>) {
+  useEffect(() => {
+    let active = true;
+    mountedDialogs.add(id);
+    const onPop = () => {
+      if (!openDialogsOf(window.history.state).includes(id)) onCloseRef.current();
+    };
+    const enter = () => {
+      if (!active) return;
+      const open = openDialogsOf(window.history.state);
+      const top = open.at(-1);
+      if (top !== id) {
+        // The entry of a dialog closed in this same render is reused rather than left behind.
+        const stale = top !== undefined && !mountedDialogs.has(top);
+        const state = { ...window.history.state, [DIALOGS_KEY]: [...(stale ? open.slice(0, -1) : open), id] };
+        if (stale) window.history.replaceState(state, '');
+        else window.history.pushState(state, '');
+      }
+      window.addEventListener('popstate', onPop);
+    };
+    if (backInFlight) void backInFlight.then(enter);
+    else enter();
+    return () => {
+      active = false;
+      window.removeEventListener('popstate', onPop);
+      mountedDialogs.delete(id);
+      // After this render: a StrictMode remount (or the next dialog) has run its effect by then.
+      setTimeout(() => {
+        if (!mountedDialogs.has(id) && openDialogsOf(window.history.state).at(-1) === id) takeEntryOff();
+      }, 0);
+    };
+  }, [id, onCloseRef]);
+}
+
 /** Tab and Shift+Tab wrap around the dialog's controls (with none, focus stays where it is). */
 function keepTabInside(event: KeyboardEvent<HTMLDivElement>, dialog: HTMLElement) {
   const items = [...dialog.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => !el.hidden);
@@ -83,7 +151,7 @@ function keepTabInside(event: KeyboardEvent<HTMLDivElement>, dialog: HTMLElement
 
 /**
  * An accessible modal dialog: role=dialog with aria-modal, labelled by its title; focus moves in, Tab stays inside,
- * Escape closes and focus returns to where it was. Render it only while open.
+ * Escape and the browser's Back close and focus returns to where it was. Render it only while open.
  */
 export function Modal({
   title,
@@ -102,6 +170,8 @@ export function Modal({
   const onCloseRef = useRef(onClose);
   onCloseRef.current = onClose;
   useModalFocus(dialogRef, backdropRef, onCloseRef);
+  const [historyId] = useState(newDialogId);
+  useBackCloses(historyId, onCloseRef);
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     if (event.key === 'Escape') {
