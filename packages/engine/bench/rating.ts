@@ -1,5 +1,7 @@
 // Rating benchmark: `npm run bench:rating` (BENCH_SEEDS=n for fewer seeds, BENCH_ONLY=text to run the populations
-// whose name contains it).
+// whose name contains it). Real results: `npm run bench:rating -- --data <file.jsonl> [--data …]` replays those records
+// only (bench/rating-real.ts); without --data the simulation runs, then every committed record in packages/engine/data
+// (BENCH_REAL=only skips the simulation).
 // Each population plays a four-week season in the engine's simulation twice with the same seed: once under today's
 // rule (Elo against the opposing team's average, K 40, 10–50, matchmaking on it) and once under the new one (the MMR,
 // which matchmaking uses, and the displayed rate that follows it). The simulation knows every player's hidden skill;
@@ -25,6 +27,7 @@ import { type SimAccount, type SimPlayer, simulatePopulation } from '../src/simu
 import { stream } from '../src/simulation/random.ts';
 import { type SeasonSimulation, type SimMatch, type SimRules, simulateSeason } from '../src/simulation/season.ts';
 import { fitStrengths } from './rating-bound.ts';
+import { dataArguments, defaultRecords, reportRecord } from './rating-real.ts';
 
 const DAY = 86_400;
 /** Monday 2026-10-26 00:00 in Japan. */
@@ -414,7 +417,40 @@ function report(pop: Population, today: RunFigures[], next: RunFigures[]): Verdi
   return verdicts.map((v) => ({ ...v, name: `${nameOf(pop)}: ${v.name}` }));
 }
 
+/** Replays real records; returns the failed targets. */
+function real(files: readonly string[]): string[] {
+  if (files.length === 0) {
+    console.log('\nreal results: no record (packages/engine/data/*.jsonl or --data <file>)');
+    return [];
+  }
+  console.log(`\nreal results, rules ${JSON.stringify(RATING)}`);
+  return files.flatMap((file) => reportRecord(file, RATING));
+}
+
 function main(): void {
+  let files: string[] | null;
+  try {
+    files = dataArguments(process.argv.slice(2));
+    if (files) {
+      const failures = real(files);
+      console.log(
+        `\n${failures.length === 0 ? 'PASS' : 'FAIL'}: real-results targets ${failures.length === 0 ? 'met' : 'not met'}`,
+      );
+      return;
+    }
+  } catch (e) {
+    console.error((e as Error).message);
+    process.exitCode = 1;
+    return;
+  }
+  if (process.env.BENCH_REAL !== 'only') simulated();
+  const failures = real(defaultRecords());
+  console.log(
+    `\n${failures.length === 0 ? 'PASS' : 'FAIL'}: real-results targets ${failures.length === 0 ? 'met' : 'not met'}`,
+  );
+}
+
+function simulated(): void {
   const only = process.env.BENCH_ONLY;
   const populations = POPULATIONS.filter((p) => !only || nameOf(p).includes(only));
   console.log(
