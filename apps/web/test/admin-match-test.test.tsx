@@ -150,12 +150,15 @@ describe('match test screen', () => {
     await user.click(screen.getByRole('button', { name: '更新' }));
     await waitFor(() => expect(progress).toHaveTextContent('報告 1/10・進行中'));
 
+    // Another reports meanwhile, without 更新: 全員送信 asks the server who has reported first.
+    reportInWizard('dummy_04');
     await user.click(screen.getByRole('button', { name: '全員送信' }));
-    await waitFor(() => expect(server.callsTo('POST /api/debug/matches/77/report')).toHaveLength(9));
+    await waitFor(() => expect(server.callsTo('POST /api/debug/matches/77/report')).toHaveLength(8));
     const sentFor = server
       .callsTo('POST /api/debug/matches/77/report')
       .map((c) => (c.body as { user_id: string }).user_id);
     expect(sentFor).not.toContain('dummy_03');
+    expect(sentFor).not.toContain('dummy_04');
   });
 
   it('offers the open matches when no wave was run here', async () => {

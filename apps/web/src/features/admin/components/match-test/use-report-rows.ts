@@ -1,5 +1,7 @@
 import { type AdminMatchDetail, getCharacter, type ReportResult } from '@rankmatch/shared';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { adminMatchQueryOptions } from '../../api/get-match.ts';
 import { useReportAs } from '../../api/report-as.ts';
 import { statusErrorText } from '../../errors.ts';
 import { ADMIN_TEXTS } from '../../texts.ts';
@@ -30,6 +32,7 @@ function initialRows(userIds: string[]): Record<string, ReportRow> {
  */
 export function useReportRows(match: AdminMatchDetail, players: AdminMatchDetail['team_a']['players']) {
   const report = useReportAs();
+  const queryClient = useQueryClient();
   const [rows, setRows] = useState(() => initialRows(players.map((p) => p.user_id)));
   const progress = { count: match.report_count, status: match.status };
   const [sendingAll, setSendingAll] = useState(false);
@@ -57,10 +60,12 @@ export function useReportRows(match: AdminMatchDetail, players: AdminMatchDetail
   };
 
   // A report the player already sent (through the wizard, or this row's 送信) is theirs to keep: sending the tool's
-  // would replace their character and time, as the overview's 全試合の結果を報告 already avoids.
+  // would replace their character and time, as the overview's 全試合の結果を報告 already avoids. Who reported is read
+  // afresh: a player may have reported since the detail was last loaded.
   const sendAll = async () => {
     setSendingAll(true);
-    const reported = new Set(match.user_reports.map((r) => r.user_id));
+    const fresh = await queryClient.fetchQuery(adminMatchQueryOptions(match.match_id)).catch(() => match);
+    const reported = new Set(fresh.user_reports.map((r) => r.user_id));
     for (const p of players) {
       const row = rows[p.user_id];
       if (row && row.state !== 'sent' && !reported.has(p.user_id)) await send(p.user_id, row);
