@@ -20,7 +20,7 @@ export type ReportStep = 'banned' | 'picked' | 'moves' | 'result' | 'violation' 
 export const NORMAL_STEPS: readonly ReportStep[] = ['banned', 'picked', 'moves', 'result', 'violation', 'confirm'];
 export const INVALID_STEPS: readonly ReportStep[] = ['banned', 'invalid_player', 'confirm'];
 
-/** Progress shown for each step: 20/40/60/80/100 % for the questions of the normal path; the last question's 100 %. */
+/** Progress shown for each step: 20/40/60/80/100 % for the normal path's questions; the invalid one and confirm 100 %. */
 export const STEP_PROGRESS: Record<ReportStep, number> = {
   banned: 20,
   picked: 40,
