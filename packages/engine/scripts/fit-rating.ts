@@ -9,7 +9,11 @@ import { resolveRatingConfig } from '../src/rating/config.ts';
 import { mmrPredictor, outcomesOf, type RecordedMatch, replay, scorePredictions } from '../src/rating/replay.ts';
 import type { MmrConfig } from '../src/rating/types.ts';
 
-const KEYS = ['beta', 'initialSigma', 'tau', 'seasonSigma'] as const;
+const ALL_KEYS = ['beta', 'initialSigma', 'tau', 'seasonSigma'] as const;
+/** `--only beta,tau`: fit those, keep the others at today's values (σ₀ is also the prior on a start rate; see docs). */
+const KEYS = (process.argv.includes('--only')
+  ? (process.argv[process.argv.indexOf('--only') + 1] ?? '').split(',')
+  : ALL_KEYS) as unknown as readonly (typeof ALL_KEYS)[number][];
 
 function argList(flag: string, fallback: string[]): string[] {
   const argv = process.argv.slice(2);
@@ -69,15 +73,21 @@ function main(): void {
     m: readRecord(p),
   }));
   const before = resolveRatingConfig().mmr;
-  const toConfig = (x: number[]): MmrConfig =>
-    Object.fromEntries(KEYS.map((k, i) => [k, Math.exp(x[i] as number)])) as unknown as MmrConfig;
+  if (!KEYS.every((k) => ALL_KEYS.includes(k))) throw new Error(`--only takes some of ${ALL_KEYS.join(',')}`);
+  const toConfig = (x: number[]): MmrConfig => ({
+    ...before,
+    ...Object.fromEntries(KEYS.map((k, i) => [k, Math.exp(x[i] as number)])),
+  });
   const objective = (x: number[]) => fit.reduce((s, r) => s + logLoss(halves(r.m).early, toConfig(x)), 0);
   const x0 = KEYS.map((k) => Math.log(before[k]));
   console.log(`fitting ${KEYS.join(', ')} on the earlier half of ${fit.map((r) => r.name).join(', ')}`);
   const started = performance.now();
   const x = nelderMead(objective, x0, 0.5, 300);
   const fitted = toConfig(x);
-  const rounded = Object.fromEntries(KEYS.map((k) => [k, Math.round(fitted[k] * 10) / 10])) as unknown as MmrConfig;
+  const rounded: MmrConfig = {
+    ...before,
+    ...Object.fromEntries(KEYS.map((k) => [k, Math.round(fitted[k] * 10) / 10])),
+  };
   console.log(
     `fitted (${Math.round((performance.now() - started) / 1000)} s): ${JSON.stringify(rounded)}; before ${JSON.stringify(before)}`,
   );
