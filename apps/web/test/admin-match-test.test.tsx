@@ -144,11 +144,11 @@ describe('match test screen', () => {
     const { user, server, reportInWizard } = openMatchTest();
     await user.click(await screen.findByRole('button', { name: 'マッチングを実行' }));
     const progress = await screen.findByTestId('match-test-progress');
-    expect(progress).toHaveTextContent('報告 0/10・進行中');
+    expect(progress).toHaveTextContent('報告 0/10人・進行中');
 
     reportInWizard('dummy_03');
     await user.click(screen.getByRole('button', { name: '更新' }));
-    await waitFor(() => expect(progress).toHaveTextContent('報告 1/10・進行中'));
+    await waitFor(() => expect(progress).toHaveTextContent('報告 1/10人・進行中'));
 
     // Another reports meanwhile, without 更新: 全員送信 asks the server who has reported first.
     reportInWizard('dummy_04');
