@@ -5,8 +5,8 @@ import { renderToString } from 'react-dom/server';
 import { App } from './app/app.tsx';
 import { seedBootData } from './app/boot-data.ts';
 import { preloadRoute } from './app/routes.ts';
-import { activeSeasonQueryOptions } from './features/season/api/get-active-season.ts';
 import { themeVariables } from './features/season/theme.ts';
+import { activeSeasonQueryOptions } from './lib/active-season.ts';
 import { setApiTransport } from './lib/api-client.ts';
 import { createQueryClient } from './lib/react-query.ts';
 

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { buildProfile, buildRankingEntry } from '../src/testing/data.ts';
+import { buildProfile, buildRankingEntry, buildSeason } from '../src/testing/data.ts';
 import { buildPlayerPage } from '../src/testing/players-data.ts';
 import { renderApp, signInAs } from '../src/testing/render-app.tsx';
 
@@ -30,9 +30,24 @@ describe('ranking tab', () => {
     expect(attempts).toBe(2);
   });
 
-  it('shows ランキングデータがありません when empty', async () => {
-    renderApp('/?tab=ranking', { 'GET /api/public/ranking': reply([]) });
+  it('shows ランキングデータがありません when empty in an open season', async () => {
+    renderApp('/?tab=ranking', {
+      'GET /api/public/ranking': reply([]),
+      'GET /api/seasons/active': { body: { is_season_active: true, current_season: buildSeason(), next_season: null } },
+    });
     expect(await screen.findByText('ランキングデータがありません')).toBeInTheDocument();
+  });
+
+  it('says シーズン期間外, as the banner does, when no season is open, and when the next one starts (issue 36)', async () => {
+    const start = Math.floor(Date.now() / 1000) + 3 * 86_400;
+    const upcoming = buildSeason({ id: 's2', name: 'シーズン2', start_date: start, end_date: start + 60 * 86_400 });
+    renderApp('/?tab=ranking', {
+      'GET /api/public/ranking': reply([]),
+      'GET /api/seasons/active': { body: { is_season_active: false, current_season: upcoming, next_season: upcoming } },
+    });
+    expect(await screen.findByText('シーズン期間外のため、ランキングはありません')).toBeInTheDocument();
+    expect(screen.getByText(/「シーズン2」が .+ に始まると、ここに表示されます。/)).toBeInTheDocument();
+    expect(screen.queryByText('ランキングデータがありません')).not.toBeInTheDocument();
   });
 
   it('renders rows: medals for 1–3, max and current rate, win rate, badges, X link', async () => {

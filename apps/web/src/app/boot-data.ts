@@ -1,7 +1,7 @@
 import { activeSeasonReplySchema, BOOT_KEYS } from '@rankmatch/shared';
 import { type DehydratedState, hydrate, type QueryClient } from '@tanstack/react-query';
 import { readBootData } from '../boot/read-boot-data.ts';
-import { activeSeasonQueryOptions } from '../features/season/api/get-active-season.ts';
+import { activeSeasonQueryOptions } from '../lib/active-season.ts';
 
 // Replies the server wrote into index.html (apps/server/src/site/pages.ts bootData, and the page the server rendered:
 // entry-server.tsx), so the first render has them without a request: the active season (the top page's banner, the

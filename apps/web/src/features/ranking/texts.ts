@@ -16,6 +16,9 @@ export const RANKING_TEXTS = {
   updatedAt: (when: string) => `最終更新: ${when}`,
   notUpdated: 'まだ集計されていません',
   empty: 'ランキングデータがありません',
+  /** No season open (none active, or the active one before its start): the banner's word, and what comes next. */
+  emptyOffSeason: 'シーズン期間外のため、ランキングはありません',
+  emptyStarts: (name: string, date: string) => `「${name}」が ${date} に始まると、ここに表示されます。`,
   loading: 'ランキングを読み込み中',
   twitterLink: (id: string) => `@${id} の X（Twitter）を開く`,
 } as const;

@@ -6,11 +6,29 @@ import { Icon } from '../../../components/icon.tsx';
 import { EmptyState, ErrorState } from '../../../components/notice.tsx';
 import { ProvisionalMark } from '../../../components/provisional-mark.tsx';
 import { Skeleton } from '../../../components/skeleton.tsx';
+import { useActiveSeason } from '../../../lib/active-season.ts';
 import { useSession } from '../../../lib/auth/session.ts';
-import { formatDateTime, formatInteger, formatPercent } from '../../../lib/format.ts';
+import { formatDateTime, formatInteger, formatLongDate, formatPercent } from '../../../lib/format.ts';
 import { useRanking } from '../api/get-ranking.ts';
 import { RANKING_TEXTS as T } from '../texts.ts';
 import './ranking.css';
+
+/**
+ * An empty ranking says why: outside the season (the banner's シーズン期間外, with the next start), or no data yet.
+ */
+function EmptyRanking() {
+  const season = useActiveSeason().data;
+  if (!season || season.is_season_active) {
+    return <EmptyState icon={<Icon name="flag" size={32} />}>{T.empty}</EmptyState>;
+  }
+  const next = season.next_season;
+  return (
+    <>
+      <EmptyState icon={<Icon name="calendar" size={32} />}>{T.emptyOffSeason}</EmptyState>
+      {next && <p className="muted ranking__empty-note">{T.emptyStarts(next.name, formatLongDate(next.start_date))}</p>}
+    </>
+  );
+}
 
 /** The ranking tab: a table on wide screens, card rows on phones (below ~600 px, in CSS). */
 export function RankingTab() {
@@ -37,7 +55,7 @@ export function RankingTab() {
       ) : ranking.isError ? (
         <ErrorState message={ranking.error.message} onRetry={() => ranking.refetch()} />
       ) : ranking.data.rankings.length === 0 ? (
-        <EmptyState icon={<Icon name="flag" size={32} />}>{T.empty}</EmptyState>
+        <EmptyRanking />
       ) : (
         <RankingTable rows={ranking.data.rankings} me={me} />
       )}

@@ -1,10 +1,10 @@
 import { activeSeasonReplySchema } from '@rankmatch/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiData } from '../../../lib/api-client.ts';
+import { apiData } from './api-client.ts';
 
 /**
- * GET /api/seasons/active → { is_season_active, current_season, next_season }: the season the page shows by default.
- * Same key as the shell's season query, so the page reuses what the header already loaded.
+ * GET /api/seasons/active → { is_season_active, current_season, next_season }: one query for the banner, the ranking
+ * and /stats, so they read the same answer to "is a season open now" (is_season_active, the server's one definition).
  */
 export const getActiveSeason = () => apiData('/api/seasons/active', { schema: activeSeasonReplySchema, token: null });
 
