@@ -10,8 +10,8 @@ const T = ADMIN_TEXTS.seasons;
 
 /**
  * Each season: colour dot, name with its status, id, period, the summary once ended, and its actions: edit, activate
- * (inactive seasons whose end has not begun), end (a season that has run, until ended) and delete (only a season the server would delete:
- * not active, no matches; the others say why).
+ * (inactive seasons whose end has not begun), end (a season that has run, until ended) and delete (only a season the
+ * server would delete: not active, no matches; the others say why).
  */
 export function SeasonList({
   seasons,
