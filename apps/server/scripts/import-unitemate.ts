@@ -4,6 +4,7 @@
 // nothing and counts what would change; a rerun changes nothing; a stopped run continues where it stopped.
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
+import { makeAdmins } from '../src/accounts/writes.ts';
 import { ConfigError, loadConfig } from '../src/config.ts';
 import { unixNow } from '../src/context.ts';
 import { DatabaseLockedError, openDatabase } from '../src/db/client.ts';
@@ -19,6 +20,14 @@ function fail(message: string, code = 1): never {
   process.exit(code);
 }
 
+function readBadgeMap(file: string): Record<string, string | null> {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8'));
+  } catch (err) {
+    return fail(`勲章の対応表 ${file} を読めません: ${(err as Error).message}`);
+  }
+}
+
 async function main(): Promise<void> {
   const { values, positionals } = parseArgs({
     allowPositionals: true,
@@ -31,7 +40,7 @@ async function main(): Promise<void> {
   const [folder] = positionals;
   const batchSize = Number(values.batch);
   if (!folder || !Number.isInteger(batchSize) || batchSize < 1) fail(USAGE, 2);
-  const badgeMap = values['badge-map'] ? JSON.parse(readFileSync(values['badge-map'], 'utf8')) : undefined;
+  const badgeMap = values['badge-map'] ? readBadgeMap(values['badge-map']) : undefined;
 
   const read = readUnitemateFolder(folder);
   const mapped = mapUnitemate(read.dump, { now: unixNow(), badgeMap });
@@ -53,6 +62,8 @@ async function main(): Promise<void> {
       },
     });
     if (process.stdout.isTTY) process.stdout.write('\r');
+    // The site's own admins (ADMIN_USER_IDS) stay admins whatever the other site said about them.
+    if (!summary.dryRun) await makeAdmins(database.db, config.adminUserIds);
     console.log(summary.dryRun ? '\nドライラン（何も書き込んでいません）:' : '\n移行しました:');
     console.log('テーブル            行数   追加   更新   変更なし');
     for (const t of summary.tables) {

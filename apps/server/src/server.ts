@@ -11,6 +11,7 @@ import Fastify, {
 } from 'fastify';
 import type { Config } from './config.ts';
 import type { AccessTokens } from './context.ts';
+import { NO_STORE } from './http/cache.ts';
 import { RouteRegistry } from './http/contract.ts';
 import { registerErrorHandling } from './http/errors.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
@@ -83,6 +84,11 @@ export async function registerPipeline(
   deps: { config: Config; tokens: AccessTokens; metrics: Metrics },
 ): Promise<{ routes: { method: string; path: string }[]; contracts: RouteRegistry }> {
   registerRequestLog(app);
+  // Every API reply is kept by no shared cache unless its route says how long it may be (http/cache.ts): refusals
+  // before any handler (401, 429, an unknown route) included.
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.url.startsWith('/api/')) void reply.header('cache-control', NO_STORE);
+  });
   const routes: { method: string; path: string }[] = [];
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) routes.push({ method, path: route.url });

@@ -46,6 +46,13 @@ describe('HTTP caching', () => {
     expect(answered).toBeGreaterThanOrEqual(15);
   });
 
+  it('refusals before any handler are no-store too: 401, an unknown route', async () => {
+    for (const res of [await get('/api/users/me'), await get('/api/no_such_route')]) {
+      expect([401, 404]).toContain(res.statusCode);
+      expect(res.headers['cache-control']).toBe('no-store');
+    }
+  });
+
   it('the ranking: a validator per snapshot, 304 while it is current, a new one after a settlement', async () => {
     const { t, admin } = f;
     await activeSeason(t);

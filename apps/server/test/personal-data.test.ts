@@ -48,6 +48,10 @@ describe('GET /api/users/me/data', () => {
     expect(data.tables.audit_log).toEqual([expect.objectContaining({ action: expect.any(String), target_id: me })]);
     expect(data.tables.push_subscriptions).toEqual([expect.objectContaining({ label: 'Pixel 8 / Chrome' })]);
 
+    // The admin's own download holds nothing of what they did to this player.
+    const mine = (await download(admin)).json() as PersonalData;
+    expect(JSON.stringify(mine.tables.audit_log)).not.toContain(me);
+
     const text = res.body;
     for (const secret of ['device-secret-endpoint', 'secret-auth-1234', 'BKey']) expect(text).not.toContain(secret);
     expect(data.tables.sessions?.every((s) => !('id' in s))).toBe(true);

@@ -62,6 +62,12 @@ async function contents(): Promise<Record<string, string>> {
   return out;
 }
 
+/** The next match id the site would give (the sequence's last value). */
+async function matchSequence(): Promise<number> {
+  const [row] = rowsOf<{ v: string }>(await t.ctx.db.execute(sql`select last_value::text as v from matches_id_seq`));
+  return Number(row?.v);
+}
+
 const changed = (summary: Awaited<ReturnType<typeof writeImport>>) =>
   summary.tables.reduce((n, s) => n + s.inserted + s.updated, 0);
 
@@ -72,11 +78,14 @@ describe('importing a Unitemate community', () => {
 
   it('a dry run counts what would change and writes nothing', async () => {
     const before = await contents();
+    const sequence = await matchSequence();
     const summary = await writeImport(t.ctx.db, rows, { dryRun: true });
     expect(summary.dryRun).toBe(true);
     expect(summary.tables.find((s) => s.table === 'users')).toMatchObject({ rows: 120, inserted: 120 });
     expect(summary.tables.find((s) => s.table === 'matches')?.inserted).toBe(rows.matches.length);
     expect(await contents()).toEqual(before);
+    // Not even the match numbering (a sequence is not rolled back with the transaction).
+    expect(await matchSequence()).toBe(sequence);
   });
 
   it('imports once; a rerun changes nothing; the counts are the mapped rows', async () => {
@@ -124,6 +133,20 @@ describe('importing a Unitemate community', () => {
     await expect(writeImport(t.ctx.db, other)).rejects.toThrow(ImportRefusedError);
     await expect(writeImport(t.ctx.db, other)).rejects.toThrow(/移行データ以外の試合が 1 件/);
     expect(await contents()).toEqual(before);
+  });
+
+  it('refuses a site whose own matches carry the imported ids (the demo numbers from 1 too)', async () => {
+    const first = rows.matches[0];
+    const season = rows.seasons[0];
+    await t.ctx.db.execute(
+      sql`insert into seasons (id, name, start_date, end_date) values (${season?.id}, 'デモ', 0, 1)`,
+    );
+    await t.ctx.db.execute(sql`insert into matches (id, season_id, status, matched_at, started_at, host_user_id,
+      first_attack, team_gap, rating_spread, winner) values (${first?.id}, ${season?.id}, 'done', 0, 0, 'dummy_01', 'A',
+      0, 0, 'A')`);
+    await t.ctx.db.execute(sql`insert into match_players (match_id, user_id, team, slot, role, rate_before, wait_seconds,
+      is_open) values (${first?.id}, 'dummy_01', 'A', 0, 'TANK', 1500, 0, false)`);
+    await expect(writeImport(t.ctx.db, rows)).rejects.toThrow(/移行データ以外の試合が 1 件/);
   });
 
   it('the site shows the history: player page, match page, ranking', async () => {

@@ -126,7 +126,10 @@ export async function setRegistrationDates(
     from (values ${values}) as v(id, registered) where ${users.id} = v.id`);
 }
 
-/** Users moved in from another site (unitemate/import.ts); the first import's creation time stays on a rerun. */
+/**
+ * Users moved in from another site (unitemate/import.ts); the first import's times stay on a rerun (an export may lack
+ * them: the import's clock stands in).
+ */
 export function upsertImportedUsers(db: Executor, rows: readonly (typeof users.$inferInsert)[]): Promise<UpsertCount> {
-  return upsertRows(db, users, rows, { key: [users.id], keep: ['createdAt'] });
+  return upsertRows(db, users, rows, { key: [users.id], keep: ['createdAt', 'updatedAt'] });
 }

@@ -37,8 +37,13 @@ export async function upsertRows<T extends PgTable>(
   const columns = getTableColumns(table) as Record<string, PgColumn>;
   const keyNames = new Set(options.key.map((c) => c.name));
   const kept = new Set((options.keep ?? []).map(String));
-  // The columns the rows carry (a partial row, such as a badge's sales count, leaves the others as they are).
+  // The columns the rows carry (a partial row, such as a badge's sales count, leaves the others as they are); every
+  // row carries the same ones, or a column would be set on some rows and defaulted on others.
   const given = new Set(Object.keys(rows[0] as object));
+  const mixed = rows.find(
+    (row) => Object.keys(row).length !== given.size || Object.keys(row).some((k) => !given.has(k)),
+  );
+  if (mixed) throw new Error(`upsertRows: rows of one call must carry the same columns (${Object.keys(mixed)})`);
   const updatable = Object.entries(columns).filter(
     ([field, c]) => given.has(field) && !keyNames.has(c.name) && !kept.has(field),
   );
@@ -63,7 +68,7 @@ export async function upsertRows<T extends PgTable>(
       : db
           .insert(table)
           .values(chunk as T['$inferInsert'][])
-          .onConflictDoNothing()) as unknown as {
+          .onConflictDoNothing({ target: options.key })) as unknown as {
       returning(fields: { inserted: SQL<boolean> }): Promise<{ inserted: boolean }[]>;
     };
     const written = await query.returning({ inserted: sql<boolean>`(xmax = 0)` });

@@ -110,6 +110,11 @@ export async function mountRoutes(app: FastifyInstance, routes: readonly RouteDe
   });
 }
 
+/** A reply a shared cache keeps is everyone's: its route may not ask who calls. */
+const sharedReply = (): never => {
+  throw new Error('a route with a cache policy serves everyone the same reply: it cannot depend on the viewer');
+};
+
 function register(app: FastifyInstance, def: RouteDef, deps: RouteDeps): void {
   const { spec } = def;
   const level = AUTHENTICATED[spec.access];
@@ -119,7 +124,7 @@ function register(app: FastifyInstance, def: RouteDef, deps: RouteDeps): void {
 
   const run = (request: FastifyRequest, reply: FastifyReply) => {
     const call = {
-      ...(level ? callers.get(request) : { viewer: () => deps.auth.optional(request) }),
+      ...(level ? callers.get(request) : { viewer: spec.cache ? sharedReply : () => deps.auth.optional(request) }),
       request,
       reply,
       params: spec.params ? parse(spec.params, request.params) : undefined,
@@ -147,8 +152,6 @@ function register(app: FastifyInstance, def: RouteDef, deps: RouteDeps): void {
       // A versioned read answers a current validator before any work.
       const versionTag = policy?.version ? weakTag(policy.version()) : null;
       if (policy && versionTag && validate(request, reply, policy, versionTag)) return reply.code(304).send();
-      // Set first: a handler may send its reply itself.
-      if (!policy) void reply.header('cache-control', NO_STORE);
       try {
         const result = await run(request, reply);
         if (policy && !versionTag && !reply.sent && reply.statusCode === 200) {

@@ -171,16 +171,17 @@ export async function nextImportIds(db: Executor): Promise<{ match: number; wave
 // Matches moved in from another site (unitemate/import.ts): the same tables, upserted (inserted, or updated where the
 // export differs), so that a rerun changes nothing and a stopped import continues.
 
-export async function upsertImportedMatches(
-  db: Executor,
-  rows: readonly (typeof matches.$inferInsert)[],
-): Promise<UpsertCount> {
-  const count = await upsertRows(db, matches, rows, { key: [matches.id] });
-  // The site's own matches are numbered after the imported ones.
-  await db.execute(
-    sql`select setval(pg_get_serial_sequence('matches', 'id'), greatest(1, (select max(id) from matches)))`,
-  );
-  return count;
+export function upsertImportedMatches(db: Executor, rows: readonly (typeof matches.$inferInsert)[]) {
+  return upsertRows(db, matches, rows, { key: [matches.id] });
+}
+
+/**
+ * The site's own matches are numbered after the imported ones. Never lowered (ids of rolled-back or deleted matches
+ * are not given again), and not part of any transaction (a sequence is not rolled back): called after a real import.
+ */
+export async function numberAfterImportedMatches(db: Executor): Promise<void> {
+  await db.execute(sql`select setval(pg_get_serial_sequence('matches', 'id'),
+    greatest(1, (select max(id) from matches), (select last_value from matches_id_seq)))`);
 }
 
 export function upsertImportedMatchPlayers(db: Executor, rows: readonly (typeof matchPlayers.$inferInsert)[]) {

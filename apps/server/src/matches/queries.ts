@@ -263,13 +263,24 @@ export async function matchViewFor(ctx: AppContext, match: MatchRow, userId: str
   });
 }
 
-/** How many of the site's matches are not among `importedIds` (an import refuses a site with history of its own). */
-export async function importedMatchConflicts(db: Executor, importedIds: readonly number[]): Promise<number> {
-  // One JSON parameter, whatever the number of ids.
+/**
+ * How many of the site's matches are not the import's: an id it does not bring, or one of its ids played by someone
+ * it does not bring (the demo's matches are numbered from 1 like Unitemate's). An import refuses such a site.
+ */
+export async function importedMatchConflicts(
+  db: Executor,
+  importedIds: readonly number[],
+  importedUsers: readonly string[],
+): Promise<number> {
+  // One JSON parameter each, whatever the number of ids.
   const ids = sql`select jsonb_array_elements_text(${JSON.stringify(importedIds)}::jsonb)::bigint`;
+  const players = sql`select jsonb_array_elements_text(${JSON.stringify(importedUsers)}::jsonb)`;
   const [row] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(matches)
-    .where(sql`${matches.id} not in (${ids})`);
+    .where(
+      sql`${matches.id} not in (${ids}) or exists (select 1 from ${matchPlayers} p
+        where p.match_id = ${matches.id} and p.user_id not in (${players}))`,
+    );
   return row?.n ?? 0;
 }

@@ -1,5 +1,5 @@
 import type { PersonalData } from '@rankmatch/shared';
-import { and, eq, getTableColumns, or, type SQL } from 'drizzle-orm';
+import { and, eq, getTableColumns, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Executor } from '../db/client.ts';
 import {
@@ -64,11 +64,8 @@ export async function personalDataOf(db: Executor, userId: string, now: number):
     ]),
     // Only whether Discord DMs are linked: the tokens are secrets.
     discord_credentials: credentials.map(() => ({ linked: true })),
-    audit_log: await rowsOf(
-      db,
-      auditLog,
-      or(eq(auditLog.actorId, userId), and(eq(auditLog.targetType, 'user'), eq(auditLog.targetId, userId))),
-    ),
+    // What was done to the player's account; an admin's actions on others are about other players.
+    audit_log: await rowsOf(db, auditLog, and(eq(auditLog.targetType, 'user'), eq(auditLog.targetId, userId))),
   };
   return { exported_at: now, user_id: userId, tables };
 }

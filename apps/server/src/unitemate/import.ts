@@ -3,6 +3,7 @@ import { upsertImportedSales, upsertImportedUserBadges } from '../badges/service
 import type { Db, Executor } from '../db/client.ts';
 import { addCounts, type UpsertCount } from '../db/upsert.ts';
 import {
+  numberAfterImportedMatches,
   upsertImportedMatches,
   upsertImportedMatchPlayers,
   upsertImportedMmr,
@@ -77,6 +78,7 @@ async function checkSite(db: Executor, rows: MappedRows): Promise<void> {
   const own = await importedMatchConflicts(
     db,
     rows.matches.map((m) => m.id as number),
+    rows.users.map((u) => u.id),
   );
   if (own > 0) {
     throw new ImportRefusedError(
@@ -128,6 +130,7 @@ export async function writeImport(db: Db, rows: MappedRows, options: ImportOptio
       });
   } else {
     tables = await runSteps(db, steps, options, false);
+    await numberAfterImportedMatches(db);
   }
   return {
     dryRun: options.dryRun === true,
