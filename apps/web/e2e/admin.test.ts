@@ -82,9 +82,10 @@ describe.skipIf(!chromiumPath)('the admin panel in Chromium', () => {
         if (viewport.width <= PHONE_WIDTH) await expectFitsViewport(page, step);
       };
 
-      // A visitor and a player land on the top page.
+      // A visitor and a player land on the top page, told why.
       await page.goto(`${baseUrl}/admin_control`);
       await page.waitForURL(`${baseUrl}/`);
+      await page.getByText('管理画面を開けません').waitFor();
       await loginInBrowser(page, 'dummy_11');
       await page.goto(`${baseUrl}/admin_control`);
       await page.waitForURL(`${baseUrl}/`);
@@ -95,8 +96,9 @@ describe.skipIf(!chromiumPath)('the admin panel in Chromium', () => {
       // Signed out for real (the token dropped) before the next page load, which would otherwise still send it.
       await page.getByRole('button', { name: 'Discord でログイン' }).waitFor();
 
-      // The admin signs in and opens the panel.
+      // The admin signs in and opens the panel (the header has the way in).
       await loginInBrowser(page, 'dummy_admin');
+      await page.getByRole('navigation', { name: 'サイト' }).getByRole('link', { name: '管理画面' }).waitFor();
       await page.goto(`${baseUrl}/admin_control`);
       await page.getByText('すべての操作は記録されます').first().waitFor();
       await page.getByRole('tab', { name: '概要・デバッグ' }).waitFor();
@@ -141,6 +143,9 @@ describe.skipIf(!chromiumPath)('the admin panel in Chromium', () => {
       await loginInBrowser(playerPage, viewport.target);
       await playerPage.getByRole('tab', { name: 'マッチング' }).click();
       await playerPage.getByText('リアルタイム更新中').waitFor();
+      // Scrolled down, as a phone is on its match tab: the suspended state must still open at its top (issue 36).
+      await playerPage.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+      if (viewport.width <= PHONE_WIDTH) expect(await playerPage.evaluate(() => window.scrollY)).toBeGreaterThan(0);
 
       await page.getByRole('button', { name: '編集', exact: true }).click();
       await page.getByLabel('利用停止にする').check();
@@ -153,6 +158,7 @@ describe.skipIf(!chromiumPath)('the admin panel in Chromium', () => {
       expect(next.body.code).toBe('BANNED');
       // The banned player's page shows one clear suspended state at once: no 認証エラー, no retries, no reconnecting.
       await playerPage.getByRole('heading', { name: 'このアカウントは利用停止中です' }).waitFor({ timeout: 15_000 });
+      expect(await playerPage.evaluate(() => window.scrollY)).toBe(0);
       await playerPage.waitForTimeout(4000);
       await expect(playerPage.getByText(/再接続中|認証の有効期限|キューに参加中/).count()).resolves.toBe(0);
       await expect(playerPage.getByRole('button', { name: '再試行' }).count()).resolves.toBe(0);
