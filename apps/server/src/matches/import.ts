@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { bulkInsert } from '../db/bulk.ts';
 import { type Executor, rowsOf } from '../db/client.ts';
 import { matches, matchPlayers, matchReports, playerMmr, seasonStats } from '../db/schema.ts';
-import { type UpsertCount, upsertRows } from '../db/upsert.ts';
+import { upsertRows } from '../db/upsert.ts';
 
 // Bulk import of a season that was played elsewhere (the engine's simulation: the demo data and the benchmarks):
 // settled matches with their players and reports, and what settlement would have written along the way — the season

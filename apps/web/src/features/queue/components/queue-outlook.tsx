@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { Link } from 'react-router';
 import { Icon } from '../../../components/icon.tsx';
 import { ErrorState } from '../../../components/notice.tsx';
-import { useActiveSeason } from '../../season/api/get-active-season.ts';
+import { useActiveSeason } from '../../../lib/active-season.ts';
 import { useQueueOutlook } from '../api/get-queue-outlook.ts';
 import { bestHour, hoursFrom, japanHour, queueScale, waitText } from '../outlook.ts';
 import { QUEUE_TEXTS } from '../texts.ts';
