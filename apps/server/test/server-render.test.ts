@@ -212,5 +212,10 @@ describe('public pages rendered on the server', () => {
     const unknown = await t.request({ method: 'GET', url: '/no/such/page' });
     expect(unknown.statusCode).toBe(404);
     expect(globalThis.rankmatchRenderer.calls).toEqual([]);
+    // The 404 is written into the page: the browser shows "not found" without asking the API again (issue 36).
+    expect(bootData(missing.body)[BOOT_KEYS.notFound]).toBe('/players/nobody_here');
+    const match = await t.request({ method: 'GET', url: '/matches/999999' });
+    expect(match.statusCode).toBe(404);
+    expect(bootData(match.body)[BOOT_KEYS.notFound]).toBe('/matches/999999');
   });
 });

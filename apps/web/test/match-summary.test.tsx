@@ -1,9 +1,12 @@
+import { BOOT_DATA_ID, BOOT_KEYS } from '@rankmatch/shared';
 import { screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { buildMatchSummary, buildPlayerPage } from '../src/testing/players-data.ts';
 import { renderApp } from '../src/testing/render-app.tsx';
 
 const SUMMARY = 'GET /api/matches/42/summary';
+
+afterEach(() => document.getElementById(BOOT_DATA_ID)?.remove());
 
 describe('match summary page', () => {
   it('shows a skeleton while the match loads', async () => {
@@ -80,6 +83,23 @@ describe('match summary page', () => {
       await screen.findByRole('heading', { name: '試合が見つからないか、まだ集計されていません' }),
     ).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'ランキングに戻る' })).toHaveAttribute('href', '/?tab=ranking');
+    // The tab's title says so too, not 試合 #42 (issue 36).
+    expect(document.title).toContain('試合が見つからないか、まだ集計されていません');
+    expect(document.title).not.toContain('#42');
+  });
+
+  it('asks nothing when the server already answered the address 404 in index.html (issue 36)', async () => {
+    const boot = document.createElement('script');
+    boot.id = BOOT_DATA_ID;
+    boot.type = 'application/json';
+    boot.textContent = JSON.stringify({ [BOOT_KEYS.notFound]: '/matches/999999' });
+    document.body.append(boot);
+    const { server } = renderApp('/matches/999999');
+    expect(
+      await screen.findByRole('heading', { name: '試合が見つからないか、まだ集計されていません' }),
+    ).toBeInTheDocument();
+    expect(server.calls.filter((c) => c.path.startsWith('/api/matches/'))).toHaveLength(0);
+    expect(document.title).not.toContain('#999999');
   });
 
   it('does not ask the server about an id that cannot name a match', async () => {

@@ -1,3 +1,4 @@
+import { BOOT_DATA_ID, BOOT_KEYS } from '@rankmatch/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { buildProfile } from '../src/testing/data.ts';
@@ -163,6 +164,24 @@ describe('player page', () => {
     // A 404 is an answer: no retry button, no second request.
     expect(screen.queryByRole('button', { name: '再試行' })).not.toBeInTheDocument();
     expect(server.callsTo(PLAYER)).toHaveLength(1);
+  });
+
+  it('names the tab プレイヤーが見つかりません on 404 (issue 36)', async () => {
+    renderApp('/players/dummy_05', { [PLAYER]: notFound });
+    expect(await screen.findByRole('heading', { name: 'プレイヤーが見つかりません' })).toBeInTheDocument();
+    expect(document.title).toContain('プレイヤーが見つかりません');
+  });
+
+  it('asks nothing when the server already answered the address 404 in index.html (issue 36)', async () => {
+    const boot = document.createElement('script');
+    boot.id = BOOT_DATA_ID;
+    boot.type = 'application/json';
+    boot.textContent = JSON.stringify({ [BOOT_KEYS.notFound]: '/players/dummy_05' });
+    document.body.append(boot);
+    const { server } = renderApp('/players/dummy_05', { [PLAYER]: notFound });
+    expect(await screen.findByRole('heading', { name: 'プレイヤーが見つかりません' })).toBeInTheDocument();
+    expect(server.callsTo(PLAYER)).toHaveLength(0);
+    boot.remove();
   });
 
   it('does not ask the server about an id that cannot name a player', async () => {

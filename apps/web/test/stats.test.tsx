@@ -480,8 +480,9 @@ describe('statistics page', () => {
     expect(screen.getByRole('link', { name: '開催中のシーズンの統計を見る' })).toHaveAttribute('href', '/stats');
     expect(screen.queryByRole('button', { name: '再試行' })).not.toBeInTheDocument();
     expect(server.callsTo(STATS)).toHaveLength(1);
-    // The unknown id stays selectable, under its own name.
-    expect(screen.getByRole('combobox', { name: 'シーズン' })).toHaveDisplayValue('s9');
+    // The unknown id is not listed as a season: its choice says it was not found (issue 36).
+    expect(screen.getByRole('combobox', { name: 'シーズン' })).toHaveDisplayValue('（見つからないシーズン）');
+    expect(screen.queryByRole('option', { name: 's9' })).not.toBeInTheDocument();
   });
 
   it('does not ask the server about a season id that cannot exist', async () => {

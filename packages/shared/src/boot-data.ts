@@ -16,6 +16,11 @@ export const BOOT_KEYS = {
    * page is on screen instead of index.html asking for it before the first paint.
    */
   modules: 'modules',
+  /**
+   * The address the server answered 404 (a missing player or match): the page says "not found" at once instead of
+   * asking the API a second time for the same answer.
+   */
+  notFound: 'not-found',
 } as const;
 
 /**

@@ -234,7 +234,9 @@ export async function registerWebApp(app: FastifyInstance, webDist: string, opti
           preloadsOf(head.chunk),
           rendered
             ? { ...boot, [BOOT_KEYS.queries]: rendered.queries, [BOOT_KEYS.modules]: modulesOf(head.chunk) }
-            : boot,
+            : head.status === 404
+              ? { ...boot, [BOOT_KEYS.notFound]: path }
+              : boot,
           rendered,
         )
       : template;

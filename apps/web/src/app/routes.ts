@@ -14,6 +14,7 @@ import { statsQueryOptions } from '../features/stats/api/get-stats.ts';
 import { readStatsParams } from '../features/stats/stats-params.ts';
 import { getSession } from '../lib/auth/session.ts';
 import { masterQueryOptions } from '../lib/master.ts';
+import { answeredNotFound } from '../lib/not-found-address.ts';
 import { type PreloadableLazy, preloadableLazy } from '../lib/preloadable-lazy.ts';
 import { myPageTab } from './routes/home/mypage-tab-code.ts';
 
@@ -174,7 +175,7 @@ function startLoad(client: QueryClient, pathname: string, search: string): Route
   // in one long task). The active season comes with index.html (boot-data.ts).
   const data = Promise.all([
     client.prefetchQuery(siteQueryOptions()),
-    route.prefetch?.(client, params, new URLSearchParams(search)),
+    answeredNotFound(pathname) ? null : route.prefetch?.(client, params, new URLSearchParams(search)),
   ]);
   return { code: Promise.all([codeOf(route).preload(), route.loadParts?.(new URLSearchParams(search))]), data };
 }

@@ -29,6 +29,7 @@ export const STATS_TEXTS = {
   noMatchesEndedHint: 'このシーズンは終了しています。ほかのシーズンも選べます。',
   noMatchesBandEnded: (band: string) => `レート帯「${band}」の試合はありませんでした。ほかのレート帯も選べます。`,
   seasonNotFound: 'シーズンが見つかりません',
+  seasonNotFoundOption: '（見つからないシーズン）',
   seasonNotFoundHint: 'URLのシーズンIDをご確認ください。',
   toActiveSeason: '開催中のシーズンの統計を見る',
 

@@ -1,10 +1,11 @@
 import type { MatchSummary } from '@rankmatch/shared';
 import { MATCH_NOT_FOUND_META, matchPageMeta, matchPageTitle, PUBLIC_PAGES } from '@rankmatch/shared';
-import { useParams } from 'react-router';
+import { useLocation, useParams } from 'react-router';
 import { Icon } from '../../../components/icon.tsx';
 import { ErrorState } from '../../../components/notice.tsx';
 import { SkeletonBlock } from '../../../components/skeleton.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
+import { answeredNotFound } from '../../../lib/not-found-address.ts';
 import { usePageMeta } from '../../../lib/page-meta.ts';
 import { isMatchId, useMatchSummary } from '../api/get-match-summary.ts';
 import { useScrollToTop } from '../hooks/use-scroll-to-top.ts';
@@ -17,7 +18,8 @@ import './players.css';
 /** /matches/:id: a settled match for anyone. Open and unknown matches are "not found". */
 export default function MatchSummaryRoute() {
   const { id } = useParams();
-  if (!isMatchId(id)) return <MatchNotFound />;
+  const { pathname } = useLocation();
+  if (!isMatchId(id) || answeredNotFound(pathname)) return <MatchNotFound />;
   return <MatchSummaryPage key={id} matchId={id} />;
 }
 

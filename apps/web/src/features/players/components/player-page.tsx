@@ -1,7 +1,8 @@
 import { PLAYER_NOT_FOUND_META, PUBLIC_PAGES, playerPageMeta } from '@rankmatch/shared';
-import { useParams } from 'react-router';
+import { useLocation, useParams } from 'react-router';
 import { ErrorState } from '../../../components/notice.tsx';
 import { SkeletonBlock } from '../../../components/skeleton.tsx';
+import { answeredNotFound } from '../../../lib/not-found-address.ts';
 import { usePageMeta } from '../../../lib/page-meta.ts';
 import { isPlayerId, usePlayerPage } from '../api/get-player-page.ts';
 import { useScrollToTop } from '../hooks/use-scroll-to-top.ts';
@@ -18,7 +19,8 @@ import './players.css';
 /** /players/:userId: anyone's public page. An id that cannot name a user is "not found" without a request. */
 export default function PlayerPageRoute() {
   const { userId } = useParams();
-  if (!isPlayerId(userId)) return <PlayerNotFound />;
+  const { pathname } = useLocation();
+  if (!isPlayerId(userId) || answeredNotFound(pathname)) return <PlayerNotFound />;
   // A new key per player: moving from one player's page to another's starts afresh.
   return <PlayerPage key={userId} userId={userId} />;
 }

@@ -32,6 +32,8 @@ export function useStats(params: StatsQuery, options: { enabled?: boolean } = {}
   return useQuery({
     ...statsQueryOptions(params),
     enabled: options.enabled ?? true,
+    // The route's prefetch asked as the page's load began: its 404 (an unknown season) is shown, not asked again.
+    retryOnMount: false,
     placeholderData: (previous, previousQuery) =>
       previousQuery?.queryKey[1] === seasonKey ? keepPreviousData(previous) : undefined,
   });

@@ -38,8 +38,13 @@ export default function StatsPage() {
   const started = useSeasons().data?.seasons;
   const stats = useStats(params, { enabled: !params.badSeason });
 
-  const requestedName =
-    params.season && stats.data?.season?.season_id === params.season ? stats.data.season.season_name : null;
+  const notFound = params.badSeason || (stats.isError && isSeasonNotFound(stats.error));
+  // A season the server does not know is not offered as one: its choice says it was not found.
+  const requestedName = notFound
+    ? T.seasonNotFoundOption
+    : params.season && stats.data?.season?.season_id === params.season
+      ? stats.data.season.season_name
+      : null;
   const seasons = seasonOptions({
     active,
     open: activeSeason?.is_season_active === true,
@@ -64,8 +69,6 @@ export default function StatsPage() {
         },
       );
     });
-  const notFound = params.badSeason || (stats.isError && isSeasonNotFound(stats.error));
-
   return (
     <div className="stats">
       <header className="card stats__header">
