@@ -23,6 +23,7 @@ export const COMMON_TEXTS = {
   externalLink: '（新しいタブで開きます）',
   replyInvalid: 'サーバーの応答を読み取れませんでした',
   characterMissing: 'ポケモンデータが見つかりません',
+  scrollHint: '横にスクロールできます',
   noCharacterType: '未選択',
   /** A match's Pokémon nobody reported: the one word of my page and the player pages. */
   characterUnreported: '未報告',

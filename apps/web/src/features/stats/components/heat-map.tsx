@@ -1,4 +1,5 @@
 import { type CSSProperties, useRef } from 'react';
+import { ScrollHint } from '../../../components/scroll-hint.tsx';
 import { formatInteger } from '../../../lib/format.ts';
 import { useScrollEdges } from '../../../lib/use-scroll-edges.ts';
 import { heatLevel } from '../figures.ts';
@@ -21,9 +22,10 @@ export function HeatMap({ grid }: { grid: number[][] }) {
         {T.heatTitle}
       </h2>
       <p className="stats-card__note muted">{T.heatNote}</p>
+      <ScrollHint edges={edges} />
       <section
         ref={scroller}
-        className="stats-scroll stats-heat__scroll"
+        className="stats-scroll stats-heat__scroll scroll-fade"
         data-more-start={edges.start || undefined}
         data-more-end={edges.end || undefined}
         // biome-ignore lint/a11y/noNoninteractiveTabindex: the scrolling box takes focus so keyboards can scroll it
