@@ -64,9 +64,16 @@ describe.skipIf(!chromiumPath)('the badge shop in Chromium', () => {
       await page.getByLabel('テストアカウントを選択').selectOption(viewport.account);
       await page.getByRole('button', { name: 'テストアカウントでログイン' }).click();
       await page.getByRole('button', { name: 'プロフィール編集' }).waitFor();
+      // A profile card is 120–300 px wide (spec 000 §9): on the my page and in the shop (issue 36).
+      const cardWidth = (selector: string) =>
+        page.locator(selector).evaluate((el) => Math.round(el.getBoundingClientRect().width));
+      expect(await cardWidth('.profile-card')).toBeLessThanOrEqual(300);
       await page.getByRole('navigation', { name: 'サイト' }).getByRole('link', { name: 'ショップ' }).click();
       // Signed in: the own profile above the grid.
       await page.getByRole('figure', { name: 'あなたのプロフィール' }).waitFor();
+      const previewWidth = await cardWidth('.profile-preview');
+      expect(previewWidth).toBeGreaterThanOrEqual(120);
+      expect(previewWidth).toBeLessThanOrEqual(300);
       await badgeCard.getByRole('button', { name: '購入する' }).waitFor();
       await shot('02-shop');
 

@@ -208,6 +208,10 @@ describe.skipIf(!chromiumPath)('the statistics page in Chromium', () => {
         await heat.evaluate((el) => el.scrollTo({ left: el.scrollWidth }));
         await expect.poll(marks).toEqual([true, false]);
       }
+      // A line above each of them says they scroll, on a phone only (issue 36).
+      await expect
+        .poll(() => page.locator('.scroll-hint').filter({ visible: true }).count())
+        .toBe(viewport.name === 'phone' ? 2 : 0);
 
       // The whole roster on request.
       await page.getByRole('button', { name: `すべて表示（${busy.characters.length}体）` }).click();
