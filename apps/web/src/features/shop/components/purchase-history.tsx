@@ -1,12 +1,10 @@
 import { getBadge, ORDER_STATUS_LABELS, type Order } from '@rankmatch/shared';
-import { useRef } from 'react';
 import { BadgeChip } from '../../../components/badge-chip.tsx';
 import { Icon } from '../../../components/icon.tsx';
 import { EmptyState, ErrorState } from '../../../components/notice.tsx';
-import { ScrollHint } from '../../../components/scroll-hint.tsx';
+import { ScrollBox } from '../../../components/scroll-box.tsx';
 import { Skeleton } from '../../../components/skeleton.tsx';
 import { formatDateTime, formatYen } from '../../../lib/format.ts';
-import { useScrollEdges } from '../../../lib/use-scroll-edges.ts';
 import { useOrders } from '../api/get-orders.ts';
 import { SHOP_TEXTS as T } from '../texts.ts';
 import './purchase-history.css';
@@ -14,8 +12,6 @@ import './purchase-history.css';
 /** 購入履歴: the player's orders, newest first (date, badge, amount, status). */
 export function PurchaseHistory({ userId }: { userId: string }) {
   const orders = useOrders(userId);
-  const scroller = useRef<HTMLDivElement>(null);
-  const edges = useScrollEdges(scroller, orders.data?.orders.length);
   return (
     <section className="card purchase-history" aria-labelledby="purchase-history-title">
       <h2 id="purchase-history-title" className="card__title">
@@ -29,32 +25,24 @@ export function PurchaseHistory({ userId }: { userId: string }) {
       ) : orders.data.orders.length === 0 ? (
         <EmptyState>{T.historyEmpty}</EmptyState>
       ) : (
-        <>
-          <ScrollHint edges={edges} />
-          <div
-            ref={scroller}
-            className="purchase-history__scroll scroll-fade"
-            data-more-start={edges.start || undefined}
-            data-more-end={edges.end || undefined}
-          >
-            <table className="purchase-history__table">
-              <caption className="visually-hidden">{T.historyTitle}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{T.historyDate}</th>
-                  <th scope="col">{T.historyBadge}</th>
-                  <th scope="col">{T.historyAmount}</th>
-                  <th scope="col">{T.historyStatus}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {orders.data.orders.map((order) => (
-                  <OrderRow key={order.order_id} order={order} />
-                ))}
-              </tbody>
-            </table>
-          </div>
-        </>
+        <ScrollBox className="purchase-history__scroll" contentKey={orders.data.orders.length}>
+          <table className="purchase-history__table">
+            <caption className="visually-hidden">{T.historyTitle}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{T.historyDate}</th>
+                <th scope="col">{T.historyBadge}</th>
+                <th scope="col">{T.historyAmount}</th>
+                <th scope="col">{T.historyStatus}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {orders.data.orders.map((order) => (
+                <OrderRow key={order.order_id} order={order} />
+              ))}
+            </tbody>
+          </table>
+        </ScrollBox>
       )}
     </section>
   );

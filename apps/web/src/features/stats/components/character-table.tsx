@@ -1,7 +1,6 @@
 import type { StatsReply } from '@rankmatch/shared';
-import { useMemo, useRef, useState } from 'react';
-import { ScrollHint } from '../../../components/scroll-hint.tsx';
-import { useScrollEdges } from '../../../lib/use-scroll-edges.ts';
+import { useMemo, useState } from 'react';
+import { ScrollBox } from '../../../components/scroll-box.tsx';
 import { firstDirection, type SortDirection, type SortKey, sortCharacters } from '../figures.ts';
 import { STATS_TEXTS as T } from '../texts.ts';
 import { CharacterRow } from './character-row.tsx';
@@ -32,8 +31,6 @@ export function CharacterTable({ rows }: { rows: StatsReply['characters'] }) {
   const sorted = useMemo(() => sortCharacters(rows, sort.key, sort.direction), [rows, sort]);
   const foldable = sorted.length > CHARACTER_ROWS_FOLDED;
   const shown = foldable && !expanded ? sorted.slice(0, CHARACTER_ROWS_FOLDED) : sorted;
-  const scroller = useRef<HTMLElement>(null);
-  const edges = useScrollEdges(scroller, shown.length);
   const choose = (key: SortKey) =>
     setSort((current) =>
       current.key === key
@@ -50,28 +47,17 @@ export function CharacterTable({ rows }: { rows: StatsReply['characters'] }) {
       {rows.length === 0 ? (
         <p className="stats-card__empty muted">{T.charactersEmpty}</p>
       ) : (
-        <>
-          <ScrollHint edges={edges} />
-          <section
-            ref={scroller}
-            className="stats-scroll scroll-fade"
-            data-more-start={edges.start || undefined}
-            data-more-end={edges.end || undefined}
-            // biome-ignore lint/a11y/noNoninteractiveTabindex: the scrolling box takes focus so keyboards can scroll it
-            tabIndex={0}
-            aria-label={T.charactersCaption}
-          >
-            <table className="stats-table stats-table--characters">
-              <caption className="visually-hidden">{T.charactersCaption}</caption>
-              <SortHeader sort={sort} onChoose={choose} />
-              <tbody>
-                {shown.map((row) => (
-                  <CharacterRow key={row.pokemon_id} row={row} />
-                ))}
-              </tbody>
-            </table>
-          </section>
-        </>
+        <ScrollBox className="stats-scroll" label={T.charactersCaption} contentKey={shown.length}>
+          <table className="stats-table stats-table--characters">
+            <caption className="visually-hidden">{T.charactersCaption}</caption>
+            <SortHeader sort={sort} onChoose={choose} />
+            <tbody>
+              {shown.map((row) => (
+                <CharacterRow key={row.pokemon_id} row={row} />
+              ))}
+            </tbody>
+          </table>
+        </ScrollBox>
       )}
       {foldable && (
         <button type="button" className="button button--secondary stats-more" onClick={() => setExpanded((v) => !v)}>

@@ -1,7 +1,6 @@
-import { type CSSProperties, useRef } from 'react';
-import { ScrollHint } from '../../../components/scroll-hint.tsx';
+import type { CSSProperties } from 'react';
+import { ScrollBox } from '../../../components/scroll-box.tsx';
 import { formatInteger } from '../../../lib/format.ts';
-import { useScrollEdges } from '../../../lib/use-scroll-edges.ts';
 import { heatLevel } from '../figures.ts';
 import { STATS_TEXTS as T } from '../texts.ts';
 
@@ -14,24 +13,13 @@ const HOURS = Array.from({ length: 24 }, (_, hour) => hour);
  */
 export function HeatMap({ grid }: { grid: number[][] }) {
   const max = Math.max(0, ...grid.flat());
-  const scroller = useRef<HTMLElement>(null);
-  const edges = useScrollEdges(scroller, grid);
   return (
     <section className="card stats-card" aria-labelledby="stats-heat-title">
       <h2 id="stats-heat-title" className="card__title">
         {T.heatTitle}
       </h2>
       <p className="stats-card__note muted">{T.heatNote}</p>
-      <ScrollHint edges={edges} />
-      <section
-        ref={scroller}
-        className="stats-scroll stats-heat__scroll scroll-fade"
-        data-more-start={edges.start || undefined}
-        data-more-end={edges.end || undefined}
-        // biome-ignore lint/a11y/noNoninteractiveTabindex: the scrolling box takes focus so keyboards can scroll it
-        tabIndex={0}
-        aria-label={T.heatCaption}
-      >
+      <ScrollBox className="stats-scroll stats-heat__scroll" label={T.heatCaption} contentKey={grid}>
         <table className="stats-heat">
           <caption className="visually-hidden">{T.heatCaption}</caption>
           <thead>
@@ -68,7 +56,7 @@ export function HeatMap({ grid }: { grid: number[][] }) {
             ))}
           </tbody>
         </table>
-      </section>
+      </ScrollBox>
       <p className="stats-heat__legend muted" aria-hidden="true">
         {T.heatLegendLow}
         <span className="stats-heat__scale" />
