@@ -12,6 +12,7 @@ import {
   SITE_NAME,
 } from '@rankmatch/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isCurrent } from './cache.ts';
 import { cookieValue } from './cookies.ts';
 
 // The built web app, outside /api: hashed assets/ cached a year, everything else revalidated (a deploy reaches
@@ -246,7 +247,7 @@ export async function registerWebApp(app: FastifyInstance, webDist: string, opti
       .header('vary', 'Cookie')
       .header('etag', etag)
       .type('text/html; charset=utf-8');
-    if (request.headers['if-none-match'] === etag) return reply.status(304).send();
+    if (isCurrent(request, etag)) return reply.status(304).send();
     return reply.status(head?.status ?? 200).send(html);
   };
 
