@@ -26,7 +26,7 @@ import {
 // checkout address. Matches appear as the player's rows in them (their team, role, rate change, report).
 
 /** A table's rows where `where` holds, with snake_case column names, without the `omit` columns. */
-async function rowsOf(
+async function rowsAbout(
   db: Executor,
   table: PgTable,
   where: SQL | undefined,
@@ -43,20 +43,20 @@ export async function personalDataOf(db: Executor, userId: string, now: number):
     .from(discordCredentials)
     .where(eq(discordCredentials.userId, userId));
   const tables: Record<string, Record<string, unknown>[]> = {
-    users: await rowsOf(db, users, eq(users.id, userId)),
-    sessions: await rowsOf(db, sessions, eq(sessions.userId, userId), ['id']),
-    queue_entries: await rowsOf(db, queueEntries, eq(queueEntries.userId, userId)),
-    match_players: await rowsOf(db, matchPlayers, eq(matchPlayers.userId, userId)),
-    match_reports: await rowsOf(db, matchReports, eq(matchReports.userId, userId)),
-    season_stats: await rowsOf(db, seasonStats, eq(seasonStats.userId, userId)),
-    season_records: await rowsOf(db, seasonRecords, eq(seasonRecords.userId, userId)),
-    season_awards: await rowsOf(db, seasonAwards, eq(seasonAwards.userId, userId)),
-    player_mmr: await rowsOf(db, playerMmr, eq(playerMmr.userId, userId)),
-    user_badges: await rowsOf(db, userBadges, eq(userBadges.userId, userId)),
-    user_achievements: await rowsOf(db, userAchievements, eq(userAchievements.userId, userId)),
-    orders: await rowsOf(db, orders, eq(orders.userId, userId), ['checkout_url', 'session_id']),
-    notification_prefs: await rowsOf(db, notificationPrefs, eq(notificationPrefs.userId, userId)),
-    push_subscriptions: await rowsOf(db, pushSubscriptions, eq(pushSubscriptions.userId, userId), [
+    users: await rowsAbout(db, users, eq(users.id, userId)),
+    sessions: await rowsAbout(db, sessions, eq(sessions.userId, userId), ['id']),
+    queue_entries: await rowsAbout(db, queueEntries, eq(queueEntries.userId, userId)),
+    match_players: await rowsAbout(db, matchPlayers, eq(matchPlayers.userId, userId)),
+    match_reports: await rowsAbout(db, matchReports, eq(matchReports.userId, userId)),
+    season_stats: await rowsAbout(db, seasonStats, eq(seasonStats.userId, userId)),
+    season_records: await rowsAbout(db, seasonRecords, eq(seasonRecords.userId, userId)),
+    season_awards: await rowsAbout(db, seasonAwards, eq(seasonAwards.userId, userId)),
+    player_mmr: await rowsAbout(db, playerMmr, eq(playerMmr.userId, userId)),
+    user_badges: await rowsAbout(db, userBadges, eq(userBadges.userId, userId)),
+    user_achievements: await rowsAbout(db, userAchievements, eq(userAchievements.userId, userId)),
+    orders: await rowsAbout(db, orders, eq(orders.userId, userId), ['checkout_url', 'session_id']),
+    notification_prefs: await rowsAbout(db, notificationPrefs, eq(notificationPrefs.userId, userId)),
+    push_subscriptions: await rowsAbout(db, pushSubscriptions, eq(pushSubscriptions.userId, userId), [
       'endpoint',
       'p256dh',
       'auth',
@@ -65,7 +65,7 @@ export async function personalDataOf(db: Executor, userId: string, now: number):
     // Only whether Discord DMs are linked: the tokens are secrets.
     discord_credentials: credentials.map(() => ({ linked: true })),
     // What was done to the player's account; an admin's actions on others are about other players.
-    audit_log: await rowsOf(db, auditLog, and(eq(auditLog.targetType, 'user'), eq(auditLog.targetId, userId))),
+    audit_log: await rowsAbout(db, auditLog, and(eq(auditLog.targetType, 'user'), eq(auditLog.targetId, userId))),
   };
   return { exported_at: now, user_id: userId, tables };
 }
