@@ -16,7 +16,8 @@ describe('page titles and descriptions', () => {
   it('a static page has its own description, and the next page its own', async () => {
     const { user } = renderApp('/about');
     await screen.findByRole('heading', { level: 1, name: 'このサイトについて' });
-    expect(description()).toBe(PUBLIC_PAGES.about.meta.description);
+    // The description is set by a passive effect, which may run after the heading is found.
+    await waitFor(() => expect(description()).toBe(PUBLIC_PAGES.about.meta.description));
     await user.click(screen.getByRole('link', { name: '統計' }));
     await waitFor(() => expect(description()).toBe(PUBLIC_PAGES.stats.meta.description));
   });
