@@ -10,3 +10,4 @@ export * from './season/index.ts';
 export * from './settlement/index.ts';
 export * from './simulation/index.ts';
 export * from './stats/index.ts';
+export * from './trust/index.ts';

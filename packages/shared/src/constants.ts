@@ -60,3 +60,8 @@ export const BODY_LIMIT_BYTES = 64 * 1024;
 
 /** My page's data download: at most this many per player per hour (each reads every table about them). */
 export const PERSONAL_DATA_DOWNLOADS_PER_HOUR = 5;
+
+/** A violation report's or a dispute's note (characters as people count them). */
+export const TRUST_NOTE_MAX = 200;
+/** A screenshot's largest upload (megabytes). */
+export const EVIDENCE_MAX_MB = 5;

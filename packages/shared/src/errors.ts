@@ -1,6 +1,6 @@
 // The error catalogue: every stable code the API returns, its HTTP status and the Japanese message shown to people.
 // The server throws by code; the web client shows `error` from the reply (spec §8).
-import { PERSONAL_DATA_DOWNLOADS_PER_HOUR } from './constants.ts';
+import { EVIDENCE_MAX_MB, PERSONAL_DATA_DOWNLOADS_PER_HOUR } from './constants.ts';
 
 export const ERRORS = {
   // Request shape
@@ -163,6 +163,30 @@ export const ERRORS = {
     status: 409,
     message: 'ロビー作成の制限時間を過ぎてもロビーがない場合にだけ、ホストを引き継げます',
   },
+
+  // Evidence, disputes and the moderation queue (issue 34)
+  EVIDENCE_NOT_IMAGE: { status: 415, message: 'スクリーンショットは JPEG・PNG・WebP の画像を送ってください' },
+  EVIDENCE_UNREADABLE: { status: 400, message: '画像を読み取れませんでした。別の画像を送ってください' },
+  EVIDENCE_TOO_LARGE: { status: 413, message: `スクリーンショットは${EVIDENCE_MAX_MB}MBまでです` },
+  EVIDENCE_MATCH_LIMIT: { status: 429, message: 'この試合に送れるスクリーンショットの上限に達しました' },
+  EVIDENCE_DAILY_LIMIT: {
+    status: 429,
+    message: 'スクリーンショットを送れる枚数の上限（24時間）に達しました。しばらく待ってから再度お試しください',
+  },
+  EVIDENCE_NOT_FOUND: { status: 404, message: 'スクリーンショットが見つかりません' },
+  EVIDENCE_NOT_USABLE: {
+    status: 400,
+    message: 'このスクリーンショットは使えません。この試合に自分で送った、まだ使っていない画像を指定してください',
+  },
+  DISPUTE_NOT_SETTLED: { status: 409, message: '結果が確定していない試合には異議を申し立てられません' },
+  DISPUTE_WINDOW_CLOSED: { status: 409, message: '異議を申し立てられるのは、結果の確定から24時間以内です' },
+  DISPUTE_ALREADY_FILED: { status: 409, message: 'この試合にはすでに異議を申し立てています' },
+  CASE_NOT_FOUND: { status: 404, message: '案件が見つかりません' },
+  CASE_CLOSED: { status: 409, message: 'この案件はすでに対応済みです' },
+  CASE_ACTION_NOT_APPLICABLE: { status: 400, message: 'この案件にはこの対応はできません' },
+  CASE_WINNER_REQUIRED: { status: 400, message: '訂正後の勝利チーム（A か B）を指定してください' },
+  CASE_USER_REQUIRED: { status: 400, message: '対象のプレイヤー（この案件の関係者）を指定してください' },
+  WARNING_NOT_FOUND: { status: 404, message: '警告が見つかりません' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof ERRORS;

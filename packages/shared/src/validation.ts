@@ -7,6 +7,7 @@ import {
   LOBBY_JOIN_TIMEOUT,
   MARKDOWN_SETTING_MAX,
   TRAINER_NAME_MAX,
+  TRUST_NOTE_MAX,
   TWITTER_ID_MAX,
 } from './constants.ts';
 import { ERRORS } from './errors.ts';
@@ -53,6 +54,17 @@ export const VALIDATION_MESSAGES = {
   REPORT_MOVE_INVALID: '技は使用したポケモンの技から選んでください',
   REPORT_INVALID_PLAYER_REQUIRED: '無効試合の原因プレイヤーを選択してください',
   LOBBY_ID_INVALID: 'ロビー番号は4〜12桁の数字で入力してください',
+  VIOLATION_REASON_INVALID:
+    '違反の理由は 途中離脱・放置・AFK・故意の妨害・暴言・迷惑行為・不正・その他 から選んでください',
+  VIOLATION_REASON_REQUIRED: '違反を報告するプレイヤーを選んだときは、理由も選んでください',
+  VIOLATION_DETAILS_WITHOUT_PLAYER:
+    '理由・メモ・スクリーンショットは、違反を報告するプレイヤーを選んだときだけ送れます',
+  TRUST_NOTE_TOO_LONG: `メモは${TRUST_NOTE_MAX}文字以内で入力してください`,
+  EVIDENCE_ID_INVALID: 'スクリーンショットの ID が正しくありません',
+  DISPUTE_REASON_INVALID: '異議の理由を選んでください',
+  CASE_ID_INVALID: '案件 ID の形式が正しくありません',
+  CASE_STATUS_FILTER_INVALID: '状態は open・closed のいずれかを指定してください',
+  CASE_ACTION_INVALID: '対応の種類が正しくありません',
   ADMIN_SEARCH_QUERY_REQUIRED: '検索キーワードを入力してください',
   ADMIN_SEARCH_QUERY_TOO_LONG: '検索キーワードは64文字以内で入力してください',
   ADMIN_SEARCH_LIMIT_RANGE: `検索件数は1〜${ADMIN_SEARCH_LIMIT}の整数で指定してください`,

@@ -5,6 +5,7 @@ import { VALIDATION_CODES as V, z } from '../validation.ts';
 import { rateSchema } from './auth.ts';
 import { badgeIdSchema, unixSecondsSchema, userIdSchema } from './common.ts';
 import { REPORT_RESULTS } from './match.ts';
+import { reporterRecordSchema } from './trust.ts';
 
 // The admin panel's user management, audit log and test tools (spec admin §2, §3, §5, §7).
 
@@ -86,6 +87,8 @@ export const adminUserDetailSchema = adminUserSummarySchema.extend({
   /** Open WebSocket-independent facts an admin needs before a ban. */
   in_queue: z.boolean(),
   open_match_id: z.string().nullable(),
+  /** Their reports against the results their matches settled on (issue 34). */
+  reporter_record: reporterRecordSchema,
 });
 export type AdminUserDetail = z.infer<typeof adminUserDetailSchema>;
 

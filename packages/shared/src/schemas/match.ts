@@ -2,6 +2,7 @@ import { getCharacter, isPlayableCharacterId } from '../characters.ts';
 import { ROLES } from '../constants.ts';
 import { VALIDATION_CODES as V, z } from '../validation.ts';
 import { roleSchema, unixSecondsSchema, userIdSchema } from './common.ts';
+import { violationDetailsSchema } from './violation.ts';
 
 // A match as players and admins see it, the result report, lobby and host calls (spec 000 §3–§5, §7;
 // spec 001 §2 match management, §3 admin match).
@@ -81,8 +82,16 @@ export const matchReportSchema = z
     pokemon_move1: z.string().trim().max(64).default(''),
     pokemon_move2: z.string().trim().max(64).default(''),
     violation_report: optionalId.refine((id) => id === '' || userIdSchema.safeParse(id).success, V.USER_ID_INVALID),
+    ...violationDetailsSchema,
   })
   .superRefine((report, ctx) => {
+    if (report.violation_report !== '' && report.violation_reason === '') {
+      ctx.addIssue({ code: 'custom', path: ['violation_reason'], message: V.VIOLATION_REASON_REQUIRED });
+    }
+    const details = report.violation_reason !== '' || report.violation_note !== '' || report.evidence_id !== null;
+    if (report.violation_report === '' && details) {
+      ctx.addIssue({ code: 'custom', path: ['violation_report'], message: V.VIOLATION_DETAILS_WITHOUT_PLAYER });
+    }
     if (report.result === 'invalid') return;
     if (report.picked_pokemon === '') {
       ctx.addIssue({ code: 'custom', path: ['picked_pokemon'], message: V.REPORT_PICKED_REQUIRED });
