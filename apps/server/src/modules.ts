@@ -18,6 +18,7 @@ import { type SeasonsModule, seasonsModule } from './seasons/module.ts';
 import { type ShopModule, shopModule } from './shop/module.ts';
 import { siteModule } from './site/module.ts';
 import { type StatsModule, statsModule } from './stats/module.ts';
+import { trustModule } from './trust/module.ts';
 import { type WavesModule, wavesModule } from './waves/module.ts';
 
 // The list of the server's modules (one per domain folder): app.ts mounts their routes and handlers. A module comes
@@ -65,6 +66,7 @@ export function buildModules(ctx: AppContext): { list: Module[]; modules: Module
     notifications,
     discordModule(ctx, { outbox: notifications.outbox }),
     moderationModule(ctx),
+    trustModule(ctx),
     auditModule(ctx),
     debugModule(ctx, { waves }),
   ];

@@ -63,6 +63,7 @@ export const VALIDATION_MESSAGES = {
   EVIDENCE_ID_INVALID: 'スクリーンショットの ID が正しくありません',
   DISPUTE_REASON_INVALID: '異議の理由を選んでください',
   CASE_ID_INVALID: '案件 ID の形式が正しくありません',
+  WARNING_ID_INVALID: '警告の ID の形式が正しくありません',
   CASE_STATUS_FILTER_INVALID: '状態は open・closed のいずれかを指定してください',
   CASE_ACTION_INVALID: '対応の種類が正しくありません',
   ADMIN_SEARCH_QUERY_REQUIRED: '検索キーワードを入力してください',

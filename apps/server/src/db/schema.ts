@@ -4,6 +4,7 @@ import {
   bigint,
   bigserial,
   boolean,
+  customType,
   doublePrecision,
   index,
   integer,
@@ -18,6 +19,10 @@ import {
 // Times are unix seconds (bigint, read as JS numbers), as the API replies with them.
 const unix = (name: string) => bigint(name, { mode: 'number' });
 const nowUnix = sql`(extract(epoch from now()))::bigint`;
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => Buffer.from(value),
+});
 
 /** A player. Static profile fields, account flags and penalties; per-season numbers live in season_stats. */
 export const users = pgTable(
@@ -409,6 +414,11 @@ export const matchReports = pgTable(
     pokemonMove1: text('pokemon_move1').notNull(),
     pokemonMove2: text('pokemon_move2').notNull(),
     violationReport: text('violation_report').notNull(),
+    /** Why the named player was reported ('' when nobody is named): shared VIOLATION_REASONS. */
+    violationReason: text('violation_reason').notNull().default(''),
+    violationNote: text('violation_note').notNull().default(''),
+    /** The reporter's screenshot (trust/evidence.ts). */
+    evidenceId: bigint('evidence_id', { mode: 'number' }).references(() => evidence.id, { onDelete: 'set null' }),
     reportedAt: unix('reported_at').notNull(),
   },
   (t) => [primaryKey({ columns: [t.matchId, t.userId] })],
@@ -578,4 +588,109 @@ export const discordSettings = pgTable('discord_settings', {
   kinds: jsonb('kinds').$type<Record<DiscordAnnounceKind, boolean>>().notNull(),
   updatedAt: unix('updated_at').notNull(),
   updatedBy: text('updated_by').notNull(),
+});
+
+/**
+ * A screenshot a player sent with a violation report or a dispute, decoded and re-encoded (WebP, metadata stripped,
+ * at most 1920 px): kept in the database so every instance serves it. Shown only to its uploader and admins.
+ */
+export const evidence = pgTable(
+  'evidence',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    uploaderId: text('uploader_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    matchId: bigint('match_id', { mode: 'number' })
+      .notNull()
+      .references(() => matches.id, { onDelete: 'cascade' }),
+    contentType: text('content_type').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    bytes: integer('bytes').notNull(),
+    data: bytea('data').notNull(),
+    createdAt: unix('created_at').notNull(),
+  },
+  (t) => [
+    index('evidence_match_idx').on(t.matchId, t.uploaderId),
+    index('evidence_uploader_idx').on(t.uploaderId, t.createdAt),
+  ],
+);
+
+/** A player's contest of a settled result (one per player and match), resolved by an admin's case action. */
+export const disputes = pgTable(
+  'disputes',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    matchId: bigint('match_id', { mode: 'number' })
+      .notNull()
+      .references(() => matches.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    reason: text('reason').notNull(),
+    note: text('note').notNull().default(''),
+    evidenceId: bigint('evidence_id', { mode: 'number' }).references(() => evidence.id, { onDelete: 'set null' }),
+    /** 'open' | 'upheld' | 'corrected' | 'voided' */
+    status: text('status').notNull().default('open'),
+    createdAt: unix('created_at').notNull(),
+    resolvedAt: unix('resolved_at'),
+    resolvedBy: text('resolved_by'),
+    resolutionNote: text('resolution_note').notNull().default(''),
+  },
+  (t) => [uniqueIndex('disputes_match_user_idx').on(t.matchId, t.userId)],
+);
+
+/**
+ * What needs an admin's look (the 通報・異議 tab): a dispute, a contradicted or held match, a player over the
+ * violations threshold, a lone dissenter, an opposing pair. `key` names the subject (one open case per key).
+ */
+export const moderationCases = pgTable(
+  'moderation_cases',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    kind: text('kind').notNull(),
+    key: text('key').notNull(),
+    status: text('status').notNull().default('open'),
+    severity: integer('severity').notNull(),
+    matchId: bigint('match_id', { mode: 'number' }).references(() => matches.id, { onDelete: 'cascade' }),
+    userId: text('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    otherUserId: text('other_user_id').references(() => users.id, { onDelete: 'cascade' }),
+    /** The numbers that raised it (shown as the list's line). */
+    details: jsonb('details').$type<Record<string, number | string | string[]>>().notNull().default({}),
+    openedAt: unix('opened_at').notNull(),
+    closedAt: unix('closed_at'),
+    closedBy: text('closed_by'),
+    action: text('action'),
+    note: text('note').notNull().default(''),
+  },
+  (t) => [
+    uniqueIndex('moderation_cases_open_key_idx').on(t.key).where(sql`${t.status} = 'open'`),
+    index('moderation_cases_status_idx').on(t.status, t.severity, t.openedAt),
+  ],
+);
+
+/** An admin's warning to a player (a case action), shown to the player once. */
+export const warnings = pgTable(
+  'warnings',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    caseId: bigint('case_id', { mode: 'number' }).references(() => moderationCases.id, { onDelete: 'set null' }),
+    matchId: bigint('match_id', { mode: 'number' }),
+    reason: text('reason').notNull(),
+    createdAt: unix('created_at').notNull(),
+    createdBy: text('created_by').notNull(),
+    seenAt: unix('seen_at'),
+  },
+  (t) => [index('warnings_user_idx').on(t.userId, t.createdAt)],
+);
+
+/** How far the trust scan has looked at closed matches (one row, id 1): matches close in id order. */
+export const trustScan = pgTable('trust_scan', {
+  id: integer('id').primaryKey(),
+  lastMatchId: bigint('last_match_id', { mode: 'number' }).notNull(),
+  updatedAt: unix('updated_at').notNull(),
 });

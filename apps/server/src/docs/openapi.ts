@@ -150,7 +150,11 @@ function operation(route: RouteEntry) {
         ? {
             required: true,
             description: contract.rawBody.description,
-            content: { [contract.rawBody.contentType]: { schema: { type: 'string' } } },
+            content: {
+              [contract.rawBody.contentType === '*' ? '*/*' : contract.rawBody.contentType]: {
+                schema: { type: 'string' },
+              },
+            },
           }
         : undefined;
   return {

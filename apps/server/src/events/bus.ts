@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { EventEmitter } from 'node:events';
-import type { MatchUpdate, ProfileChangeReason, QueueEntry } from '@rankmatch/shared';
+import type { DisputeStatus, MatchUpdate, ProfileChangeReason, QueueEntry } from '@rankmatch/shared';
 import { Redis } from 'ioredis';
 
 // Fan-out of domain events to every instance: in-process by default, a Redis stream when REDIS_URL is set (so several
@@ -30,6 +30,7 @@ export type DomainEvent =
   | { type: 'match.settled'; match_id: string; season_id: string; winner: 'A' | 'B' | null }
   | { type: 'match.corrected'; match_id: string; season_id: string }
   | { type: 'penalty.applied'; match_id: string; user_ids: string[] }
+  | { type: 'dispute.resolved'; match_id: string; user_ids: string[]; outcome: DisputeStatus }
   | { type: 'season.ended'; season_id: string }
   | { type: 'season.activated'; season_id: string }
   | { type: 'badges.granted'; grants: BadgeGrantEvent[] }

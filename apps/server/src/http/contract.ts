@@ -32,8 +32,8 @@ export interface RouteContract {
   body?: z.ZodType;
   /** A route that reads no body: what a client sends (the web app's `{}`), documented as an optional object. */
   noBody?: string;
-  /** A body that is not parsed as JSON by the route (the webhook's raw bytes). */
-  rawBody?: { contentType: string; description: string };
+  /** A body that is not parsed as JSON by the route (the webhook's raw bytes); `*`: any type, the route checks. */
+  rawBody?: { contentType: string; description: string; tooLarge?: ErrorCode };
   query?: z.ZodType;
   params?: z.ZodType;
   /** Request headers the route reads (besides authorization). */

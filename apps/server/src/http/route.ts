@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest, onSendHookHandler } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, onSendHookHandler } from 'fastify';
 import type { z } from 'zod';
 import type { users } from '../db/schema.ts';
 import type { Work, Write } from '../events/unit.ts';
@@ -97,17 +97,27 @@ const AUTHENTICATED: Partial<Record<Access, 'identity' | 'user' | 'admin' | 'met
   metrics: 'metrics',
 };
 
-/** Registers routes on the app; a route with a raw body gets a scope whose parser keeps the bytes. */
+/** Registers routes on the app; a route with a raw body gets a scope of its own whose parser keeps the bytes. */
 export async function mountRoutes(app: FastifyInstance, routes: readonly RouteDef[], deps: RouteDeps): Promise<void> {
-  const raw = routes.filter((r) => r.spec.rawBody);
-  for (const def of routes.filter((r) => !r.spec.rawBody)) register(app, def, deps);
-  if (raw.length === 0) return;
-  await app.register(async (scope) => {
-    for (const type of new Set(raw.map((r) => r.spec.rawBody?.contentType as string))) {
-      scope.addContentTypeParser(type, { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+  for (const def of routes) {
+    const raw = def.spec.rawBody;
+    if (!raw) {
+      register(app, def, deps);
+      continue;
     }
-    for (const def of raw) register(scope, def, deps);
-  });
+    await app.register(async (scope) => {
+      if (raw.contentType === '*') scope.removeAllContentTypeParsers();
+      scope.addContentTypeParser(raw.contentType, { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+      const tooLarge = raw.tooLarge;
+      // The route's own 413 (its limit is not the API's 64 KB); the app's error handler replies with it.
+      if (tooLarge) {
+        scope.setErrorHandler((err: FastifyError) => {
+          throw err.code === 'FST_ERR_CTP_BODY_TOO_LARGE' ? new AppError(tooLarge) : err;
+        });
+      }
+      register(scope, def, deps);
+    });
+  }
 }
 
 /** A reply a shared cache keeps is everyone's: its route may not ask who calls. */

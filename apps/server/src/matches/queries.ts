@@ -5,6 +5,7 @@ import type { AppContext } from '../context.ts';
 import { type Executor, rowsOf, type Tx } from '../db/client.ts';
 import { rowJsonText } from '../db/row-json.ts';
 import { matches, matchPlayers, matchReports, playerMmr, seasonStats, users } from '../db/schema.ts';
+import { AppError } from '../http/errors.ts';
 import { readSettings } from '../settings/service.ts';
 import { presentMatch } from './presenter.ts';
 
@@ -283,4 +284,28 @@ export async function importedMatchConflicts(
         where p.match_id = ${matches.id} and p.user_id not in (${players}))`,
     );
   return row?.n ?? 0;
+}
+
+/**
+ * Evidence a report or dispute may take: uploaded by the caller for this match and not taken by another report or
+ * dispute (the caller's own earlier report of the same match may be replaced with it). Throws EVIDENCE_NOT_USABLE.
+ */
+export async function assertUsableEvidence(
+  db: Executor,
+  input: { evidenceId: number; matchId: number; userId: string; ownReportMayHoldIt: boolean },
+): Promise<void> {
+  const [row] = rowsOf<{ uploader_id: string; match_id: number; in_reports: number; in_disputes: number }>(
+    await db.execute(sql`select e.uploader_id, e.match_id,
+        (select count(*)::int from match_reports r where r.evidence_id = e.id
+          and not (${input.ownReportMayHoldIt} and r.match_id = e.match_id and r.user_id = e.uploader_id)) as in_reports,
+        (select count(*)::int from disputes d where d.evidence_id = e.id) as in_disputes
+      from evidence e where e.id = ${input.evidenceId}`),
+  );
+  const usable =
+    row &&
+    row.uploader_id === input.userId &&
+    Number(row.match_id) === input.matchId &&
+    row.in_reports === 0 &&
+    row.in_disputes === 0;
+  if (!usable) throw new AppError('EVIDENCE_NOT_USABLE');
 }

@@ -73,6 +73,7 @@ function reportRoute(ctx: AppContext, reports: ReportQueue): RouteDef {
         'MATCH_ALREADY_SETTLED',
         'REPORT_WINDOW_CLOSED',
         'REPORT_VIOLATOR_NOT_PARTICIPANT',
+        'EVIDENCE_NOT_USABLE',
       ],
       summary: 'Reports the result',
       tag: 'matches',

@@ -10,6 +10,7 @@ import { readSettings } from '../settings/service.ts';
 import { progressEvents } from './events.ts';
 import { updateOf } from './presenter.ts';
 import {
+  assertUsableEvidence,
   lockMatch,
   lockMatches,
   type MatchRow,
@@ -53,12 +54,15 @@ export async function reportsIn(
   const states = await matchStates(tx, [...locked.keys()]);
   const stored = new Map<string, ReportRow>();
   const settlements: Settlement[] = [];
+  const evidenceRefused = await evidenceRefusals(tx, inputs);
   const outcomes = inputs.map((input): ReportOutcome => {
     const match = locked.get(input.matchId);
     const state = states.get(input.matchId);
     if (!match || !state) return options.skipLocked ? BUSY : new AppError('MATCH_NOT_FOUND');
     const player = state.players.find((p) => p.userId === input.userId);
     if (!player) return new AppError('MATCH_NOT_PARTICIPANT');
+    const refused = evidenceRefused.get(input);
+    if (refused) return refused;
     // Until the window closes, a settled match still takes the report of a player who has not reported (it names
     // violators; the result is decided already). A correction needs the match open. A report timed before the
     // deadline that reaches the match after its violations were tallied would count for nothing: closed too.
@@ -81,6 +85,9 @@ export async function reportsIn(
       pokemonMove1: input.report.pokemon_move1,
       pokemonMove2: input.report.pokemon_move2,
       violationReport: input.report.violation_report,
+      violationReason: input.report.violation_reason,
+      violationNote: input.report.violation_note,
+      evidenceId: input.report.evidence_id,
       reportedAt: input.now,
     };
     stored.set(`${match.id} ${input.userId}`, report);
@@ -107,6 +114,27 @@ export async function reportsIn(
   });
   await writeOutcome(tx, [...stored.values()], settlements);
   return outcomes;
+}
+
+/** The refusal of each report whose screenshot it may not use (rare: one query per report that names one). */
+async function evidenceRefusals(tx: Tx, inputs: readonly ReportInput[]): Promise<Map<ReportInput, AppError>> {
+  const refusals = new Map<ReportInput, AppError>();
+  for (const input of inputs) {
+    const evidenceId = input.report.evidence_id;
+    if (evidenceId === null) continue;
+    try {
+      await assertUsableEvidence(tx, {
+        evidenceId,
+        matchId: input.matchId,
+        userId: input.userId,
+        ownReportMayHoldIt: true,
+      });
+    } catch (err) {
+      if (!(err instanceof AppError)) throw err;
+      refusals.set(input, err);
+    }
+  }
+  return refusals;
 }
 
 /** One report in the caller's work (the admin's test tools report for several players at once). */

@@ -173,6 +173,9 @@ export async function writeOutcome(tx: Tx, reports: readonly ReportRow[], list: 
     pokemon_move1: r.pokemonMove1,
     pokemon_move2: r.pokemonMove2,
     violation_report: r.violationReport,
+    violation_reason: r.violationReason,
+    violation_note: r.violationNote,
+    evidence_id: r.evidenceId,
     reported_at: r.reportedAt,
   }));
   const decided = list.map(({ match: m }) => ({
@@ -185,14 +188,16 @@ export async function writeOutcome(tx: Tx, reports: readonly ReportRow[], list: 
   const players = list.flatMap(({ match, players }) => players.map((p) => ({ match_id: match.id, ...p })));
   const result = await tx.execute(sql`with r as (
       insert into match_reports (match_id, user_id, team, result, banned_pokemon, picked_pokemon, pokemon_move1,
-        pokemon_move2, violation_report, reported_at)
+        pokemon_move2, violation_report, violation_reason, violation_note, evidence_id, reported_at)
       select * from json_to_recordset(${JSON.stringify(stored)}::json) as x(match_id bigint, user_id text, team text,
         result text, banned_pokemon text, picked_pokemon text, pokemon_move1 text, pokemon_move2 text,
-        violation_report text, reported_at bigint)
+        violation_report text, violation_reason text, violation_note text, evidence_id bigint, reported_at bigint)
       on conflict (match_id, user_id) do update set team = excluded.team, result = excluded.result,
         banned_pokemon = excluded.banned_pokemon, picked_pokemon = excluded.picked_pokemon,
         pokemon_move1 = excluded.pokemon_move1, pokemon_move2 = excluded.pokemon_move2,
-        violation_report = excluded.violation_report, reported_at = excluded.reported_at
+        violation_report = excluded.violation_report, violation_reason = excluded.violation_reason,
+        violation_note = excluded.violation_note, evidence_id = excluded.evidence_id,
+        reported_at = excluded.reported_at
       returning 1),
     d as (
       select * from json_to_recordset(${JSON.stringify(decided)}::json)

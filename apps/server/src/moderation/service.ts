@@ -21,6 +21,7 @@ import { openMatchOf } from '../matches/queries.ts';
 import { setSeasonRate } from '../matches/season-stats.ts';
 import { findEntry, leaveQueue, lockQueue } from '../queue/service.ts';
 import { markedActiveSeason } from '../seasons/queries.ts';
+import { reporterRecord } from '../trust/record.ts';
 
 // User management of the admin panel (spec admin §2 user tab, §3 user entity, §5 search and update): a use case over
 // several modules (users, badges, sessions, the queue, matches, seasons, the audit log), which it calls and none of
@@ -58,12 +59,13 @@ export async function adminUserDetail(db: Executor, userId: string): Promise<Adm
   const user = await findUser(db, userId);
   if (!user) throw new AppError('USER_NOT_FOUND');
   const season = await markedActiveSeason(db);
-  const [stats, records, queued, open] = await readAll(
+  const [stats, records, queued, open, reporter] = await readAll(
     db,
     () => (season ? findSeasonStats(db, userId, season.id) : Promise.resolve(undefined)),
     () => ownedBadgeRecords(db, userId),
     () => findEntry(db, userId),
     () => openMatchOf(db, userId),
+    () => reporterRecord(db, userId),
   );
   return {
     ...presentAdminSummary(user, stats),
@@ -77,6 +79,7 @@ export async function adminUserDetail(db: Executor, userId: string): Promise<Adm
     season: season ? { season_id: season.id, season_name: season.name } : null,
     in_queue: queued !== null,
     open_match_id: open ? String(open.id) : null,
+    reporter_record: reporter,
   };
 }
 

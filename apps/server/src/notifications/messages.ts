@@ -1,4 +1,4 @@
-import type { NotifyKind, PushPayload } from '@rankmatch/shared';
+import { DISPUTE_STATUS_LABELS, type DisputeStatus, type NotifyKind, type PushPayload } from '@rankmatch/shared';
 
 // What each notification says (Japanese), apart from who receives it and how. Pure.
 
@@ -58,6 +58,19 @@ export function penaltyApplied(matchId: string): Message {
     eventKey: `penalty:${matchId}`,
     push: { kind: 'penalty', title, body, url: MY_PAGE, tag: `penalty-${matchId}` },
     dm: null,
+  };
+}
+
+/** What came of a player's dispute (the match page shows it too). */
+export function disputeResolved(matchId: string, outcome: DisputeStatus, siteUrl: string): Message {
+  const title = '異議申し立ての結果';
+  const body = `試合 #${matchId}: ${DISPUTE_STATUS_LABELS[outcome]}。試合ページで内容を確認できます`;
+  const url = `/matches/${matchId}`;
+  return {
+    kind: 'dispute',
+    eventKey: `dispute:${matchId}:${outcome}`,
+    push: { kind: 'dispute', title, body, url, tag: `dispute-${matchId}` },
+    dm: `【rankmatch】${title}（試合 #${matchId}）: ${DISPUTE_STATUS_LABELS[outcome]}\n${siteUrl}${url}`,
   };
 }
 

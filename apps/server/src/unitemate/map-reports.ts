@@ -75,6 +75,7 @@ export function mapReports(ctx: MapContext, input: ReportInput): MatchReportInse
         `旧形式の結果 ${report.result} をチーム ${team} から見た ${result} にしました`,
       );
     }
+    const named = violationTarget(ctx, input, report, key);
     rows.push({
       matchId: input.matchId,
       userId: report.user_id,
@@ -84,7 +85,11 @@ export function mapReports(ctx: MapContext, input: ReportInput): MatchReportInse
       pickedPokemon: pokemon(ctx, input, key, report.picked_pokemon),
       pokemonMove1: report.pokemon_move1 ?? '',
       pokemonMove2: report.pokemon_move2 ?? '',
-      violationReport: violationTarget(ctx, input, report, key),
+      violationReport: named,
+      // Their form asks for no reason: a named player is reported for その他.
+      violationReason: named === '' ? '' : 'other',
+      violationNote: '',
+      evidenceId: null,
       reportedAt: report.report_unixtime,
     });
   }

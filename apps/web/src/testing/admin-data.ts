@@ -64,6 +64,7 @@ export function buildAdminUser(overrides: Partial<AdminUserDetail> = {}): AdminU
     season: { season_id: 's1', season_name: 'シーズン1' },
     in_queue: false,
     open_match_id: null,
+    reporter_record: { reports: 0, agreed: 0, dissented: 0, alone: 0, alone_rate_low: 0, alone_rate_high: 1 },
     ...overrides,
   };
 }

@@ -6,7 +6,14 @@ import { unixSecondsSchema } from './common.ts';
 // community channel, and the queue's outlook ("when to come").
 
 /** What a player can be notified of. */
-export const NOTIFY_KINDS = ['match_found', 'lobby_set', 'report_reminder', 'penalty', 'queue_near'] as const;
+export const NOTIFY_KINDS = [
+  'match_found',
+  'lobby_set',
+  'report_reminder',
+  'penalty',
+  'dispute',
+  'queue_near',
+] as const;
 export type NotifyKind = (typeof NOTIFY_KINDS)[number];
 
 export const NOTIFY_KIND_LABELS: Record<NotifyKind, string> = {
@@ -14,11 +21,12 @@ export const NOTIFY_KIND_LABELS: Record<NotifyKind, string> = {
   lobby_set: 'ロビー番号の決定',
   report_reminder: '結果報告の締め切り前',
   penalty: 'ペナルティ・利用停止',
+  dispute: '異議申し立ての結果',
   queue_near: 'レートの近いプレイヤーがマッチング待ち',
 };
 
 /** Kinds a Discord direct message can carry (the bot's messages stay few). */
-export const DISCORD_DM_KINDS = ['match_found', 'queue_near'] as const;
+export const DISCORD_DM_KINDS = ['match_found', 'dispute', 'queue_near'] as const;
 export type DiscordDmKind = (typeof DISCORD_DM_KINDS)[number];
 
 /** Devices one player may subscribe (older ones are replaced beyond this). */
@@ -60,8 +68,8 @@ export const notificationPrefsSchema = z
 export type NotificationPrefs = z.infer<typeof notificationPrefsSchema>;
 
 export const DEFAULT_NOTIFICATION_PREFS: NotificationPrefs = {
-  push: { match_found: true, lobby_set: true, report_reminder: true, penalty: true, queue_near: true },
-  discord_dm: { match_found: false, queue_near: false },
+  push: { match_found: true, lobby_set: true, report_reminder: true, penalty: true, dispute: true, queue_near: true },
+  discord_dm: { match_found: false, dispute: false, queue_near: false },
   near_alert: {
     enabled: false,
     min_players: NEAR_ALERT_MIN_PLAYERS.default,

@@ -222,5 +222,6 @@ export const warningSchema = z.object({
   match_id: z.string().nullable(),
   created_at: unixSecondsSchema,
 });
+export const warningParamsSchema = z.object({ id: z.string().regex(/^[1-9]\d{0,17}$/, V.WARNING_ID_INVALID) });
 export const myWarningsSchema = z.object({ warnings: z.array(warningSchema) });
 export type Warning = z.infer<typeof warningSchema>;

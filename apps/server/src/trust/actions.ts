@@ -1,0 +1,133 @@
+import {
+  CASE_KIND_LABELS,
+  type CaseAction,
+  type CaseKind,
+  type caseActionSchema,
+  type DisputeStatus,
+} from '@rankmatch/shared';
+import { and, eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import { setPenaltyCounts } from '../accounts/penalties.ts';
+import { lockUsers } from '../accounts/queries.ts';
+import { recordAudit } from '../audit/log.ts';
+import type { Config } from '../config.ts';
+import type { Tx } from '../db/client.ts';
+import { disputes, moderationCases, warnings } from '../db/schema.ts';
+import type { Work } from '../events/unit.ts';
+import { AppError } from '../http/errors.ts';
+import { correctMatchResult } from '../matches/correction.ts';
+import { type CaseRow, casePlayerIds } from './cases.ts';
+
+// An admin's action closes a case: the action itself (a correction through the matches' correction, so ratings
+// equal a replay; a warning; a penalty point), the match's open disputes resolved, the case closed and the audit
+// entry — one transaction. The disputers hear the outcome after the commit (dispute.resolved).
+
+type ParsedAction = z.output<typeof caseActionSchema>;
+
+const MATCH_KINDS: readonly CaseKind[] = ['dispute', 'contradicted', 'held'];
+const MATCH_ACTIONS: readonly CaseAction[] = ['uphold', 'correct', 'void'];
+const PLAYER_ACTIONS: readonly CaseAction[] = ['warn', 'penalty_add', 'penalty_remove'];
+
+async function lockCase(tx: Tx, id: number): Promise<CaseRow> {
+  const [row] = await tx.select().from(moderationCases).where(eq(moderationCases.id, id)).for('update');
+  if (!row) throw new AppError('CASE_NOT_FOUND');
+  if (row.status !== 'open') throw new AppError('CASE_CLOSED');
+  return row;
+}
+
+export async function actOnCase(
+  work: Work,
+  input: { caseId: number; action: ParsedAction; actorId: string; now: number; rules: Config['rules'] },
+): Promise<void> {
+  const { tx } = work;
+  const row = await lockCase(tx, input.caseId);
+  const { action, note } = input.action;
+  if (MATCH_ACTIONS.includes(action) && (row.matchId === null || !MATCH_KINDS.includes(row.kind as CaseKind))) {
+    throw new AppError('CASE_ACTION_NOT_APPLICABLE');
+  }
+  if (action === 'correct' || action === 'void') {
+    if (action === 'correct' && !input.action.winner) throw new AppError('CASE_WINNER_REQUIRED');
+    const winner = action === 'correct' ? (input.action.winner ?? null) : null;
+    await correctMatchResult(work, {
+      matchId: row.matchId as number,
+      winner,
+      actorId: input.actorId,
+      now: input.now,
+      rules: input.rules,
+    });
+  }
+  if (PLAYER_ACTIONS.includes(action)) await actOnPlayer(work, row, input);
+  if (row.kind === 'dispute' && row.matchId !== null) {
+    const outcome: DisputeStatus = action === 'correct' ? 'corrected' : action === 'void' ? 'voided' : 'upheld';
+    await resolveDisputes(work, row.matchId, { outcome, actorId: input.actorId, note, now: input.now });
+  }
+  await tx
+    .update(moderationCases)
+    .set({ status: 'closed', closedAt: input.now, closedBy: input.actorId, action, note })
+    .where(eq(moderationCases.id, row.id));
+  await recordAudit(tx, {
+    actorId: input.actorId,
+    action: `case.${action}`,
+    targetType: 'case',
+    targetId: String(row.id),
+    before: { kind: row.kind, status: 'open', match_id: row.matchId, user_id: row.userId },
+    after: { status: 'closed', winner: input.action.winner ?? null, user_id: input.action.user_id ?? null, note },
+    now: input.now,
+  });
+}
+
+/** A warning or a penalty point for one of the case's players. */
+async function actOnPlayer(
+  { tx, emit }: Work,
+  row: CaseRow,
+  input: { action: ParsedAction; actorId: string; now: number },
+): Promise<void> {
+  const { action, user_id: userId, note } = input.action;
+  const players = await casePlayerIds(tx, row);
+  if (!userId || !players.some((p) => p.userId === userId)) throw new AppError('CASE_USER_REQUIRED');
+  if (action === 'warn') {
+    await tx.insert(warnings).values({
+      userId,
+      caseId: row.id,
+      matchId: row.matchId,
+      reason: note || CASE_KIND_LABELS[row.kind as CaseKind],
+      createdAt: input.now,
+      createdBy: input.actorId,
+    });
+    return;
+  }
+  const [user] = await lockUsers(tx, [userId]);
+  if (!user) throw new AppError('USER_NOT_FOUND');
+  const next = user.penaltyCount + (action === 'penalty_add' ? 1 : -1);
+  if (next < 0) throw new AppError('CASE_ACTION_NOT_APPLICABLE');
+  await setPenaltyCounts(tx, userId, { penaltyCount: next }, input.now);
+  await recordAudit(tx, {
+    actorId: input.actorId,
+    action: 'user.update',
+    targetType: 'user',
+    targetId: userId,
+    before: { penalty_count: user.penaltyCount },
+    after: { penalty_count: next },
+    now: input.now,
+  });
+  emit({ type: 'profile.changed', user_ids: [userId], reason: 'admin' });
+}
+
+async function resolveDisputes(
+  { tx, emit }: Work,
+  matchId: number,
+  input: { outcome: DisputeStatus; actorId: string; note: string; now: number },
+): Promise<void> {
+  const resolved = await tx
+    .update(disputes)
+    .set({ status: input.outcome, resolvedAt: input.now, resolvedBy: input.actorId, resolutionNote: input.note })
+    .where(and(eq(disputes.matchId, matchId), eq(disputes.status, 'open')))
+    .returning({ userId: disputes.userId });
+  if (resolved.length === 0) return;
+  emit({
+    type: 'dispute.resolved',
+    match_id: String(matchId),
+    user_ids: resolved.map((d) => d.userId),
+    outcome: input.outcome,
+  });
+}
