@@ -80,6 +80,7 @@ export function invalidReport(culprit: string): MatchReportInput {
     pokemon_move1: '',
     pokemon_move2: '',
     violation_report: culprit,
+    violation_reason: culprit === '' ? '' : 'leave',
   };
 }
 
