@@ -485,6 +485,8 @@ class Client {
       pokemon_move1: report.pokemon_move1,
       pokemon_move2: report.pokemon_move2,
       violation_report: report.violation_report,
+      // The simulation names leavers and culprits of void matches: they left or went idle.
+      violation_reason: report.violation_report === '' ? '' : report.result === 'invalid' ? 'leave' : 'afk',
     };
     const sent = this.seen.reportsSentMs.get(playing.matchId) ?? [];
     sent.push(Date.now());

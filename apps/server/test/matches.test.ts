@@ -290,7 +290,7 @@ describe('report validation', () => {
         'REPORT_VIOLATOR_NOT_PARTICIPANT',
       ],
       [
-        report('A-win', { violation_report: 'dummy_20' }),
+        report('A-win', { violation_report: 'dummy_20', violation_reason: 'afk' }),
         400,
         ERRORS.REPORT_VIOLATOR_NOT_PARTICIPANT.message,
         'REPORT_VIOLATOR_NOT_PARTICIPANT',
@@ -395,7 +395,7 @@ describe('lobby and host', () => {
 describe('penalties', () => {
   async function reportsNaming(target: string, reporters: string[], m: Awaited<ReturnType<typeof matchTen>>) {
     for (const r of reporters) {
-      const res = await postReport(t, m.match.match_id, m.tokenOf(r), report('A-win', { violation_report: target }));
+      const res = await postReport(t, m.match.match_id, m.tokenOf(r), report('A-win', { violation_report: target, violation_reason: 'griefing' }));
       expect(res.statusCode, res.body).toBe(200);
     }
   }

@@ -31,7 +31,9 @@ afterAll(() => t.close());
 const input = (m: MatchedPlayers, userId: string, result: 'A-win' | 'B-win', violator = ''): ReportInput => ({
   matchId: Number(m.match.match_id),
   userId,
-  report: matchReportSchema.parse(report(result, { violation_report: violator })),
+  report: matchReportSchema.parse(
+    report(result, { violation_report: violator, violation_reason: violator === '' ? '' : 'leave' }),
+  ),
   now: t.clock.now(),
   rules: t.ctx.config.rules,
 });

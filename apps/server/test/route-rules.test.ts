@@ -46,7 +46,8 @@ describe('route rules', () => {
 
   it('parses input in one place: the route declaration', () => {
     expect(offenders(/from '\.\.\/http\/validate\.ts'/, [])).toEqual([]);
-    // Handlers get params, query and body parsed; a raw body (the webhook's signed bytes) is the one exception.
+    // Handlers get params, query and body parsed; a raw body (the webhook's signed bytes, a screenshot's image) is the
+    // one exception.
     expect(
       offenders(/\brequest\.(body|query|params)\b/, [
         'http/route.ts',
@@ -54,11 +55,14 @@ describe('route rules', () => {
         'http/web-app.ts',
         'realtime/hub.ts',
         'shop/routes.ts',
+        'trust/routes.ts',
         'notifications/push-sender.ts',
       ]),
     ).toEqual([]);
-    const shop = files.find((f) => f.path === 'shop/routes.ts')?.text ?? '';
-    expect(shop.match(/\brequest\.(body|query|params)\b/g)).toEqual(['request.body']);
+    for (const raw of ['shop/routes.ts', 'trust/routes.ts']) {
+      const text = files.find((f) => f.path === raw)?.text ?? '';
+      expect(text.match(/\brequest\.(body|query|params)\b/g)).toEqual(['request.body']);
+    }
   });
 
   it('registers every API route through the declaration', () => {

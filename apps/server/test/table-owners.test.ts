@@ -39,6 +39,11 @@ const OWNERS: Record<string, string> = {
   notification_prefs: 'notifications',
   notification_outbox: 'notifications',
   discord_settings: 'discord',
+  evidence: 'trust',
+  disputes: 'trust',
+  moderation_cases: 'trust',
+  warnings: 'trust',
+  trust_scan: 'trust',
 };
 
 const src = join(import.meta.dirname, '../src');
