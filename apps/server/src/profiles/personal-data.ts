@@ -5,6 +5,8 @@ import type { Executor } from '../db/client.ts';
 import {
   auditLog,
   discordCredentials,
+  disputes,
+  evidence,
   matchPlayers,
   matchReports,
   notificationPrefs,
@@ -19,6 +21,7 @@ import {
   userAchievements,
   userBadges,
   users,
+  warnings,
 } from '../db/schema.ts';
 
 // Everything the site holds about one player, table by table, as stored: my page's data download (the answer to a
@@ -62,6 +65,10 @@ export async function personalDataOf(db: Executor, userId: string, now: number):
       'auth',
       'session_id',
     ]),
+    disputes: await rowsAbout(db, disputes, eq(disputes.userId, userId)),
+    warnings: await rowsAbout(db, warnings, eq(warnings.userId, userId), ['created_by']),
+    // The screenshots' facts; each image itself is at GET /api/evidence/:id for its uploader.
+    evidence: await rowsAbout(db, evidence, eq(evidence.uploaderId, userId), ['data']),
     // Only whether Discord DMs are linked: the tokens are secrets.
     discord_credentials: credentials.map(() => ({ linked: true })),
     // What was done to the player's account; an admin's actions on others are about other players.
