@@ -40,11 +40,13 @@ export class Api {
   call<T = Record<string, unknown>>(
     method: string,
     path: string,
-    options: { token?: string | null; body?: unknown; base?: string } = {},
+    options: { token?: string | null; body?: unknown; base?: string; image?: { type: string; bytes: Buffer } } = {},
   ): Promise<Reply<T>> {
     const base = options.base ?? (this.bases[this.turn++ % this.bases.length] as string);
     const url = new URL(path, base);
-    const payload = options.body === undefined ? undefined : Buffer.from(JSON.stringify(options.body));
+    const payload =
+      options.image?.bytes ?? (options.body === undefined ? undefined : Buffer.from(JSON.stringify(options.body)));
+    const type = options.image?.type ?? 'application/json';
     const started = Date.now();
     this.requests += 1;
     return new Promise((resolve, reject) => {
@@ -54,7 +56,7 @@ export class Api {
           method,
           agent: this.agent,
           headers: {
-            ...(payload ? { 'content-type': 'application/json', 'content-length': payload.length } : {}),
+            ...(payload ? { 'content-type': type, 'content-length': payload.length } : {}),
             ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
           },
         },

@@ -774,6 +774,51 @@ async function sessions(input: CheckInput): Promise<Check> {
   );
 }
 
+/** Screenshots and disputes went through, each dispute is in a case, and the trust scan kept up by itself. */
+async function trust(input: CheckInput): Promise<Check> {
+  const { db, seen } = input;
+  const problems: string[] = [];
+  for (const [code, n] of seen.trust.refused) problems.push(`${n} refused: ${code}`);
+  const [row] = await rows<{
+    disputes: number;
+    uncased: number;
+    evidence: number;
+    attached: number;
+    cursor: number;
+    behind: number;
+  }>(
+    db,
+    sql`select (select count(*)::int from disputes) as disputes,
+      (select count(*)::int from disputes d where not exists (select 1 from moderation_cases c
+        where c.kind = 'dispute' and c.match_id = d.match_id)) as uncased,
+      (select count(*)::int from evidence) as evidence,
+      (select count(*)::int from evidence e where exists (select 1 from match_reports r where r.evidence_id = e.id)
+        or exists (select 1 from disputes d where d.evidence_id = e.id)) as attached,
+      coalesce((select last_match_id::int from trust_scan where id = 1), 0) as cursor,
+      (select count(*)::int from matches m where m.penalties_processed
+        and m.started_at < ${input.end - input.reportWindowMinutes * 60 - 600}
+        and m.id > coalesce((select last_match_id from trust_scan where id = 1), 0)) as behind`,
+  );
+  if (!row) return check('screenshots, disputes and the trust scan', 'no data', ['the trust tables could not be read']);
+  if (row.disputes !== seen.trust.disputes)
+    problems.push(`${seen.trust.disputes} disputes accepted, ${row.disputes} stored`);
+  if (row.uncased > 0) problems.push(`${row.uncased} disputes without a case`);
+  if (row.attached > seen.trust.uploads || row.evidence > seen.trust.uploads) {
+    problems.push(`${seen.trust.uploads} uploads accepted, ${row.evidence} stored`);
+  }
+  if (row.behind > 0) problems.push(`the trust scan left ${row.behind} matches closed long before the end unjudged`);
+  const [cases] = await rows<{ list: string | null }>(
+    db,
+    sql`select string_agg(kind || ' ' || n, ', ') as list from (select kind, count(*)::int as n from moderation_cases
+      group by kind order by kind) k`,
+  );
+  return check(
+    'screenshots, disputes and the trust scan',
+    `${seen.trust.uploads} screenshots (${row.attached} attached), ${row.disputes} disputes; cases: ${cases?.list ?? 'none'}; scanned to match ${row.cursor}`,
+    problems,
+  );
+}
+
 export async function runChecks(
   input: CheckInput,
   extra: { seasonEndLogs: number; trail: { action: string; target_id: string }[] },
@@ -789,6 +834,7 @@ export async function runChecks(
     told(input, data),
     ...operators(input, extra.trail),
     await sessions(input),
+    await trust(input),
   ];
 }
 

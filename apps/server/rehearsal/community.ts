@@ -27,6 +27,15 @@ const SETTLE_PATIENCE = 15 * 60;
 const POLL_SECONDS = 60;
 /** Of the players who do not report, this share reports after the deadline (a late report, refused). */
 const LATE_REPORT_SHARE = 0.2;
+/** Of the reports naming a player, those with a screenshot. */
+const SCREENSHOT_SHARE = 0.3;
+/** Players who look at the settled result after their match (and dispute it when it is not what happened). */
+const CHECK_RESULT_SHARE = 0.5;
+/** A 64×36 PNG (the rehearsal's screenshot; the server re-encodes it). */
+const SCREENSHOT = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAEAAAAAkCAIAAAC2bqvFAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAaElEQVRYhe2SQQkAQRDDqiXiKm5Vnof7hIFCBKSh4fU00Q3YgOoV2YV6l+gGbED1iuxCvUt0AzagekV2od4lugEbUL0iu1DvEt2ADahekV2od4luwAZUr8gu1LtEN2ADqldkF6oe8jcf6ULCl+Pb/5kAAAAASUVORK5CYII=',
+  'base64',
+);
 /** How long (real time: a browser's) a player waits for the socket before joining the queue anyway. */
 const SOCKET_PATIENCE_MS = 3000;
 /** The share of sessions in which the player's connection breaks once. */
@@ -97,6 +106,8 @@ export class Observations {
   readonly traces = new Map<string, { at: number; step: string }[]>();
   /** Things a player found wrong on the spot (an impossible reply), with when. */
   readonly anomalies: string[] = [];
+  /** Screenshots and disputes: accepted, and refusals by code. */
+  readonly trust = { uploads: 0, disputes: 0, refused: new Map<string, number>() };
   /** match → real ms when each of its reports was sent (the settlement push follows the last one before it). */
   readonly reportsSentMs = new Map<string, number[]>();
 
@@ -478,6 +489,9 @@ class Client {
 
   private async report(playing: Playing, report: SimulatedGame['reports'][number], late: boolean): Promise<void> {
     if (this.state === 'banned') return;
+    // Some who name a player attach a screenshot, sent first as the web app does.
+    const evidence =
+      report.violation_report !== '' && this.random.chance(SCREENSHOT_SHARE) ? await this.upload(playing) : null;
     const body = {
       result: report.result,
       banned_pokemon: report.banned_pokemon,
@@ -487,6 +501,7 @@ class Client {
       violation_report: report.violation_report,
       // The simulation names leavers and culprits of void matches: they left or went idle.
       violation_reason: report.violation_report === '' ? '' : report.result === 'invalid' ? 'leave' : 'afk',
+      evidence_id: evidence,
     };
     const sent = this.seen.reportsSentMs.get(playing.matchId) ?? [];
     sent.push(Date.now());
@@ -504,6 +519,38 @@ class Client {
     const code = reply.body?.code ?? String(reply.status);
     if (late) this.seen.reports.late += 1;
     this.seen.count(this.seen.reports.refused, code);
+  }
+
+  private async upload(playing: Playing): Promise<number | null> {
+    const reply = await this.api.call<{ evidence_id?: number; code?: string }>(
+      'POST',
+      `/api/evidence?match_id=${playing.matchId}`,
+      { token: this.token, image: { type: 'image/png', bytes: SCREENSHOT } },
+    );
+    if (reply.status === 200 && reply.body.evidence_id) {
+      this.seen.trust.uploads += 1;
+      return reply.body.evidence_id;
+    }
+    this.seen.count(this.seen.trust.refused, `upload ${reply.body?.code ?? reply.status}`);
+    return null;
+  }
+
+  /** A player who sees their match settled against what happened contests it (some of them). */
+  private async disputeIfWrong(playing: Playing): Promise<void> {
+    const summary = await this.call<{ winner_team?: 'A' | 'B' | null }>(
+      'GET',
+      `/api/matches/${playing.matchId}/summary`,
+    );
+    if (summary.status !== 200) return;
+    const truth = playing.game.outcome;
+    const settled = summary.body.winner_team === 'A' ? 'A-win' : summary.body.winner_team === 'B' ? 'B-win' : 'invalid';
+    if (settled === truth) return;
+    const reply = await this.call<{ code?: string }>('POST', `/api/matches/${playing.matchId}/dispute`, {
+      reason: truth === 'invalid' ? 'should_be_void' : settled === 'invalid' ? 'should_count' : 'wrong_result',
+      note: 'リハーサル: 実際の結果と違います',
+    });
+    if (reply.status === 200) this.seen.trust.disputes += 1;
+    else this.seen.count(this.seen.trust.refused, `dispute ${reply.body?.code ?? reply.status}`);
   }
 
   private settledPush(matchId: string, atMs: number | null): void {
@@ -537,6 +584,8 @@ class Client {
         return;
       }
     }
+    if (this.playing !== playing) return;
+    if (this.random.chance(CHECK_RESULT_SHARE)) await this.disputeIfWrong(playing);
     if (this.playing !== playing) return;
     this.playing = null;
     this.state = 'idle';
