@@ -44,6 +44,12 @@ async function toResult(user: UserEvent, dialog: HTMLElement) {
   await click(user, dialog, '次へ');
 }
 
+/** Names a player on the violation or invalid-match step and gives a reason (required with a named player). */
+async function blame(user: UserEvent, dialog: HTMLElement, player: RegExp, reason = '途中離脱') {
+  await user.click(within(dialog).getByRole('radio', { name: player }));
+  await user.click(within(dialog).getByRole('radio', { name: reason }));
+}
+
 /** From the result step: the outcome, the violation step as it is, the confirm step, 報告する. */
 async function reportOutcome(user: UserEvent, dialog: HTMLElement, outcome: string) {
   await click(user, dialog, outcome);
@@ -133,6 +139,9 @@ describe('report wizard: normal path', () => {
       pokemon_move1: 'ヘビーボンバー',
       pokemon_move2: 'とおせんぼう',
       violation_report: '',
+      violation_reason: '',
+      violation_note: '',
+      evidence_id: null,
     });
     // Success: the wizard closes and the screen shows 報告済み with the count.
     await screen.findByText('報告済み（1/2）');
@@ -159,14 +168,22 @@ describe('report wizard: normal path', () => {
     await toResult(user, dialog);
     await click(user, dialog, '敗北');
     await click(user, dialog, '次へ');
-    await user.click(within(dialog).getByRole('radio', { name: /選手8/ }));
+    await blame(user, dialog, /選手8/, '放置・AFK');
     await click(user, dialog, '次へ');
-    expect(within(dialog).getByText('報告内容を確認してください').closest('section')).toHaveTextContent(
-      '違反報告選手8',
-    );
+    const summary = within(dialog).getByText('報告内容を確認してください').closest('section');
+    expect(summary).toHaveTextContent('違反報告選手8');
+    expect(summary).toHaveTextContent('理由放置・AFK');
+    expect(summary).toHaveTextContent('メモなし');
+    expect(summary).toHaveTextContent('スクリーンショットなし');
     await click(user, dialog, '報告する');
     await screen.findByText('報告済み（1/2）');
-    expect(server.callsTo('POST /api/matches/42/report')[0]?.body).toMatchObject({ violation_report: 'dummy_08' });
+    expect(server.callsTo('POST /api/matches/42/report')[0]?.body).toMatchObject({
+      violation_report: 'dummy_08',
+      violation_reason: 'afk',
+      violation_note: '',
+      evidence_id: null,
+    });
+    expect(server.callsTo('POST /api/evidence')).toHaveLength(0);
   });
 
   it('allows leaving the ban empty', async () => {
@@ -258,7 +275,7 @@ describe('report wizard: invalid path', () => {
     await click(user, dialog, '次へ');
     expect(within(dialog).getByRole('alert')).toHaveTextContent('無効試合の原因プレイヤーを選択してください');
 
-    await user.click(within(dialog).getByRole('radio', { name: /選手5/ }));
+    await blame(user, dialog, /選手5/, '放置・AFK');
     await click(user, dialog, '次へ');
     expect(within(dialog).getByText('報告内容を確認してください').closest('section')).toHaveTextContent(
       '無効試合の原因選手5',
@@ -272,6 +289,9 @@ describe('report wizard: invalid path', () => {
       pokemon_move1: '',
       pokemon_move2: '',
       violation_report: 'dummy_05',
+      violation_reason: 'afk',
+      violation_note: '',
+      evidence_id: null,
     });
   });
 
@@ -312,7 +332,7 @@ describe('report wizard: sending', () => {
     });
     const dialog = await openWizard(user);
     await click(user, dialog, '無効試合として報告');
-    await user.click(within(dialog).getByRole('radio', { name: /選手5/ }));
+    await blame(user, dialog, /選手5/);
     await click(user, dialog, '次へ');
     await click(user, dialog, '無効試合として報告する');
     const box = await within(dialog).findByText('この試合は集計済みのため報告できません');
@@ -328,7 +348,7 @@ describe('report wizard: sending', () => {
     });
     const dialog = await openWizard(user);
     await click(user, dialog, '無効試合として報告');
-    await user.click(within(dialog).getByRole('radio', { name: /選手5/ }));
+    await blame(user, dialog, /選手5/);
     await click(user, dialog, '次へ');
     await click(user, dialog, '無効試合として報告する');
     expect(await within(dialog).findByText('報告に失敗しました')).toBeInTheDocument();
@@ -340,7 +360,7 @@ describe('report wizard: sending', () => {
     expect(progress(dialog)).toBe('20');
     expect(within(dialog).getByText('未選択')).toBeInTheDocument();
     await click(user, dialog, '無効試合として報告');
-    await user.click(within(dialog).getByRole('radio', { name: /選手9/ }));
+    await blame(user, dialog, /選手9/);
     await click(user, dialog, '次へ');
     await click(user, dialog, '無効試合として報告する');
     await screen.findByText('報告済み（2/2）');
@@ -351,7 +371,7 @@ describe('report wizard: sending', () => {
     const { server, user } = openMatch();
     const dialog = await openWizard(user);
     await click(user, dialog, '無効試合として報告');
-    await user.click(within(dialog).getByRole('radio', { name: /選手5/ }));
+    await blame(user, dialog, /選手5/);
     await click(user, dialog, '次へ');
     // Both clicks in the same task, as a real double click arrives (before TanStack Query reports isPending).
     const send = within(dialog).getByRole('button', { name: '無効試合として報告する' });

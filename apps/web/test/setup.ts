@@ -19,6 +19,13 @@ if (!window.matchMedia) {
     }) as MediaQueryList;
 }
 
+// jsdom has no object URLs: screenshot previews and stored screenshots are shown through them.
+if (!URL.createObjectURL) {
+  let next = 0;
+  URL.createObjectURL = () => `blob:test/${++next}`;
+  URL.revokeObjectURL = () => {};
+}
+
 // findBy* waits up to 5 s: lazily loaded chunks (markdown) take longer when every suite runs at once on 2 cores.
 configure({ asyncUtilTimeout: 5000 });
 

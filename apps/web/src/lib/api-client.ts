@@ -12,13 +12,12 @@ import { API_ERRORS, COMMON_TEXTS } from './texts.ts';
 // - a BANNED reply (any call, even one whose 403 is otherwise shown in place, and a test login) forgets the session
 //   and shows the suspended state instead.
 
-export type ApiResult<T> =
-  | { data: T; error: null; status: number; code: null }
-  | { data: null; error: string; status: number; code: string | null };
+type ApiFailure = { data: null; error: string; status: number; code: string | null };
+export type ApiResult<T> = { data: T; error: null; status: number; code: null } | ApiFailure;
 
 export interface ApiRequestOptions<T> {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
-  /** JSON body. */
+  /** JSON body; a Blob (a screenshot) is sent as its bytes with its own type. */
   body?: unknown;
   /** The shared zod schema of the reply; a reply that does not match becomes an error. */
   schema?: z.ZodType<T>;
@@ -60,7 +59,7 @@ function errorCode(body: unknown): string | null {
   return null;
 }
 
-function fail<T>(error: string, status: number, code: string | null = null): ApiResult<T> {
+function fail(error: string, status: number, code: string | null = null): ApiFailure {
   return { data: null, error, status, code };
 }
 
@@ -83,13 +82,18 @@ export function setApiTransport(next: typeof fetch): void {
   transport = next;
 }
 
-export async function apiRequest<T = unknown>(path: string, options: ApiRequestOptions<T> = {}): Promise<ApiResult<T>> {
+type Exchange = { ok: true; response: Response } | { ok: false; failure: ApiFailure };
+
+/** Sends the request and answers the failures every call shares (network, auth, ban); a success is left to read. */
+async function exchange(path: string, options: ApiRequestOptions<unknown>): Promise<Exchange> {
   const usesSession = options.token === undefined;
   const token = usesSession ? sessionToken() : options.token;
   // No Accept header (every reply is JSON): a request must carry the same headers as the <link rel="preload"> the
   // server writes into index.html for the page's public data, or the browser fetches it a second time.
   const headers: Record<string, string> = {};
-  if (options.body !== undefined) headers['content-type'] = 'application/json';
+  const raw = typeof Blob !== 'undefined' && options.body instanceof Blob ? options.body : null;
+  if (raw) headers['content-type'] = raw.type;
+  else if (options.body !== undefined) headers['content-type'] = 'application/json';
   if (token) headers.authorization = `Bearer ${token}`;
 
   let response: Response;
@@ -97,39 +101,47 @@ export async function apiRequest<T = unknown>(path: string, options: ApiRequestO
     response = await transport(path, {
       method: options.method ?? 'GET',
       headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      body: raw ?? (options.body === undefined ? undefined : JSON.stringify(options.body)),
       signal: options.signal,
     });
   } catch (err) {
     const message = err instanceof Error && err.message ? err.message : API_ERRORS.network;
-    return fail(message, 0);
+    return { ok: false, failure: fail(message, 0) };
   }
+  if (response.ok) return { ok: true, response };
 
-  let body: unknown = null;
+  const body = await readJson(response);
+  if (errorCode(body) === 'BANNED') {
+    if (usesSession) clearSession();
+    reportSuspended();
+    return { ok: false, failure: fail(errorText(body), response.status, 'BANNED') };
+  }
+  const showScreen = options.authErrorScreen ?? (usesSession && token !== null);
+  const authFailure = response.status === 401 || (response.status === 403 && showScreen !== 'unauthorized');
+  // A call that left before a logout (or another login) and comes back 401 speaks of a session already over: the
+  // player signed out on purpose, so no 認証エラー screen, and the new session (if any) stays.
+  const sessionOver = usesSession && token !== null && getSession()?.token !== token;
+  if (authFailure && showScreen && !sessionOver) {
+    if (usesSession) clearSession();
+    reportAuthError();
+  }
+  return { ok: false, failure: fail(errorText(body), response.status, errorCode(body)) };
+}
+
+async function readJson(response: Response): Promise<unknown> {
   try {
     const text = await response.text();
-    body = text ? JSON.parse(text) : null;
+    return text ? JSON.parse(text) : null;
   } catch {
-    body = null;
+    return null;
   }
+}
 
-  if (!response.ok) {
-    if (errorCode(body) === 'BANNED') {
-      if (usesSession) clearSession();
-      reportSuspended();
-      return fail(errorText(body), response.status, 'BANNED');
-    }
-    const showScreen = options.authErrorScreen ?? (usesSession && token !== null);
-    const authFailure = response.status === 401 || (response.status === 403 && showScreen !== 'unauthorized');
-    // A call that left before a logout (or another login) and comes back 401 speaks of a session already over: the
-    // player signed out on purpose, so no 認証エラー screen, and the new session (if any) stays.
-    const sessionOver = usesSession && token !== null && getSession()?.token !== token;
-    if (authFailure && showScreen && !sessionOver) {
-      if (usesSession) clearSession();
-      reportAuthError();
-    }
-    return fail(errorText(body), response.status, errorCode(body));
-  }
+export async function apiRequest<T = unknown>(path: string, options: ApiRequestOptions<T> = {}): Promise<ApiResult<T>> {
+  const sent = await exchange(path, options);
+  if (!sent.ok) return sent.failure;
+  const { response } = sent;
+  const body = await readJson(response);
   if (!options.schema) return { data: body as T, error: null, status: response.status, code: null };
   const parsed = options.schema.safeParse(body);
   if (!parsed.success) {
@@ -138,6 +150,19 @@ export async function apiRequest<T = unknown>(path: string, options: ApiRequestO
     return fail(COMMON_TEXTS.replyInvalid, response.status, 'INVALID_REPLY');
   }
   return { data: parsed.data, error: null, status: response.status, code: null };
+}
+
+/**
+ * A binary reply (a stored screenshot), read as a Blob: such a resource is behind the session's Bearer token, which
+ * an <img src> cannot send. Throws an ApiError like apiData.
+ */
+export async function apiBlob(
+  path: string,
+  options: Pick<ApiRequestOptions<unknown>, 'authErrorScreen' | 'signal'> = {},
+): Promise<Blob> {
+  const sent = await exchange(path, options);
+  if (!sent.ok) throw new ApiError(sent.failure.error, sent.failure.status, sent.failure.code);
+  return sent.response.blob();
 }
 
 /** For query functions: the data, or an ApiError thrown. */

@@ -58,3 +58,21 @@ export const DEFAULT_RULES = {
 /** The default rules as the Markdown the rules editor starts from (renders like the rules tab's fallback). */
 export const defaultRulesMarkdown = (): string =>
   [DEFAULT_RULES.intro, '', ...DEFAULT_RULES.items.map((rule, i) => `${i + 1}. ${rule}`)].join('\n');
+
+/** The fields of a violation report and a dispute (reason, note, screenshot), and the admins' thumbnails. */
+export const TRUST_FIELD_TEXTS = {
+  required: '必須',
+  note: 'メモ（任意）',
+  noteHint: '何があったかを短く書いてください。',
+  noteCounter: (n: number, max: number) => `${n}/${max}`,
+  noteCounterLabel: (n: number, max: number) => `${n}文字（${max}文字まで）`,
+  evidence: 'スクリーンショット（任意）',
+  evidenceHint: (mb: number) => `JPEG・PNG・WebP、${mb}MBまで。運営とあなただけが見られます。`,
+  evidenceRemove: 'スクリーンショットを外す',
+  evidencePreview: (name: string) => `選んだスクリーンショット: ${name}`,
+  evidenceAttached: '添付あり',
+  evidenceOpen: (n: number) => `スクリーンショット ${n} を拡大`,
+  evidenceLoading: 'スクリーンショットを読み込み中',
+  evidenceLoadFailed: 'スクリーンショットを読み込めませんでした',
+  evidenceTitle: (n: number) => `スクリーンショット ${n}`,
+} as const;

@@ -7,6 +7,10 @@ export interface RecordedCall {
   url: string;
   body: unknown;
   authorization: string | null;
+  /** The request's Content-Type (a screenshot upload names the image's type). */
+  contentType: string | null;
+  /** A body sent as bytes (a Blob: a screenshot), else null. */
+  rawBody: Blob | null;
 }
 
 export type HandlerResult = { status?: number; body?: unknown } | Response;
@@ -42,6 +46,8 @@ export function createFakeFetch(initial: Handlers = {}): FakeFetch {
       url: `${url.pathname}${url.search}`,
       body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined,
       authorization: headers.get('authorization'),
+      contentType: headers.get('content-type'),
+      rawBody: init.body instanceof Blob ? init.body : null,
     };
     calls.push(call);
     const handler = handlers[`${method} ${url.pathname}`];

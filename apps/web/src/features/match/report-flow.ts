@@ -6,7 +6,10 @@ import {
   matchReportSchema,
   movesOf,
   reportResultFor,
+  TRUST_NOTE_MAX,
+  type ViolationReason,
   validationErrorOf,
+  visibleLength,
 } from '@rankmatch/shared';
 import { MATCH_TEXTS as T } from './texts.ts';
 
@@ -44,7 +47,14 @@ export interface ReportDraft {
   violation: string;
   /** null = not chosen yet; '' = 原因なし・わからない (nobody to blame: the game failed, a disconnect). */
   invalidPlayer: string | null;
+  /** Why the named player (violator, or the invalid match's culprit) is reported; '' = not chosen. */
+  reason: ViolationReason | '';
+  note: string;
+  /** The screenshot chosen (uploaded when the report is sent). */
+  evidence: File | null;
   error: string | null;
+  /** The field the error is about, so that it is marked there (null: the step as a whole). */
+  errorField: 'reason' | 'note' | null;
 }
 
 export const EMPTY_DRAFT: ReportDraft = {
@@ -57,7 +67,11 @@ export const EMPTY_DRAFT: ReportDraft = {
   outcome: null,
   violation: '',
   invalidPlayer: null,
+  reason: '',
+  note: '',
+  evidence: null,
   error: null,
+  errorField: null,
 };
 
 export type ReportAction =
@@ -67,6 +81,9 @@ export type ReportAction =
   | { type: 'outcome'; outcome: 'win' | 'lose'; team: 'A' | 'B' | null }
   | { type: 'violation'; userId: string }
   | { type: 'invalidPlayer'; userId: string }
+  | { type: 'reason'; reason: ViolationReason }
+  | { type: 'note'; note: string }
+  | { type: 'evidence'; file: File | null }
   | { type: 'invalid' }
   | { type: 'next' }
   | { type: 'back' }
@@ -79,19 +96,36 @@ function sameId(a: string, b: string): boolean {
   return a !== '' && a.toUpperCase() === b.toUpperCase();
 }
 
+/** The player the report names: the violator, or on the invalid path the culprit ('' = nobody). */
+export const namedPlayer = (draft: Pick<ReportDraft, 'invalid' | 'violation' | 'invalidPlayer'>): string =>
+  draft.invalid ? (draft.invalidPlayer ?? '') : draft.violation;
+
+type StepProblem = { message: string; field: ReportDraft['errorField'] };
+
+/** A named player needs a reason; the note has its limit (the shared schema's messages). */
+function detailsProblem(draft: ReportDraft): StepProblem | null {
+  if (namedPlayer(draft) === '') return null;
+  if (draft.reason === '') return { message: M.VIOLATION_REASON_REQUIRED, field: 'reason' };
+  if (visibleLength(draft.note) > TRUST_NOTE_MAX) return { message: M.TRUST_NOTE_TOO_LONG, field: 'note' };
+  return null;
+}
+
 /** The first problem that keeps the current step from moving on, or null. */
-export function stepError(draft: ReportDraft): string | null {
+export function stepProblem(draft: ReportDraft): StepProblem | null {
+  const step = (message: string | null): StepProblem | null => (message ? { message, field: null } : null);
   switch (draft.step) {
     case 'picked':
-      if (!draft.picked) return M.REPORT_PICKED_REQUIRED;
-      if (sameId(draft.banned, draft.picked)) return M.REPORT_PICKED_SAME_AS_BANNED;
+      if (!draft.picked) return step(M.REPORT_PICKED_REQUIRED);
+      if (sameId(draft.banned, draft.picked)) return step(M.REPORT_PICKED_SAME_AS_BANNED);
       return null;
     case 'moves':
-      return draft.move1 && draft.move2 ? null : T.movesRequired;
+      return step(draft.move1 && draft.move2 ? null : T.movesRequired);
     case 'result':
-      return draft.outcome ? null : T.resultRequired;
+      return step(draft.outcome ? null : T.resultRequired);
+    case 'violation':
+      return detailsProblem(draft);
     case 'invalid_player':
-      return draft.invalidPlayer !== null ? null : M.REPORT_INVALID_PLAYER_REQUIRED;
+      return draft.invalidPlayer !== null ? detailsProblem(draft) : step(M.REPORT_INVALID_PLAYER_REQUIRED);
     default:
       return null;
   }
@@ -100,9 +134,9 @@ export function stepError(draft: ReportDraft): string | null {
 export function reportReducer(draft: ReportDraft, action: ReportAction): ReportDraft {
   switch (action.type) {
     case 'ban':
-      return { ...draft, banned: action.id, error: null };
+      return { ...draft, banned: action.id, error: null, errorField: null };
     case 'pick': {
-      if (action.id === draft.picked) return { ...draft, error: null };
+      if (action.id === draft.picked) return { ...draft, error: null, errorField: null };
       // A new character: its moves start over; a slot with a single choice is chosen already.
       const moves = movesOf(action.id);
       return {
@@ -111,34 +145,46 @@ export function reportReducer(draft: ReportDraft, action: ReportAction): ReportD
         move1: moves.slot1.length === 1 ? (moves.slot1[0] ?? '') : '',
         move2: moves.slot2.length === 1 ? (moves.slot2[0] ?? '') : '',
         error: null,
+        errorField: null,
       };
     }
     case 'move':
-      return { ...draft, [action.slot === 1 ? 'move1' : 'move2']: action.name, error: null };
+      return { ...draft, [action.slot === 1 ? 'move1' : 'move2']: action.name, error: null, errorField: null };
     case 'outcome':
-      if (!action.team) return { ...draft, error: T.teamUnknown };
-      return { ...draft, outcome: action.outcome, error: null };
+      if (!action.team) return { ...draft, error: T.teamUnknown, errorField: null };
+      return { ...draft, outcome: action.outcome, error: null, errorField: null };
     case 'violation':
-      return { ...draft, violation: action.userId, error: null };
+      return { ...draft, violation: action.userId, error: null, errorField: null };
     case 'invalidPlayer':
-      return { ...draft, invalidPlayer: action.userId, error: null };
+      return { ...draft, invalidPlayer: action.userId, error: null, errorField: null };
+    case 'reason':
+      return { ...draft, reason: action.reason, error: null, errorField: null };
+    case 'note':
+      // A note back within its limit clears the error it raised; typing does not clear another field's.
+      return draft.errorField === 'note'
+        ? { ...draft, note: action.note, error: null, errorField: null }
+        : { ...draft, note: action.note };
+    case 'evidence':
+      return { ...draft, evidence: action.file };
     case 'invalid':
-      return { ...draft, invalid: true, step: 'invalid_player', error: null };
+      return { ...draft, invalid: true, step: 'invalid_player', error: null, errorField: null };
     case 'next': {
-      const error = stepError(draft);
-      if (error) return { ...draft, error };
+      const problem = stepProblem(draft);
+      if (problem) return { ...draft, error: problem.message, errorField: problem.field };
       const steps = stepsOf(draft);
       const step = steps[steps.indexOf(draft.step) + 1];
-      return step ? { ...draft, step, error: null } : draft;
+      return step ? { ...draft, step, error: null, errorField: null } : draft;
     }
     case 'back': {
       const steps = stepsOf(draft);
       const step = steps[steps.indexOf(draft.step) - 1];
       // Back from the invalid path's question returns to the normal path.
-      return step ? { ...draft, step, invalid: draft.invalid && step !== 'banned', error: null } : draft;
+      return step
+        ? { ...draft, step, invalid: draft.invalid && step !== 'banned', error: null, errorField: null }
+        : draft;
     }
     case 'error':
-      return { ...draft, error: action.message };
+      return { ...draft, error: action.message, errorField: null };
     case 'reset':
       return EMPTY_DRAFT;
   }
@@ -159,7 +205,10 @@ export function otherPlayers(match: CurrentMatch, userId: string): (MatchPlayer 
   ].filter((p) => p.user_id !== userId);
 }
 
-/** The payload to send, checked with the shared schema, or the message to show. */
+/**
+ * The payload to send, checked with the shared schema, or the message to show. The reason and note go only with a
+ * named player (the server refuses them otherwise); the screenshot's evidence_id is added once it is uploaded.
+ */
 export function buildReport(
   draft: ReportDraft,
   team: 'A' | 'B' | null,
@@ -174,7 +223,9 @@ export function buildReport(
     picked_pokemon: invalid ? '' : draft.picked,
     pokemon_move1: invalid ? '' : draft.move1,
     pokemon_move2: invalid ? '' : draft.move2,
-    violation_report: invalid ? (draft.invalidPlayer ?? '') : draft.violation,
+    violation_report: namedPlayer(draft),
+    violation_reason: namedPlayer(draft) ? draft.reason : '',
+    violation_note: namedPlayer(draft) ? draft.note : '',
   });
   if (!parsed.success) return { ok: false, error: validationErrorOf(parsed.error.issues[0]).message };
   return { ok: true, report: parsed.data };

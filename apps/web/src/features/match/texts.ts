@@ -104,6 +104,13 @@ export const MATCH_TEXTS = {
   win: '勝利',
   lose: '敗北',
   noViolation: '報告しない',
+  // A named player's reason, note and screenshot (issue 34)
+  reasonLegend: '理由',
+  detailsTitle: (name: string) => `${name}さんを報告する理由`,
+  confirmReason: '理由',
+  confirmNote: 'メモ',
+  confirmEvidence: 'スクリーンショット',
+  uploading: 'スクリーンショットを送信しています…',
   invalidShortcut: '無効試合として報告',
   invalidShortcutHint: 'ロビーが作成されない・人数が揃わないなどで試合が成立しなかった場合',
   back: '戻る',

@@ -1,9 +1,17 @@
-import { banAssignments, type CurrentMatch, getCharacter, movesOf } from '@rankmatch/shared';
+import {
+  banAssignments,
+  type CurrentMatch,
+  getCharacter,
+  movesOf,
+  VIOLATION_REASON_LABELS,
+  VIOLATION_REASONS,
+} from '@rankmatch/shared';
 import type { ReactNode } from 'react';
 import { Avatar } from '../../../components/avatar.tsx';
 import { Notice } from '../../../components/notice.tsx';
-import { COMMON_TEXTS } from '../../../lib/texts.ts';
-import { otherPlayers, type ReportAction, type ReportDraft } from '../report-flow.ts';
+import { EvidencePicker, NoteField, ReasonChoices } from '../../../components/trust-fields.tsx';
+import { COMMON_TEXTS, TRUST_FIELD_TEXTS } from '../../../lib/texts.ts';
+import { namedPlayer, otherPlayers, type ReportAction, type ReportDraft } from '../report-flow.ts';
 import { MATCH_TEXTS as T } from '../texts.ts';
 import { CharacterChooser } from './character-chooser.tsx';
 
@@ -178,8 +186,43 @@ function PlayerStep({ draft, dispatch, match, userId }: StepProps & { match: Cur
           );
         })}
       </fieldset>
+      {namedPlayer(draft) !== '' && <ViolationDetails draft={draft} dispatch={dispatch} />}
     </StepFrame>
   );
+}
+
+/** Why the named player is reported (required), a note and a screenshot (optional). */
+function ViolationDetails({ draft, dispatch }: StepProps) {
+  return (
+    <div className="wizard__details">
+      <ReasonChoices
+        legend={T.reasonLegend}
+        reasons={VIOLATION_REASONS}
+        labels={VIOLATION_REASON_LABELS}
+        value={draft.reason}
+        onChange={(reason) => dispatch({ type: 'reason', reason })}
+        error={draft.errorField === 'reason' ? draft.error : null}
+      />
+      <NoteField
+        value={draft.note}
+        onChange={(note) => dispatch({ type: 'note', note })}
+        error={draft.errorField === 'note' ? draft.error : null}
+      />
+      <EvidencePicker file={draft.evidence} onChange={(file) => dispatch({ type: 'evidence', file })} />
+    </div>
+  );
+}
+
+/** The confirm step's rows of a named player's reason, note and screenshot. */
+function detailRows(draft: ReportDraft): [string, string][] {
+  return [
+    [T.confirmReason, draft.reason ? VIOLATION_REASON_LABELS[draft.reason] : COMMON_TEXTS.none],
+    [T.confirmNote, draft.note.trim() || COMMON_TEXTS.none],
+    [
+      T.confirmEvidence,
+      draft.evidence ? `${TRUST_FIELD_TEXTS.evidenceAttached}（${draft.evidence.name}）` : COMMON_TEXTS.none,
+    ],
+  ];
 }
 
 /** The answers to check before sending, and 報告する (in the step, away from where 次へ was). */
@@ -202,6 +245,7 @@ function ConfirmStep({ draft, match, submit }: { draft: ReportDraft; match: Curr
         [T.stepLabels.result, draft.outcome === 'win' ? T.win : T.lose],
         [T.stepLabels.violation, draft.violation ? nameOf(draft.violation) : T.noViolation],
       ];
+  if (namedPlayer(draft) !== '') rows.push(...detailRows(draft));
   return (
     <StepFrame question={T.confirmQuestion}>
       <dl className="wizard__summary">

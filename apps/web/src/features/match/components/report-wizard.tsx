@@ -8,6 +8,7 @@ import { useReportMatch } from '../api/report-match.ts';
 import {
   buildReport,
   EMPTY_DRAFT,
+  namedPlayer,
   type ReportAction,
   type ReportDraft,
   type ReportStep,
@@ -72,9 +73,15 @@ export default function ReportWizard({
           team={team}
           submit={{ onSubmit: submit, pending: report.isPending }}
         />
-        {draft.error && (
+        {/* A field's own error is shown under it (the step marks the field); this is the step's. */}
+        {draft.error && !draft.errorField && (
           <p className="field__error wizard__error" role="alert">
             {draft.error}
+          </p>
+        )}
+        {report.isPending && draft.evidence && namedPlayer(draft) && (
+          <p className="muted" role="status">
+            {T.uploading}
           </p>
         )}
         {serverError && (
@@ -123,7 +130,8 @@ function useReportSubmit(
     }
     report.reset();
     reportOnce(
-      { matchId: match.match_id, report: built.report },
+      // The screenshot goes only with a named player (as the reason and the note).
+      { matchId: match.match_id, report: built.report, evidence: namedPlayer(draft) ? draft.evidence : null },
       {
         onSuccess: () => {
           dispatch({ type: 'reset' });
