@@ -89,6 +89,8 @@ describe('match screen', () => {
     const dialog = await screen.findByRole('dialog', { name: '試合結果の報告' });
     await user.click(within(dialog).getByRole('button', { name: '無効試合として報告' }));
     await user.click(within(dialog).getByRole('radio', { name: /選手6/ }));
+    // A named player needs a reason (issue 34).
+    await user.click(within(dialog).getByRole('radio', { name: '途中離脱' }));
     await user.click(within(dialog).getByRole('button', { name: '次へ' }));
     await user.click(within(dialog).getByRole('button', { name: '無効試合として報告する' }));
     expect(await screen.findByText('報告済み（1/2）')).toBeInTheDocument();
