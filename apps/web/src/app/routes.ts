@@ -80,7 +80,7 @@ export const ROUTES: AppRoute[] = [
   {
     path: PUBLIC_PAGES.match.path,
     chunk: PUBLIC_PAGES.match.chunk,
-    load: () => import('../features/players/components/match-summary-page.tsx'),
+    load: () => import('./routes/match/match-summary-page.tsx'),
     prefetch: async (client, { id }) => {
       if (isMatchId(id)) await client.prefetchQuery(matchSummaryQueryOptions(id));
     },

@@ -13,11 +13,31 @@ import { matchSummaryQueryOptions } from '../../../features/players/api/get-matc
 import { QueueOutlook } from '../../../features/queue/components/queue-outlook.tsx';
 import { QueuePanel } from '../../../features/queue/components/queue-panel.tsx';
 import { useQueueFeed } from '../../../features/queue/hooks/use-queue-feed.ts';
+import { MatchTrustPanel } from '../../../features/trust/components/match-trust-panel.tsx';
 import { useLogout } from '../../../lib/auth/logout.ts';
 import { useMyProfile } from '../../../lib/auth/user.ts';
 import { useNow } from '../../../lib/use-now.ts';
 import { useSingleFlight } from '../../../lib/use-single-flight.ts';
 import { refreshPlayerProgress } from '../../player-progress.ts';
+
+/**
+ * When the match screen goes away (settled and reported, or no longer the user's match): its id, which the queue
+ * panel names; null again once a match is shown.
+ */
+function useFinishedMatch(shownId: string | null): string | null {
+  const [finished, setFinished] = useState<string | null>(null);
+  const lastShown = useRef<string | null>(null);
+  useEffect(() => {
+    if (shownId) {
+      lastShown.current = shownId;
+      setFinished(null);
+    } else if (lastShown.current) {
+      setFinished(lastShown.current);
+      lastShown.current = null;
+    }
+  }, [shownId]);
+  return finished;
+}
 
 /**
  * The signed-in match tab (loaded on demand): the in-match screen while the user has an open match (or a settled
@@ -33,7 +53,6 @@ export default function MatchArea({ userId }: { userId: string }) {
   const feed = useQueueFeed(userId);
   const now = useNow();
   const current = useCurrentMatch(userId);
-  const [finished, setFinished] = useState<string | null>(null);
 
   const players = feed.info.data?.ongoing_match_players;
   const inOngoing = players ? players.includes(userId) : undefined;
@@ -60,17 +79,7 @@ export default function MatchArea({ userId }: { userId: string }) {
     void queryClient.invalidateQueries({ queryKey: currentMatchKey(userId) });
   }, [doneId, queryClient, userId]);
   const shownId = match && (match.status === 'matched' || late) ? match.match_id : null;
-  // When the screen goes away (settled and reported, or no longer the user's match), the queue panel says so.
-  const lastShown = useRef<string | null>(null);
-  useEffect(() => {
-    if (shownId) {
-      lastShown.current = shownId;
-      setFinished(null);
-    } else if (lastShown.current) {
-      setFinished(lastShown.current);
-      lastShown.current = null;
-    }
-  }, [shownId]);
+  const finished = useFinishedMatch(shownId);
 
   // Settled: the result and the rate change come from the match's summary (the server's before → after).
   const settledId = doneId ?? finished;
@@ -78,7 +87,15 @@ export default function MatchArea({ userId }: { userId: string }) {
   const result =
     settledId !== null && summary.data?.match_id === settledId ? settledResultOf(summary.data, userId) : null;
 
-  if (match && shownId) return <MatchScreen match={match} userId={userId} result={result} />;
+  // A settled match shown to its player (still to report, or just finished) offers its dispute (issue 34).
+  if (match && shownId) {
+    return (
+      <>
+        <MatchScreen match={match} userId={userId} result={result} />
+        {match.status === 'done' && <MatchTrustPanel matchId={match.match_id} playerIds={[userId]} />}
+      </>
+    );
+  }
   if (current.isPending) return <SkeletonBlock height={420} label={MATCH_TEXTS.loading} />;
 
   const relogin = () =>
@@ -94,6 +111,7 @@ export default function MatchArea({ userId }: { userId: string }) {
         <ErrorState message={`${MATCH_TEXTS.loadFailed}: ${current.error.message}`} onRetry={() => current.refetch()} />
       )}
       {finished && <MatchSettledNotice matchId={finished} result={result} />}
+      {finished && <MatchTrustPanel matchId={finished} playerIds={[userId]} />}
       <QueuePanel userId={userId} profile={profile} feed={feed} onRelogin={relogin}>
         <QueueOutlook userId={userId} queueShown />
         <MatchAlertSettings />

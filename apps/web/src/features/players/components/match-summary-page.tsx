@@ -1,5 +1,6 @@
 import type { MatchSummary } from '@rankmatch/shared';
 import { MATCH_NOT_FOUND_META, matchPageMeta, matchPageTitle, PUBLIC_PAGES } from '@rankmatch/shared';
+import type { ReactNode } from 'react';
 import { useLocation, useParams } from 'react-router';
 import { Icon } from '../../../components/icon.tsx';
 import { ErrorState } from '../../../components/notice.tsx';
@@ -15,12 +16,15 @@ import { BackLink, NotFoundCard } from './page-parts.tsx';
 import { SummaryTeam } from './summary-team.tsx';
 import './players.css';
 
+/** What the app shows under the match's header for the signed-in reader (its players' disputes), composed in. */
+export type MatchSummaryExtra = (summary: MatchSummary) => ReactNode;
+
 /** /matches/:id: a settled match for anyone. Open and unknown matches are "not found". */
-export default function MatchSummaryRoute() {
+export default function MatchSummaryRoute({ extra }: { extra?: MatchSummaryExtra }) {
   const { id } = useParams();
   const { pathname } = useLocation();
   if (!isMatchId(id) || answeredNotFound(pathname)) return <MatchNotFound />;
-  return <MatchSummaryPage key={id} matchId={id} />;
+  return <MatchSummaryPage key={id} matchId={id} extra={extra} />;
 }
 
 function MatchNotFound() {
@@ -32,7 +36,7 @@ function MatchNotFound() {
   );
 }
 
-function MatchSummaryPage({ matchId }: { matchId: string }) {
+function MatchSummaryPage({ matchId, extra }: { matchId: string; extra: MatchSummaryExtra | undefined }) {
   useScrollToTop(matchId);
   const summary = useMatchSummary(matchId);
   usePageMeta(
@@ -58,6 +62,7 @@ function MatchSummaryPage({ matchId }: { matchId: string }) {
       ) : (
         <>
           <SummaryHeader summary={summary.data} />
+          {extra?.(summary.data)}
           <div className="summary-teams">
             <SummaryTeam side="A" summary={summary.data} />
             <span className="summary-teams__vs" aria-hidden="true">
