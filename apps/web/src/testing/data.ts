@@ -197,6 +197,8 @@ export function buildAchievement(overrides: Partial<Achievement> = {}): Achievem
 /** Replies every screen asks for, with harmless defaults; tests override what they look at. */
 export function defaultHandlers() {
   return {
+    // A signed-in page asks for unseen warnings (issue 34): none by default.
+    'GET /api/users/me/warnings': { body: { warnings: [] } },
     'GET /api/site': {
       body: { stats_dashboard_url: null, operator_name: null, operator_contact: null, ad_slot_url: null },
     },

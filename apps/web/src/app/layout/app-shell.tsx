@@ -5,6 +5,7 @@ import { UrlLoginBanner } from '../../features/auth/components/url-login-banner.
 import { useMatchFound } from '../../features/match/hooks/use-match-found.ts';
 import { themeVariables } from '../../features/season/theme.ts';
 import { useSite } from '../../features/static/api/get-site.ts';
+import { WarningsDialog } from '../../features/trust/components/warnings-dialog.tsx';
 import { useActiveSeason } from '../../lib/active-season.ts';
 import { useAuthError, useSuspended } from '../../lib/auth/auth-error.ts';
 import { useSessionExpiry } from '../../lib/auth/session-expiry.ts';
@@ -85,6 +86,7 @@ export function AppShell({ children }: { children: ReactNode }) {
         <p className="site-footer__copy">{T.footer.copyright}</p>
       </footer>
       <ToastHost />
+      {!suspended && !authError && <WarningsDialog />}
     </div>
   );
 }
