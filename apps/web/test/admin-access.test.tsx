@@ -72,7 +72,16 @@ describe('admin panel: who may enter', () => {
       within(tabs)
         .getAllByRole('tab')
         .map((t) => t.textContent),
-    ).toEqual(['概要・デバッグ', 'ユーザー管理', '試合管理', 'コンテンツ管理', 'シーズン管理', 'ショップ', '操作ログ']);
+    ).toEqual([
+      '概要・デバッグ',
+      'ユーザー管理',
+      '試合管理',
+      '通報・異議',
+      'コンテンツ管理',
+      'シーズン管理',
+      'ショップ',
+      '操作ログ',
+    ]);
     expect(within(tabs).getByRole('tab', { name: '概要・デバッグ' })).toHaveAttribute('aria-selected', 'true');
     await user.click(within(tabs).getByRole('tab', { name: 'ユーザー管理' }));
     expect(window.location.search).toBe('?tab=users');

@@ -60,10 +60,14 @@ export function NoteField({
   value,
   onChange,
   error,
+  label = T.note,
+  hint = T.noteHint,
 }: {
   value: string;
   onChange: (note: string) => void;
   error: string | null;
+  label?: string;
+  hint?: string;
 }) {
   const id = useId();
   const length = visibleLength(value);
@@ -71,7 +75,7 @@ export function NoteField({
     <div className="field">
       <div className="field__label-row">
         <label htmlFor={id} className="field__label">
-          {T.note}
+          {label}
         </label>
         <span
           id={`${id}-counter`}
@@ -92,7 +96,7 @@ export function NoteField({
         aria-describedby={describedBy(`${id}-hint`, `${id}-counter`, error && `${id}-error`)}
       />
       <p id={`${id}-hint`} className="field__hint">
-        {T.noteHint}
+        {hint}
       </p>
       {error && (
         <p id={`${id}-error`} className="field__error" role="alert">

@@ -3,6 +3,8 @@ import {
   type AdminSeasonListItem,
   type AdminUserDetail,
   type AuditEntry,
+  type CaseDetail,
+  type CaseSummary,
   defaultSeasonAwards,
   seasonNumberOf,
   type UserProfile,
@@ -132,6 +134,107 @@ export function buildAdminSeason(overrides: Partial<AdminSeasonListItem> = {}): 
     summary: null,
     match_count: 0,
     deletable: !season.is_active,
+    ...overrides,
+  };
+}
+
+/** An open case of the moderation queue: a dispute of match 42 by dummy_07. */
+export function buildCase(id: number, overrides: Partial<CaseSummary> = {}): CaseSummary {
+  return {
+    case_id: id,
+    kind: 'dispute',
+    status: 'open',
+    severity: 3,
+    match_id: '42',
+    user_id: 'dummy_07',
+    other_user_id: null,
+    summary: '選手7 が結果に異議（勝敗が逆になっている）',
+    opened_at: 1_717_300_000,
+    closed_at: null,
+    closed_by: null,
+    action: null,
+    note: '',
+    ...overrides,
+  };
+}
+
+const caseRecord = (reports: number, alone: number) => ({
+  reports,
+  agreed: reports - alone,
+  dissented: alone,
+  alone,
+  alone_rate_low: alone === 0 ? 0 : 0.012,
+  alone_rate_high: alone === 0 ? 0.125 : 0.3456,
+});
+
+/**
+ * Case 5 in detail: match 42 settled as A's win by two reports (dummy_01 with a violation report naming dummy_07,
+ * reason, note and screenshot 7; dummy_06), disputed by dummy_07 (screenshot 8).
+ */
+export function buildCaseDetail(overrides: Partial<CaseDetail> = {}): CaseDetail {
+  const report = (userId: string, name: string, team: 'A' | 'B') => ({
+    user_id: userId,
+    trainer_name: name,
+    team,
+    result: 'A-win' as const,
+    reported_at: 1_717_201_000,
+    violation_report: '',
+    violation_reason: '' as const,
+    violation_note: '',
+    evidence_id: null,
+  });
+  return {
+    case: buildCase(5),
+    match: {
+      match_id: '42',
+      status: 'done',
+      winner: 'A',
+      settle_reason: 'consensus',
+      started_at: 1_717_200_000,
+      settled_at: 1_717_201_200,
+      reports: [
+        {
+          ...report('dummy_01', '選手1', 'A'),
+          violation_report: 'dummy_07',
+          violation_reason: 'abuse',
+          violation_note: 'チャットで暴言',
+          evidence_id: 7,
+        },
+        report('dummy_06', '選手6', 'B'),
+      ],
+      disputes: [
+        {
+          dispute_id: 3,
+          match_id: '42',
+          user_id: 'dummy_07',
+          reason: 'wrong_result',
+          note: 'こちらが勝っていた',
+          evidence_id: 8,
+          status: 'open',
+          created_at: 1_717_210_000,
+          resolved_at: null,
+          resolution_note: '',
+        },
+      ],
+    },
+    players: [
+      {
+        user_id: 'dummy_07',
+        trainer_name: '選手7',
+        team: 'B',
+        penalty_count: 1,
+        record: caseRecord(40, 6),
+        reported_in_matches: 2,
+      },
+      {
+        user_id: 'dummy_01',
+        trainer_name: '選手1',
+        team: 'A',
+        penalty_count: 0,
+        record: caseRecord(0, 0),
+        reported_in_matches: 0,
+      },
+    ],
     ...overrides,
   };
 }

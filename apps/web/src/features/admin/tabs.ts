@@ -1,6 +1,6 @@
 import { ADMIN_TEXTS } from './texts.ts';
 
-export const ADMIN_TAB_IDS = ['overview', 'users', 'matches', 'content', 'seasons', 'shop', 'audit'] as const;
+export const ADMIN_TAB_IDS = ['overview', 'users', 'matches', 'cases', 'content', 'seasons', 'shop', 'audit'] as const;
 export type AdminTabId = (typeof ADMIN_TAB_IDS)[number];
 export const DEFAULT_ADMIN_TAB: AdminTabId = 'overview';
 

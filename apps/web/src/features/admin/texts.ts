@@ -1,4 +1,4 @@
-import { MATCH_STATUS_LABELS } from '@rankmatch/shared';
+import { CASE_ACTION_LABELS, MATCH_STATUS_LABELS } from '@rankmatch/shared';
 
 // The admin panel's and the match test screen's texts (spec admin §2, §8). Server messages are shown as they come.
 
@@ -26,6 +26,7 @@ export const ADMIN_TEXTS = {
     overview: '概要・デバッグ',
     users: 'ユーザー管理',
     matches: '試合管理',
+    cases: '通報・異議',
     content: 'コンテンツ管理',
     seasons: 'シーズン管理',
     shop: 'ショップ',
@@ -96,6 +97,14 @@ export const ADMIN_TEXTS = {
   },
 
   users: {
+    recordTitle: '報告の記録',
+    recordHint:
+      '確定した試合の結果と比べた、このプレイヤーの結果報告です。割合は一人だけ異なる報告をした割合の95%区間です。',
+    recordReports: '報告',
+    recordAgreed: '結果と一致',
+    recordDissented: '結果と不一致',
+    recordAlone: '一人だけ不一致',
+    recordInterval: '一人だけ不一致の割合',
     searchTitle: 'ユーザー検索',
     searchLabel: '検索キーワード',
     searchPlaceholder: 'Discord名またはトレーナー名',
@@ -479,6 +488,91 @@ export const ADMIN_TEXTS = {
     updateFailed: 'バッジの更新に失敗しました',
   },
 
+  cases: {
+    title: '通報・異議',
+    filterLabel: '表示',
+    filters: { open: '未対応', closed: '対応済み' },
+    /** 「未対応 12件・対応までの中央値 3時間」 */
+    stats: (open: number, median: string) => `未対応 ${open}件・対応までの中央値 ${median}`,
+    medianNone: '記録なし',
+    wait: {
+      minutes: (n: number) => `${n}分`,
+      hours: (n: number) => `${n}時間`,
+      days: (n: number) => `${n}日`,
+    },
+    record: (r: { reports: number; agreed: number; dissented: number; alone: number }, interval: string) =>
+      `報告 ${r.reports}・一致 ${r.agreed}・反対 ${r.dissented}（単独 ${r.alone}）・単独で反対する割合 ${interval}`,
+    interval: (low: string, high: string) => `${low}〜${high}`,
+    listFailed: '案件の取得に失敗しました',
+    emptyOpen: '未対応の案件はありません',
+    emptyClosed: '対応済みの案件はありません',
+    caption: '案件の一覧（重要度の高いもの・新しいものから）',
+    columns: { kind: '種類', summary: '内容', target: '対象', opened: '発生', closed: '対応' },
+    severity: (n: number) => `重要度 ${n}`,
+    match: (id: string) => `試合 #${id}`,
+    open: (id: number) => `案件 #${id} を開く`,
+    detailTitle: (id: number) => `案件 #${id}`,
+    detailFailed: '案件を読み込めませんでした',
+    // Detail
+    kind: '種類',
+    status: '状態',
+    statusOpen: '未対応',
+    statusClosed: '対応済み',
+    openedAt: '発生',
+    closedAt: '対応',
+    closedBy: '対応した管理者',
+    action: '対応',
+    note: 'メモ',
+    matchTitle: '試合',
+    matchWinner: '確定した結果',
+    matchSettled: '確定',
+    matchUnsettled: '未確定',
+    matchLink: (id: string) => `試合 #${id} の結果ページ`,
+    reportsTitle: (n: number) => `報告（${n}件）`,
+    noReports: '報告はありません',
+    reportsTable: '報告の表',
+    playersTable: 'プレイヤーの記録の表',
+    reportColumns: {
+      reporter: '報告者',
+      result: '結果',
+      reported: '違反報告',
+      reason: '理由',
+      note: 'メモ',
+      evidence: 'スクリーンショット',
+    },
+    disputesTitle: (n: number) => `異議（${n}件）`,
+    noDisputes: '異議はありません',
+    disputeBy: (name: string) => `${name} の異議`,
+    playersTitle: '関係するプレイヤー',
+    playerColumns: {
+      player: 'プレイヤー',
+      penalty: 'ペナルティ',
+      reported: '違反報告（30日）',
+      record: '報告の記録',
+    },
+    playerLink: (name: string) => `${name} をユーザー管理で開く`,
+    // Actions
+    actionsTitle: '対応',
+    actionsText: '対応すると案件は閉じられ、操作ログに残ります。異議の結果は申し立てたプレイヤーに通知されます。',
+    actionLabel: '対応の種類',
+    actionLabels: CASE_ACTION_LABELS,
+    winnerLabel: '訂正後の勝利チーム',
+    winnerOption: (team: 'A' | 'B') => `チーム${team}の勝利`,
+    userLabel: '対象のプレイヤー',
+    userPlaceholder: 'プレイヤーを選んでください',
+    actionNote: 'メモ（プレイヤーへの説明・記録）',
+    actionNoteHint: '異議の結果や警告の理由としてプレイヤーに伝えます。',
+    submit: '対応する',
+    submitting: '対応しています…',
+    confirmTitle: (id: number) => `案件 #${id} に対応しますか？`,
+    confirmText: (action: string, detail: string) =>
+      `「${action}」${detail}で案件を閉じます。この操作は取り消せません。`,
+    confirmButton: '対応して閉じる',
+    done: '対応しました。案件を閉じました。',
+    failed: '対応できませんでした',
+    closedText: 'この案件は対応済みです。',
+  },
+
   audit: {
     title: '操作ログ',
     actor: '実行者 ID',
@@ -496,6 +590,7 @@ export const ADMIN_TEXTS = {
       'order.': '注文',
       'debug.': 'デバッグ',
       'discord.': 'Discord',
+      'case.': '通報・異議',
     } as Record<string, string>,
     apply: '絞り込む',
     clear: '条件をクリア',
@@ -560,6 +655,7 @@ export const ADMIN_TEXTS = {
       'debug.report': 'テストアカウントの代理報告',
       'debug.report_all': '全試合の代理報告',
       'discord.settings': 'Discord 設定の変更',
+      ...Object.fromEntries(Object.entries(CASE_ACTION_LABELS).map(([a, label]) => [`case.${a}`, `案件: ${label}`])),
     } as Record<string, string>,
     targetTypes: {
       user: 'ユーザー',
@@ -569,6 +665,7 @@ export const ADMIN_TEXTS = {
       badge: 'バッジ',
       order: '注文',
       discord_settings: 'Discord 設定',
+      case: '通報・異議の案件',
     } as Record<string, string>,
     /** Field names of the audited values. */
     fields: {
@@ -619,6 +716,9 @@ export const ADMIN_TEXTS = {
       webhook_url: 'Webhook URL',
       kinds: 'お知らせの種類',
       webhook_url_changed: 'Webhook URL の変更',
+      kind: '案件の種類',
+      match_id: '試合 ID',
+      note: 'メモ',
     } as Record<string, string>,
   },
 

@@ -10,6 +10,7 @@ import { ADMIN_TEXTS as T } from '../texts.ts';
 import { AdminGate } from './admin-gate.tsx';
 import { AdminTabs, adminPanelId, adminTabId } from './admin-tabs.tsx';
 import { AuditTab } from './audit/audit-tab.tsx';
+import { CasesTab } from './cases/cases-tab.tsx';
 import { ContentTab } from './content/content-tab.tsx';
 import { MatchesTab } from './matches/matches-tab.tsx';
 import { OverviewTab } from './overview/overview-tab.tsx';
@@ -55,6 +56,7 @@ function AdminPanel({ profile, dummyLogin }: { profile: UserProfile; dummyLogin:
         {tab === 'overview' && <OverviewTab dummyLogin={dummyLogin} />}
         {tab === 'users' && <UsersTab adminId={profile.user_id} />}
         {tab === 'matches' && <MatchesTab />}
+        {tab === 'cases' && <CasesTab />}
         {tab === 'content' && <ContentTab adminId={profile.user_id} />}
         {tab === 'seasons' && <SeasonsTab adminId={profile.user_id} />}
         {tab === 'shop' && <ShopTab adminId={profile.user_id} />}

@@ -2,6 +2,7 @@ import type { AdminUserDetail } from '@rankmatch/shared';
 import { BadgeChip } from '../../../../components/badge-chip.tsx';
 import { Notice } from '../../../../components/notice.tsx';
 import { formatDateTime, formatInteger, formatLongDate, formatPercent } from '../../../../lib/format.ts';
+import { formatShare } from '../../case-format.ts';
 import { ADMIN_TEXTS } from '../../texts.ts';
 import { Fact, Facts } from '../facts.tsx';
 import { OwnedBadgeList } from './owned-badge-list.tsx';
@@ -60,6 +61,8 @@ export function UserDetailView({ user, saved, onEdit }: { user: AdminUserDetail;
         <Fact label={T.timeoutUntil}>{timeOrNone(user.penalty_timeout_until)}</Fact>
       </Facts>
 
+      <ReporterRecordFacts record={user.reporter_record} />
+
       <h3 className="admin-user__section">{T.badgeTitle}</h3>
       <Facts>
         <Fact label={T.equippedSlot(1)}>
@@ -83,5 +86,26 @@ export function UserDetailView({ user, saved, onEdit }: { user: AdminUserDetail;
         <Fact label={T.matchLabel}>{user.open_match_id ? T.openMatch(user.open_match_id) : T.noOpenMatch}</Fact>
       </Facts>
     </section>
+  );
+}
+
+/** Their reports against the results their matches settled on (issue 34), with the interval of lone dissent. */
+function ReporterRecordFacts({ record }: { record: AdminUserDetail['reporter_record'] }) {
+  return (
+    <>
+      <h3 className="admin-user__section">{T.recordTitle}</h3>
+      <Facts>
+        <Fact label={T.recordReports}>{formatInteger(record.reports)}</Fact>
+        <Fact label={T.recordAgreed}>{formatInteger(record.agreed)}</Fact>
+        <Fact label={T.recordDissented}>{formatInteger(record.dissented)}</Fact>
+        <Fact label={T.recordAlone}>{formatInteger(record.alone)}</Fact>
+        <Fact label={T.recordInterval}>
+          {record.reports === 0
+            ? ADMIN_TEXTS.dash
+            : ADMIN_TEXTS.cases.interval(formatShare(record.alone_rate_low), formatShare(record.alone_rate_high))}
+        </Fact>
+      </Facts>
+      <p className="field__hint">{T.recordHint}</p>
+    </>
   );
 }

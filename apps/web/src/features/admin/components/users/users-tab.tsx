@@ -1,5 +1,6 @@
 import type { AdminUserSearch } from '@rankmatch/shared';
 import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { Icon } from '../../../../components/icon.tsx';
 import { EmptyState } from '../../../../components/notice.tsx';
 import { useUserSearch } from '../../api/search-users.ts';
@@ -14,7 +15,9 @@ const T = ADMIN_TEXTS.users;
 /** User management: search on the left (top on phones), the chosen user's detail and edit form beside it. */
 export function UsersTab({ adminId }: { adminId: string }) {
   const [search, setSearch] = useState<AdminUserSearch | null>(null);
-  const [selected, setSelected] = useState<string | null>(null);
+  // ?user=… opens a user at once (the 通報・異議 tab links its players here).
+  const [params] = useSearchParams();
+  const [selected, setSelected] = useState<string | null>(() => params.get('user'));
   const results = useUserSearch(search);
 
   const onSearch = (input: AdminUserSearch) => {
