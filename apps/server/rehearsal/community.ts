@@ -31,6 +31,8 @@ const LATE_REPORT_SHARE = 0.2;
 const SCREENSHOT_SHARE = 0.3;
 /** Players who look at the settled result after their match (and dispute it when it is not what happened). */
 const CHECK_RESULT_SHARE = 0.5;
+/** Of those whose report lost the vote, the share who dispute anyway. */
+const OUTVOTED_DISPUTE_SHARE = 0.5;
 /** A 64×36 PNG (the rehearsal's screenshot; the server re-encodes it). */
 const SCREENSHOT = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAEAAAAAkCAIAAAC2bqvFAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAaElEQVRYhe2SQQkAQRDDqiXiKm5Vnof7hIFCBKSh4fU00Q3YgOoV2YV6l+gGbED1iuxCvUt0AzagekV2od4lugEbUL0iu1DvEt2ADahekV2od4luwAZUr8gu1LtEN2ADqldkF6oe8jcf6ULCl+Pb/5kAAAAASUVORK5CYII=',
@@ -188,6 +190,7 @@ class Client {
   readonly handled = new Set<string>();
   readonly socket: PlayerSocket;
   private readonly random;
+  private readonly trustRandom;
   /** A wake-up a waiting player set for itself. */
   private timer: NodeJS.Timeout | null = null;
 
@@ -198,6 +201,8 @@ class Client {
   ) {
     const { api, clock } = community.options;
     this.random = stream(community.options.seed, `rehearsal-client:${player.user_id}`);
+    // Screenshots and disputes draw from their own stream: the evening's other choices stay as they were.
+    this.trustRandom = stream(community.options.seed, `rehearsal-trust:${player.user_id}`);
     this.socket = new PlayerSocket(
       () => (this.token ? `${api.baseOf(index).replace('http', 'ws')}/api/ws?token=${this.token}` : null),
       {
@@ -491,7 +496,7 @@ class Client {
     if (this.state === 'banned') return;
     // Some who name a player attach a screenshot, sent first as the web app does.
     const evidence =
-      report.violation_report !== '' && this.random.chance(SCREENSHOT_SHARE) ? await this.upload(playing) : null;
+      report.violation_report !== '' && this.trustRandom.chance(SCREENSHOT_SHARE) ? await this.upload(playing) : null;
     const body = {
       result: report.result,
       banned_pokemon: report.banned_pokemon,
@@ -544,9 +549,12 @@ class Client {
     if (summary.status !== 200) return;
     const truth = playing.game.outcome;
     const settled = summary.body.winner_team === 'A' ? 'A-win' : summary.body.winner_team === 'B' ? 'B-win' : 'invalid';
-    if (settled === truth) return;
+    // A player whose own report lost the vote (a liar, a misclick) contests it now and then, too.
+    const mine = playing.game.reports.find((r) => r.user_id === this.id)?.result;
+    const outvoted = mine !== undefined && mine !== settled && this.trustRandom.chance(OUTVOTED_DISPUTE_SHARE);
+    if (settled === truth && !outvoted) return;
     const reply = await this.call<{ code?: string }>('POST', `/api/matches/${playing.matchId}/dispute`, {
-      reason: truth === 'invalid' ? 'should_be_void' : settled === 'invalid' ? 'should_count' : 'wrong_result',
+      reason: mine === 'invalid' ? 'should_be_void' : settled === 'invalid' ? 'should_count' : 'wrong_result',
       note: 'リハーサル: 実際の結果と違います',
     });
     if (reply.status === 200) this.seen.trust.disputes += 1;
@@ -585,8 +593,8 @@ class Client {
       }
     }
     if (this.playing !== playing) return;
-    if (this.random.chance(CHECK_RESULT_SHARE)) await this.disputeIfWrong(playing);
-    if (this.playing !== playing) return;
+    // Looking at the result (and contesting it) goes on beside queueing again, as in another tab.
+    if (this.trustRandom.chance(CHECK_RESULT_SHARE)) this.community.guard(() => this.disputeIfWrong(playing));
     this.playing = null;
     this.state = 'idle';
     this.note(`done with ${playing.matchId}`);

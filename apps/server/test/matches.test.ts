@@ -395,7 +395,12 @@ describe('lobby and host', () => {
 describe('penalties', () => {
   async function reportsNaming(target: string, reporters: string[], m: Awaited<ReturnType<typeof matchTen>>) {
     for (const r of reporters) {
-      const res = await postReport(t, m.match.match_id, m.tokenOf(r), report('A-win', { violation_report: target, violation_reason: 'griefing' }));
+      const res = await postReport(
+        t,
+        m.match.match_id,
+        m.tokenOf(r),
+        report('A-win', { violation_report: target, violation_reason: 'griefing' }),
+      );
       expect(res.statusCode, res.body).toBe(200);
     }
   }

@@ -9,12 +9,13 @@ export const EVIDENCE_PRUNE_JOB = 'evidence-prune';
 
 /**
  * Results and conduct a community can trust (docs/trust.md): screenshots, disputes, warnings, the moderation queue,
- * and the scan of closed matches that opens its cases (a job every minute, on one instance).
+ * and the scan of closed matches that opens its cases (a job every other minute, on one instance).
  */
 export function trustModule(ctx: AppContext): Module {
   ctx.jobs.define({
     name: TRUST_SCAN_JOB,
-    schedule: { cron: '* * * * *' },
+    // Odd minutes: never beside a wave (even minutes), which holds the queue and settles matches.
+    schedule: { cron: '1-59/2 * * * *' },
     quiet: true,
     run: () => ctx.write(({ tx }) => scanClosedMatches(tx, ctx.now())),
   });

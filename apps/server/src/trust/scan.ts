@@ -19,7 +19,7 @@ import { reporterRecord } from './record.ts';
 
 // The scan of closed matches (report window over, penalties tallied: every report is in). It walks matches in id
 // order from a cursor (matches close in the order they were made), judges each with the engine's rules and opens
-// the cases they call for. A job runs it every minute on one instance; the cursor row's lock makes two runs wait
+// the cases they call for. A job runs it every other minute on one instance; the cursor row's lock makes two runs wait
 // for each other, and a crash repeats nothing (the cursor moves in the same transaction as the cases).
 
 export const TRUST_SCAN_JOB = 'trust-scan';
