@@ -15,8 +15,10 @@ export function contentSecurityPolicy(config: Config): Record<string, string[]> 
     'script-src': ["'self'"],
     // React sets style attributes (colours of badges and seasons): allowed for styles, never for scripts.
     'style-src': ["'self'", "'unsafe-inline'"],
-    // Discord avatars and badge images may come from other https hosts.
-    'img-src': ["'self'", 'data:', 'https:'],
+    // Discord avatars and badge images may come from other https hosts. blob: for screenshots (issue 34): a stored
+    // one is read with the session's token into a blob URL (an <img src> cannot send the token), and a chosen file is
+    // previewed from its own; both are made by the page itself.
+    'img-src': ["'self'", 'data:', 'blob:', 'https:'],
     'font-src': ["'self'", 'data:'],
     'connect-src': ["'self'", socketOrigin],
     // The service worker (/sw.js) and the web app manifest (/manifest.webmanifest) of the installable app.
