@@ -1,5 +1,5 @@
 import { formatDateTime } from '@rankmatch/shared';
-import { fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { buildMatch, buildProfile, myMatchReply } from '../src/testing/data.ts';
@@ -163,6 +163,20 @@ describe('match page: disputes', () => {
     expect(panel).toHaveTextContent('運営からのコメント報告とスクリーンショットを確認し、チームBの勝利に訂正しました');
     expect(panel).toHaveTextContent(`対応${formatDateTime(1_717_210_000)}`);
     expect(panel).not.toHaveTextContent('異議申し立て中');
+  });
+
+  it("follows an admin's correction pushed while the page is open (profileChanged)", async () => {
+    let trust = buildMatchTrust({ disputed: true, dispute_until: null, mine: buildDispute() });
+    const { sockets } = openMatchPage('dummy_02', { [TRUST]: () => ({ body: trust }) });
+    const panel = await screen.findByRole('region', { name: '異議申し立て' });
+    expect(panel).toHaveTextContent('状態異議申し立て中');
+    trust = buildMatchTrust({
+      dispute_until: null,
+      mine: buildDispute({ status: 'voided', resolved_at: 1_717_210_000, resolution_note: '無効試合にしました' }),
+    });
+    await act(async () => sockets.push({ type: 'profileChanged', reason: 'corrected' }));
+    await waitFor(() => expect(panel).toHaveTextContent('状態無効試合に変更'));
+    expect(panel).toHaveTextContent('無効試合にしました');
   });
 
   it('shows nothing when there is nothing to say (too late, no dispute)', async () => {

@@ -1,5 +1,5 @@
 import { type DisputeInput, type MatchTrust, matchTrustSchema } from '@rankmatch/shared';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiData } from '../../../lib/api-client.ts';
 import { ME_KEY } from '../../../lib/auth/user.ts';
 import { useEvidenceUploader } from '../../../lib/evidence.ts';
@@ -8,6 +8,10 @@ import { useEvidenceUploader } from '../../../lib/evidence.ts';
 // for everyone) match summary. Under the "me" key so that a logout drops it.
 
 export const matchTrustKey = (userId: string, matchId: string) => [ME_KEY, userId, 'trust', matchId] as const;
+
+/** Reloads the player's trust views (an admin's correction of a disputed match tells the player by profileChanged). */
+export const invalidateMatchTrust = (queryClient: QueryClient, userId: string) =>
+  queryClient.invalidateQueries({ queryKey: [ME_KEY, userId, 'trust'] });
 
 /** GET /api/matches/{id}/trust (players of the match) → disputed, dispute_until, the caller's own dispute. */
 export const getMatchTrust = (matchId: string) =>
