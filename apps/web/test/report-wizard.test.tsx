@@ -379,6 +379,8 @@ describe('report wizard: sending', () => {
     fireEvent.click(send);
     await screen.findByText('報告済み（1/2）');
     expect(server.callsTo('POST /api/matches/42/report')).toHaveLength(1);
+    // The first click's success still closes the wizard.
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
   it('closes on the browser Back without sending or leaving the match screen', async () => {

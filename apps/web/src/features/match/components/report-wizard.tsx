@@ -128,7 +128,8 @@ function useReportSubmit(
       dispatch({ type: 'error', message: built.error });
       return;
     }
-    report.reset();
+    // No reset() first: mutate clears the last error itself, and a reset during a second click of a double click
+    // dropped the first call's onSuccess (the wizard stayed open over a sent report).
     reportOnce(
       // The screenshot goes only with a named player (as the reason and the note).
       { matchId: match.match_id, report: built.report, evidence: namedPlayer(draft) ? draft.evidence : null },
