@@ -85,6 +85,24 @@ async function matchTen(adminToken: string) {
   return { matchId: current.body.match_id, teamA: team(current.body.team_a), teamB: team(current.body.team_b) };
 }
 
+/**
+ * Every open dialog lies within the screen and its body does not scroll sideways (a fixed dialog sticking out does not
+ * widen the page itself; wide tables scroll in their own boxes).
+ */
+async function expectDialogsFit(page: Page, where: string): Promise<void> {
+  const out = await page.evaluate(() =>
+    [...document.querySelectorAll('[role="dialog"], [role="alertdialog"]')]
+      .flatMap((el) => [el, ...el.querySelectorAll('.modal__body')])
+      .map((el) => ({
+        name: el.className,
+        right: el.getBoundingClientRect().right,
+        scrolls: el.scrollWidth > el.clientWidth + 1,
+      }))
+      .filter((d) => d.right > document.documentElement.clientWidth + 1 || d.scrolls),
+  );
+  expect(out, `${where}: a dialog sticks out of the screen`).toEqual([]);
+}
+
 /** An account's trainer name, not the start of another's (信頼テスト1 is not 信頼テスト10). */
 const nameOf = (account: LoginReply) => new RegExp(`${account.user.trainer_name}(?!\\d)`);
 
@@ -138,6 +156,7 @@ describe.skipIf(!chromiumPath)('reports, disputes and the moderation queue in Ch
     await wizard.getByLabel('スクリーンショット（任意）').setInputFiles(await screenshotFile(page, 'afk.png'));
     await wizard.getByRole('img', { name: '選んだスクリーンショット: afk.png' }).waitFor();
     await expectFitsViewport(page, 'wizard with a screenshot');
+    await expectDialogsFit(page, 'wizard with a screenshot');
     await page.screenshot({ path: join(screenshotDir, 'phone-trust-01-report-details.png') });
     await wizard.getByRole('button', { name: '次へ' }).click();
     await wizard.getByText('添付あり（afk.png）').waitFor();
@@ -172,6 +191,7 @@ describe.skipIf(!chromiumPath)('reports, disputes and the moderation queue in Ch
     await dispute.getByLabel('スクリーンショット（任意）').setInputFiles(await screenshotFile(loser.page, 'score.png'));
     await dispute.getByRole('img', { name: '選んだスクリーンショット: score.png' }).waitFor();
     await expectFitsViewport(loser.page, 'dispute dialog');
+    await expectDialogsFit(loser.page, 'dispute dialog');
     await dispute.getByRole('button', { name: '異議を申し立てる' }).click();
     await panel.getByText('異議を受け付けました。運営の対応をお待ちください。').waitFor({ timeout: 20_000 });
     await panel.getByText('異議申し立て中').first().waitFor();
@@ -190,8 +210,16 @@ describe.skipIf(!chromiumPath)('reports, disputes and the moderation queue in Ch
       .getByTestId('case-stats')
       .filter({ hasText: /未対応 \d+件/ })
       .waitFor();
+    // The queue and the case on a phone first: nothing wider than the screen (wide tables scroll in their box).
+    await desk.page.setViewportSize({ width: PHONE_WIDTH, height: 844 });
+    await expectFitsViewport(desk.page, 'admin cases list');
     await item.getByRole('button', { name: /を開く$/ }).click();
     const detail = desk.page.getByRole('dialog', { name: /^案件 #\d+$/ });
+    await detail.getByRole('region', { name: '関係するプレイヤー' }).waitFor();
+    await expectFitsViewport(desk.page, 'admin case detail');
+    await expectDialogsFit(desk.page, 'admin case detail');
+    await desk.page.screenshot({ path: join(screenshotDir, 'phone-trust-03-case.png') });
+    await desk.page.setViewportSize({ width: 1280, height: 800 });
     const reports = detail.getByRole('region', { name: /^報告（\d+件）$/ });
     const row = reports.getByRole('row').filter({ hasText: nameOf(reporter!) });
     await row.getByText('放置・AFK').waitFor();
@@ -217,10 +245,6 @@ describe.skipIf(!chromiumPath)('reports, disputes and the moderation queue in Ch
     await detail.getByText('この案件は対応済みです。').waitFor({ timeout: 20_000 });
     await desk.page.keyboard.press('Escape');
     await expect.poll(() => item.count()).toBe(0);
-
-    // The queue on a phone: nothing wider than the screen.
-    await desk.page.setViewportSize({ width: PHONE_WIDTH, height: 844 });
-    await expectFitsViewport(desk.page, 'admin cases tab');
 
     // 5. The match is now team B's, and the disputer's page tells the outcome with the admin's comment.
     const summary = await api<{ winner_team: string | null }>(`/api/matches/${matchId}/summary`);
