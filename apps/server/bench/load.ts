@@ -19,11 +19,11 @@ export interface LoadResult {
 
 // The load generator, run as worker code (plain JavaScript): `connections` loops, each sending the next request
 // when the previous reply has been read, over one keep-alive agent. Only replies completed in the measured window
-// count; anything but a 200 is an error.
+// count; any status but the expected one (200, or 304 for a conditional request) is an error.
 const LOAD_GENERATOR = `
 const { parentPort, workerData } = require('node:worker_threads');
 const http = require('node:http');
-const { url, connections, warmupMs, durationMs } = workerData;
+const { url, connections, warmupMs, durationMs, headers, expectStatus } = workerData;
 const target = new URL(url);
 const agent = new http.Agent({ keepAlive: true, maxSockets: connections, maxFreeSockets: connections });
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -38,13 +38,13 @@ function once() {
   return new Promise((resolve) => {
     const started = performance.now();
     const req = http.request(
-      { host: target.hostname, port: target.port, path: target.pathname, method: 'GET', agent },
+      { host: target.hostname, port: target.port, path: target.pathname + target.search, method: 'GET', agent, headers },
       (res) => {
         let size = 0;
         res.on('data', (chunk) => { size += chunk.length; });
         res.on('end', () => {
           if (counting) {
-            if (res.statusCode === 200) {
+            if (res.statusCode === expectStatus) {
               ok++;
               bytes += size;
               latencies.push(performance.now() - started);
@@ -90,11 +90,25 @@ async function loop() {
 })();
 `;
 
-export function load(url: string): Promise<LoadResult> {
+export interface LoadOptions {
+  /** Sent with every request (an If-None-Match). */
+  headers?: Record<string, string>;
+  /** The status that counts as a reply (200 unless said). */
+  expectStatus?: number;
+}
+
+export function load(url: string, options: LoadOptions = {}): Promise<LoadResult> {
   return new Promise((resolve, reject) => {
     const worker = new Worker(LOAD_GENERATOR, {
       eval: true,
-      workerData: { url, connections: CONNECTIONS, warmupMs: WARMUP_MS, durationMs: DURATION_MS },
+      workerData: {
+        url,
+        connections: CONNECTIONS,
+        warmupMs: WARMUP_MS,
+        durationMs: DURATION_MS,
+        headers: options.headers ?? {},
+        expectStatus: options.expectStatus ?? 200,
+      },
     });
     worker.once('message', (result: LoadResult) => {
       resolve(result);
