@@ -2,7 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, onSen
 import type { z } from 'zod';
 import type { users } from '../db/schema.ts';
 import type { Work, Write } from '../events/unit.ts';
-import { NO_STORE, validate, weakTag } from './cache.ts';
+import { NO_STORE, validate, versionTagger, weakTag } from './cache.ts';
 import { type Access, api, type RouteContract } from './contract.ts';
 import { AppError } from './errors.ts';
 import { parse } from './validate.ts';
@@ -131,6 +131,7 @@ function register(app: FastifyInstance, def: RouteDef, deps: RouteDeps): void {
   const callers = new WeakMap<FastifyRequest, Caller | { identity: Identity } | object>();
   const { method, url, writes, errorPrefix, bodyLimit, onSend, ...contract } = spec;
   const handler = def.handler as (call: object) => unknown;
+  const tagOfVersion = versionTagger();
 
   const run = (request: FastifyRequest, reply: FastifyReply) => {
     const call = {
@@ -160,7 +161,7 @@ function register(app: FastifyInstance, def: RouteDef, deps: RouteDeps): void {
     handler: async (request, reply) => {
       const policy = spec.cache;
       // A versioned read answers a current validator before any work.
-      const versionTag = policy?.version ? weakTag(policy.version()) : null;
+      const versionTag = policy?.version ? tagOfVersion(policy.version()) : null;
       if (policy && versionTag && validate(request, reply, policy, versionTag)) return reply.code(304).send();
       try {
         const result = await run(request, reply);
