@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
 import type { FastifyInstance } from 'fastify';
 
@@ -15,6 +16,8 @@ export interface LoadResult {
   bytesPerReply: number;
   p50: number;
   p99: number;
+  /** CPU seconds the server used per reply in the measured window, when a `cpu` reader was given. */
+  cpuPerReply: number | null;
 }
 
 // The load generator, run as worker code (plain JavaScript): `connections` loops, each sending the next request
@@ -70,9 +73,11 @@ async function loop() {
   const loops = Array.from({ length: connections }, loop);
   await sleep(warmupMs);
   counting = true;
+  parentPort.postMessage({ type: 'start' });
   const t0 = performance.now();
   await sleep(durationMs);
   counting = false;
+  parentPort.postMessage({ type: 'stop' });
   const elapsed = (performance.now() - t0) / 1000;
   stop = true;
   await Promise.all(loops);
@@ -80,6 +85,7 @@ async function loop() {
   latencies.sort((a, b) => a - b);
   const pct = (p) => latencies.length ? latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * p))] : 0;
   parentPort.postMessage({
+    type: 'result',
     rps: ok / elapsed,
     ok,
     errors,
@@ -95,6 +101,17 @@ export interface LoadOptions {
   headers?: Record<string, string>;
   /** The status that counts as a reply (200 unless said). */
   expectStatus?: number;
+  /**
+   * The server's CPU seconds so far (cpuSecondsOf): read at the window's start and end, it gives the CPU each reply
+   * costs, which other processes on a shared machine disturb far less than requests per second.
+   */
+  cpu?: () => number;
+}
+
+/** CPU seconds (user + system) of a thread or process from /proc (`self/task/<pid>` is this process's main thread). */
+export function cpuSecondsOf(statPath: string): number {
+  const fields = readFileSync(statPath, 'utf8').split(') ')[1]?.split(' ') ?? [];
+  return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
 export function load(url: string, options: LoadOptions = {}): Promise<LoadResult> {
@@ -110,8 +127,14 @@ export function load(url: string, options: LoadOptions = {}): Promise<LoadResult
         expectStatus: options.expectStatus ?? 200,
       },
     });
-    worker.once('message', (result: LoadResult) => {
-      resolve(result);
+    let startCpu = 0;
+    let usedCpu = 0;
+    worker.on('message', (message: { type: string } & Omit<LoadResult, 'cpuPerReply'>) => {
+      if (message.type === 'start') startCpu = options.cpu?.() ?? 0;
+      if (message.type === 'stop') usedCpu = (options.cpu?.() ?? 0) - startCpu;
+      if (message.type !== 'result') return;
+      const { type: _type, ...result } = message;
+      resolve({ ...result, cpuPerReply: options.cpu && result.ok ? usedCpu / result.ok : null });
       void worker.terminate();
     });
     worker.once('error', reject);

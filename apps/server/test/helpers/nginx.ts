@@ -1,14 +1,21 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { dirname, join } from 'node:path';
 import { freePort } from '../../rehearsal/server.ts';
 
 // Debian's nginx with the deployment's own cache configuration (deploy/nginx/http.conf and site.conf, included as
 // they are) in front of origins on this machine: a temporary prefix (cache, temporary files, logs), a free port, one
 // worker, in the foreground as a child of this process, stopped by its handle. Used by the cache test and bench:api.
 
-const deploy = resolve(import.meta.dirname, '../../../../deploy/nginx');
+/** deploy/nginx, found upwards: bench:api runs this file bundled into apps/server/dist. */
+function deployDir(): string {
+  for (let dir = import.meta.dirname; dir !== dirname(dir); dir = dirname(dir)) {
+    if (existsSync(join(dir, 'deploy/nginx/site.conf'))) return join(dir, 'deploy/nginx');
+  }
+  throw new Error('deploy/nginx not found');
+}
+const deploy = deployDir();
 const NGINX = 'nginx';
 
 /** Whether Debian's nginx is installed (`apt-get install nginx`; .ci/run installs it). */
@@ -31,6 +38,8 @@ export interface Nginx {
   base: string;
   /** The cache's folder: what nginx stored, byte for byte. */
   cacheDir: string;
+  /** CPU seconds nginx has used so far (its master and workers, from /proc): what a reply costs, in bench:api. */
+  cpuSeconds(): number;
   /** The access log so far: one line per request, with `cache=HIT|MISS|EXPIRED|UPDATING|STALE|…`. */
   accessLog(): string[];
   stop(): Promise<void>;
@@ -61,6 +70,12 @@ ${origins.map((o) => `        server ${o};`).join('\n')}
     }
 }
 `;
+}
+
+/** CPU seconds (user + system) of a process, from /proc. */
+function processCpu(pid: string): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+  return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
 /** Starts nginx in front of `origins` (host:port) and resolves once it answers. */
@@ -99,6 +114,11 @@ export async function startNginx(origins: string[], options: { workers?: number 
     }
     rmSync(prefix, { recursive: true, force: true });
   };
+  const cpuSeconds = () => {
+    const master = child.pid ?? 0;
+    const workers = readFileSync(`/proc/${master}/task/${master}/children`, 'utf8').trim().split(/\s+/).filter(Boolean);
+    return [String(master), ...workers].reduce((sum, pid) => sum + processCpu(pid), 0);
+  };
   for (let i = 0; i < 100; i++) {
     if (child.exitCode !== null) break;
     try {
@@ -106,6 +126,7 @@ export async function startNginx(origins: string[], options: { workers?: number 
       return {
         base,
         cacheDir: join(prefix, 'cache'),
+        cpuSeconds,
         stop,
         accessLog: () => readFileSync(join(prefix, 'access.log'), 'utf8').split('\n'),
       };
