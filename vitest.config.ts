@@ -55,6 +55,7 @@ export default defineConfig({
                   'apps/server/test/docs.test.ts',
                   'apps/server/test/engines.test.ts',
                   'apps/server/test/import-graph.test.ts',
+                  'apps/server/test/nginx-cache.test.ts',
                   'apps/server/test/startup.test.ts',
                   'apps/server/test/table-owners.test.ts',
                 ],

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
 import type { FastifyInstance } from 'fastify';
 
@@ -15,15 +16,17 @@ export interface LoadResult {
   bytesPerReply: number;
   p50: number;
   p99: number;
+  /** CPU seconds the server used per reply in the measured window, when a `cpu` reader was given. */
+  cpuPerReply: number | null;
 }
 
 // The load generator, run as worker code (plain JavaScript): `connections` loops, each sending the next request
 // when the previous reply has been read, over one keep-alive agent. Only replies completed in the measured window
-// count; anything but a 200 is an error.
+// count; any status but the expected one (200, or 304 for a conditional request) is an error.
 const LOAD_GENERATOR = `
 const { parentPort, workerData } = require('node:worker_threads');
 const http = require('node:http');
-const { url, connections, warmupMs, durationMs } = workerData;
+const { url, connections, warmupMs, durationMs, headers, expectStatus } = workerData;
 const target = new URL(url);
 const agent = new http.Agent({ keepAlive: true, maxSockets: connections, maxFreeSockets: connections });
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -38,13 +41,13 @@ function once() {
   return new Promise((resolve) => {
     const started = performance.now();
     const req = http.request(
-      { host: target.hostname, port: target.port, path: target.pathname, method: 'GET', agent },
+      { host: target.hostname, port: target.port, path: target.pathname + target.search, method: 'GET', agent, headers },
       (res) => {
         let size = 0;
         res.on('data', (chunk) => { size += chunk.length; });
         res.on('end', () => {
           if (counting) {
-            if (res.statusCode === 200) {
+            if (res.statusCode === expectStatus) {
               ok++;
               bytes += size;
               latencies.push(performance.now() - started);
@@ -70,9 +73,11 @@ async function loop() {
   const loops = Array.from({ length: connections }, loop);
   await sleep(warmupMs);
   counting = true;
+  parentPort.postMessage({ type: 'start' });
   const t0 = performance.now();
   await sleep(durationMs);
   counting = false;
+  parentPort.postMessage({ type: 'stop' });
   const elapsed = (performance.now() - t0) / 1000;
   stop = true;
   await Promise.all(loops);
@@ -80,6 +85,7 @@ async function loop() {
   latencies.sort((a, b) => a - b);
   const pct = (p) => latencies.length ? latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * p))] : 0;
   parentPort.postMessage({
+    type: 'result',
     rps: ok / elapsed,
     ok,
     errors,
@@ -90,14 +96,45 @@ async function loop() {
 })();
 `;
 
-export function load(url: string): Promise<LoadResult> {
+export interface LoadOptions {
+  /** Sent with every request (an If-None-Match). */
+  headers?: Record<string, string>;
+  /** The status that counts as a reply (200 unless said). */
+  expectStatus?: number;
+  /**
+   * The server's CPU seconds so far (cpuSecondsOf): read at the window's start and end, it gives the CPU each reply
+   * costs, which other processes on a shared machine disturb far less than requests per second.
+   */
+  cpu?: () => number;
+}
+
+/** CPU seconds (user + system) of a thread or process from /proc (`self/task/<pid>` is this process's main thread). */
+export function cpuSecondsOf(statPath: string): number {
+  const fields = readFileSync(statPath, 'utf8').split(') ')[1]?.split(' ') ?? [];
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+export function load(url: string, options: LoadOptions = {}): Promise<LoadResult> {
   return new Promise((resolve, reject) => {
     const worker = new Worker(LOAD_GENERATOR, {
       eval: true,
-      workerData: { url, connections: CONNECTIONS, warmupMs: WARMUP_MS, durationMs: DURATION_MS },
+      workerData: {
+        url,
+        connections: CONNECTIONS,
+        warmupMs: WARMUP_MS,
+        durationMs: DURATION_MS,
+        headers: options.headers ?? {},
+        expectStatus: options.expectStatus ?? 200,
+      },
     });
-    worker.once('message', (result: LoadResult) => {
-      resolve(result);
+    let startCpu = 0;
+    let usedCpu = 0;
+    worker.on('message', (message: { type: string } & Omit<LoadResult, 'cpuPerReply'>) => {
+      if (message.type === 'start') startCpu = options.cpu?.() ?? 0;
+      if (message.type === 'stop') usedCpu = (options.cpu?.() ?? 0) - startCpu;
+      if (message.type !== 'result') return;
+      const { type: _type, ...result } = message;
+      resolve({ ...result, cpuPerReply: options.cpu && result.ok ? usedCpu / result.ok : null });
       void worker.terminate();
     });
     worker.once('error', reject);

@@ -86,8 +86,10 @@ export async function registerPipeline(
   registerRequestLog(app);
   // Every API reply is kept by no shared cache unless its route says how long it may be (http/cache.ts): refusals
   // before any handler (401, 429, an unknown route) included.
-  app.addHook('onRequest', async (request, reply) => {
+  // Callback-style hooks where there is nothing to wait for: an async hook costs a promise per request.
+  app.addHook('onRequest', (request, reply, done) => {
     if (request.url.startsWith('/api/')) void reply.header('cache-control', NO_STORE);
+    done();
   });
   const routes: { method: string; path: string }[] = [];
   app.addHook('onRoute', (route) => {
@@ -109,7 +111,7 @@ export async function registerPipeline(
 
 /** One log line per request: method, path without the query (it may carry codes or tokens), status, time. */
 function registerRequestLog(app: FastifyInstance): void {
-  app.addHook('onResponse', async (request, reply) => {
+  app.addHook('onResponse', (request, reply, done) => {
     request.log.info(
       {
         method: request.method,
@@ -119,6 +121,7 @@ function registerRequestLog(app: FastifyInstance): void {
       },
       'request',
     );
+    done();
   });
 }
 

@@ -23,6 +23,8 @@ describe('HTTP caching', () => {
       '/api/public/master',
       '/api/public/ranking',
       '/api/public/seasons',
+      '/api/public/stats',
+      '/api/public/system',
       '/api/seasons/active',
     ]);
     for (const r of cached) expect([r.method, r.contract?.access]).toEqual(['GET', 'public']);
@@ -90,5 +92,29 @@ describe('HTTP caching', () => {
     expect(unknown.statusCode).toBe(404);
     expect(unknown.headers['cache-control']).toBe('no-store');
     expect(unknown.headers.etag).toBeUndefined();
+  });
+
+  it('the system data and the statistics: kept by a shared cache, 304 while current', async () => {
+    const { t, admin } = f;
+    await activeSeason(t);
+    for (const url of ['/api/public/system', '/api/public/stats', '/api/public/stats?band=all']) {
+      const first = await get(url);
+      expect(first.statusCode, url).toBe(200);
+      expect(first.headers['cache-control'], url).toMatch(
+        /^public, max-age=0, s-maxage=\d+, stale-while-revalidate=\d+$/,
+      );
+      const tag = first.headers.etag as string;
+      expect(tag, url).toMatch(/^W\/"/);
+      const again = await get(url, { 'if-none-match': tag });
+      // The system data carries the server's clock: its validator holds within the same second only.
+      if (again.statusCode === 200) expect(url).toBe('/api/public/system');
+      else expect(again.body, url).toBe('');
+    }
+    const stats = await get('/api/public/stats');
+    await settledMatch(t, admin, 'A');
+    const after = await get('/api/public/stats', { 'if-none-match': stats.headers.etag as string });
+    expect(after.statusCode).toBe(200);
+    expect(after.headers.etag).not.toBe(stats.headers.etag);
+    expect((await get('/api/public/stats?season=no_such_season')).headers['cache-control']).toBe('no-store');
   });
 });

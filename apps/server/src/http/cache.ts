@@ -13,8 +13,22 @@ export function cacheControlOf(policy: CachePolicy): string {
   return `public, max-age=0, s-maxage=${policy.sharedSeconds}, stale-while-revalidate=${policy.staleSeconds}`;
 }
 
-/** A weak validator of `text` (a version, or a reply's JSON). */
-export const weakTag = (text: string) => `W/"${createHash('sha1').update(text).digest('base64url').slice(0, 22)}"`;
+/** A weak validator of `text` (a version, or a reply's JSON or bytes). */
+export const weakTag = (text: string | Buffer) =>
+  `W/"${createHash('sha1').update(text).digest('base64url').slice(0, 22)}"`;
+
+/** weakTag of a route's data version, hashed once per version (the ranking's changes every few minutes, not per read). */
+export function versionTagger(): (version: string) => string {
+  let last = '';
+  let tag = '';
+  return (version) => {
+    if (version !== last || !tag) {
+      last = version;
+      tag = weakTag(version);
+    }
+    return tag;
+  };
+}
 
 /** Whether the request's If-None-Match names `tag` (or `*`). */
 export function isCurrent(request: FastifyRequest, tag: string): boolean {

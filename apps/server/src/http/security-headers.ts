@@ -1,5 +1,6 @@
-import helmet from '@fastify/helmet';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
+import helmet, { type HelmetOptions } from 'helmet';
 import type { Config } from '../config.ts';
 
 // Security headers on every reply. Tokens live in local storage (as the spec says), so the Content-Security-Policy is
@@ -32,9 +33,9 @@ export function contentSecurityPolicy(config: Config): Record<string, string[]> 
   };
 }
 
-export async function registerSecurityHeaders(app: FastifyInstance, config: Config): Promise<void> {
+function helmetOptions(config: Config): HelmetOptions {
   const https = config.publicUrl.startsWith('https://');
-  await app.register(helmet, {
+  return {
     contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(config) },
     frameguard: { action: 'deny' },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
@@ -45,5 +46,33 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: Conf
     // Badge images and avatars from other hosts are plain <img> loads.
     crossOriginEmbedderPolicy: false,
     crossOriginResourcePolicy: { policy: 'same-site' },
+  };
+}
+
+/** The headers helmet sets with these options: the same on every reply, so they are worked out once. */
+export function securityHeaders(config: Config): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const collector = {
+    setHeader: (name: string, value: string | number) => {
+      headers[name.toLowerCase()] = String(value);
+    },
+    removeHeader: () => {},
+  };
+  helmet(helmetOptions(config))({} as IncomingMessage, collector as unknown as ServerResponse, (err?: unknown) => {
+    if (err) throw err;
+  });
+  return headers;
+}
+
+/**
+ * Helmet's headers on every reply, computed once at start. @fastify/helmet built helmet's middleware again on every
+ * request (parsing the policy's directives each time): about a tenth of the ranking read's CPU (issue 37's
+ * measurement, docs/deployment.md "Figures"). A route may still set one of them itself: its value wins.
+ */
+export async function registerSecurityHeaders(app: FastifyInstance, config: Config): Promise<void> {
+  const headers = securityHeaders(config);
+  app.addHook('onRequest', (_request, reply, done) => {
+    void reply.headers(headers);
+    done();
   });
 }

@@ -33,8 +33,9 @@ export function masterRoutes(ctx: AppContext): RouteDef[] {
         tag: 'master',
         access: 'public',
         reply: masterReplySchema,
-        // Changes when an admin saves: a visitor sees it within about half a minute.
-        cache: { sharedSeconds: 30, staleSeconds: 60 },
+        // Changes when an admin saves: a visitor sees it within 10 s (the cache in front revalidates that often,
+        // usually a 304: docs/deployment.md, "The cache in front").
+        cache: { sharedSeconds: 10, staleSeconds: 60 },
       },
       async () => {
         const [settings, badges] = await Promise.all([readSettings(db), liveCatalogue(db)]);

@@ -146,10 +146,11 @@ export function metricsAccess(config: Config['metrics'], authorization: string |
 
 /** Counts every request by route and status. */
 export function registerMetrics(app: FastifyInstance, metrics: Metrics): void {
-  app.addHook('onResponse', async (request, reply) => {
+  app.addHook('onResponse', (request, reply, done) => {
     const route = request.routeOptions.url ?? 'unmatched';
     metrics.requests.inc({ method: request.method, route, status: String(reply.statusCode) });
     metrics.requestSeconds.observe({ method: request.method, route }, reply.elapsedTime / 1000);
+    done();
   });
 }
 

@@ -140,10 +140,13 @@ export class RealtimeHub {
     // The plugin hands every upgrade to the router, and a route without a socket handler (the web app's single-page
     // fallback, any route registered after the plugin) accepted it (101) and closed it at once. An upgrade anywhere
     // but here is an unknown route: the not-found JSON (the plugin destroys the socket once it is written).
-    app.addHook('onRequest', async (request, reply) => {
+    // Callback style (every request passes here): replying ends the hook chain without done().
+    app.addHook('onRequest', (request, reply, done) => {
       if (request.ws && request.routeOptions.url !== WS_PATH) {
-        return reply.status(404).send({ error: ERRORS.ROUTE_NOT_FOUND.message, code: 'ROUTE_NOT_FOUND' });
+        void reply.status(404).send({ error: ERRORS.ROUTE_NOT_FOUND.message, code: 'ROUTE_NOT_FOUND' });
+        return;
       }
+      done();
     });
     app.route({
       method: 'GET',

@@ -48,6 +48,9 @@ export function siteRoutes(ctx: AppContext, stats: Pick<StatsCache, 'activeMatch
       tag: 'system',
       access: 'public',
       reply: systemReplySchema,
+      // Counts, the active season and the matching hours' open flag: half a minute late is harmless. Its
+      // server_time is as old as the copy (the web app only compares it with a season's start date).
+      cache: { sharedSeconds: 30, staleSeconds: 60 },
     },
     async (): Promise<SystemReply> => {
       const now = ctx.now();
