@@ -3,8 +3,9 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { CachePolicy } from './contract.ts';
 
 // HTTP caching of public reads: a weak ETag (the data's version when the route has one, else a hash of the reply),
-// 304 for a current If-None-Match, and Cache-Control that lets a shared cache serve the read for a while while
-// browsers revalidate every time (max-age=0: a player never sees an older page than the cache in front does).
+// 304 for a current If-None-Match, and Cache-Control that lets a shared cache serve the read for a while. Browsers
+// hold nothing fresh (max-age=0) but Chromium honours stale-while-revalidate too: within that window it shows its
+// stale copy once while it refreshes it, so routes whose change players wait for keep the window short.
 // Every other reply is `no-store`: nothing with a session's data is ever kept by a shared cache.
 
 export const NO_STORE = 'no-store';

@@ -173,8 +173,8 @@ function publicRoutes(ctx: AppContext): RouteDef[] {
         access: 'public',
         params: userIdParamsSchema,
         reply: playerPageSchema,
-        // Changes with each settled match of the player.
-        cache: { sharedSeconds: 60, staleSeconds: 300 },
+        // Changes with each settled match of the player (who looks right after it).
+        cache: { sharedSeconds: 60, staleSeconds: 60 },
       },
       ({ params }) => playerPage(db, params.id),
     ),
@@ -188,8 +188,9 @@ function publicRoutes(ctx: AppContext): RouteDef[] {
         access: 'public',
         params: matchIdParamsSchema,
         reply: matchSummarySchema,
-        // A settled match changes only by an admin's correction.
-        cache: { sharedSeconds: 300, staleSeconds: 3600 },
+        // A settled match changes only by an admin's correction, but then its players are watching (a dispute's
+        // outcome): short, so neither the cache in front nor a browser shows the old result for long.
+        cache: { sharedSeconds: 60, staleSeconds: 60 },
       },
       ({ params }) => matchSummary(db, Number(params.id)),
     ),
