@@ -329,6 +329,31 @@ describe('the scan of closed matches', () => {
   });
 });
 
+describe('repeated violations', () => {
+  it('opens a case for a player penalised automatically in 3 matches of 30 days (once while it is open)', async () => {
+    const { t, admin } = f;
+    await activeSeason(t);
+    const target = 'dummy_10';
+    for (let round = 0; round < 4; round++) {
+      // Past the timeout the last penalty gave (30 minutes per point). The case keeps the count that opened it.
+      if (round > 0) t.clock.advance(2 * 3600);
+      const m = await matchTen(t, admin);
+      const mates = (m.teamA.includes(target) ? m.teamA : m.teamB).filter((id) => id !== target);
+      const opponent = (m.teamA.includes(target) ? m.teamB : m.teamA)[0] as string;
+      for (const id of [...mates, opponent]) {
+        const named = { violation_report: target, violation_reason: 'afk' as const };
+        const res = await postReport(t, m.match.match_id, m.tokenOf(id), report('A-win', named));
+        expect(res.statusCode, res.body).toBe(200);
+      }
+      await closeWindowAndScan(t, admin);
+      const kinds = (await cases(t, admin)).cases.map((c) => c.kind);
+      expect(kinds).toEqual(round < 2 ? [] : ['violations']);
+    }
+    const [open] = (await cases(t, admin)).cases;
+    expect(open).toMatchObject({ user_id: target, summary: expect.stringContaining('30日間に3試合でペナルティ') });
+  });
+});
+
 describe('warnings', () => {
   it('a warning from a case is shown to its player until they mark it seen', async () => {
     const { t, admin } = f;
