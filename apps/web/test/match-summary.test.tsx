@@ -1,5 +1,5 @@
 import { BOOT_DATA_ID, BOOT_KEYS } from '@rankmatch/shared';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildMatchSummary, buildPlayerPage } from '../src/testing/players-data.ts';
 import { renderApp } from '../src/testing/render-app.tsx';
@@ -23,7 +23,8 @@ describe('match summary page', () => {
       new Date(1_717_200_000 * 1000).toISOString(),
     );
     expect(screen.getByText('集計')).toBeInTheDocument();
-    expect(document.title).toBe('試合 #42 | rankmatch');
+    // The title is set by a passive effect, which may run after the page's content is found.
+    await waitFor(() => expect(document.title).toBe('試合 #42 | rankmatch'));
 
     const teamA = screen.getByRole('region', { name: 'チームA' });
     const teamB = screen.getByRole('region', { name: 'チームB' });
@@ -84,7 +85,8 @@ describe('match summary page', () => {
     ).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'ランキングに戻る' })).toHaveAttribute('href', '/?tab=ranking');
     // The tab's title says so too, not 試合 #42 (issue 36).
-    expect(document.title).toContain('試合が見つからないか、まだ集計されていません');
+    // The title is set by a passive effect, which may run after the page's content is found.
+    await waitFor(() => expect(document.title).toContain('試合が見つからないか、まだ集計されていません'));
     expect(document.title).not.toContain('#42');
   });
 

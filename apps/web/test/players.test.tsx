@@ -26,7 +26,8 @@ describe('player page', () => {
     expect(within(card).getAllByText('S0 1位')[0]).toBeInTheDocument();
     expect(within(card).getByText('ルカリオ')).toBeInTheDocument();
     expect(within(card).getByText('所持バッジ（2個）')).toBeInTheDocument();
-    expect(document.title).toBe('ルカリオ道場 のプレイヤーページ | rankmatch');
+    // The title is set by a passive effect, which may run after the page's content is found.
+    await waitFor(() => expect(document.title).toBe('ルカリオ道場 のプレイヤーページ | rankmatch'));
   });
 
   it('shows the season numbers and the rating chart of the active season', async () => {
@@ -169,7 +170,8 @@ describe('player page', () => {
   it('names the tab プレイヤーが見つかりません on 404 (issue 36)', async () => {
     renderApp('/players/dummy_05', { [PLAYER]: notFound });
     expect(await screen.findByRole('heading', { name: 'プレイヤーが見つかりません' })).toBeInTheDocument();
-    expect(document.title).toContain('プレイヤーが見つかりません');
+    // The title is set by a passive effect, which may run after the page's content is found.
+    await waitFor(() => expect(document.title).toContain('プレイヤーが見つかりません'));
   });
 
   it('asks nothing when the server already answered the address 404 in index.html (issue 36)', async () => {

@@ -1,4 +1,4 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { buildProfile } from '../src/testing/data.ts';
 import { renderApp, signInAs } from '../src/testing/render-app.tsx';
@@ -53,7 +53,8 @@ describe('shell and navigation', () => {
     const { user } = renderApp('/no/such/page');
     expect(await screen.findByRole('heading', { level: 1, name: 'ページが見つかりません' })).toBeInTheDocument();
     expect(screen.queryByRole('tablist', { name: 'メニュー' })).not.toBeInTheDocument();
-    expect(document.title).toContain('ページが見つかりません');
+    // The title is set by a passive effect, which may run after the page's content is found.
+    await waitFor(() => expect(document.title).toContain('ページが見つかりません'));
     await user.click(screen.getByRole('link', { name: 'トップページへ戻る' }));
     expect(window.location.pathname).toBe('/');
     expect(await screen.findByRole('tablist', { name: 'メニュー' })).toBeInTheDocument();

@@ -33,7 +33,8 @@ describe('shop page', () => {
   it('shows the heading, the grant notice and the commercial notice link', async () => {
     await openShop();
     expect(screen.getByRole('heading', { level: 1, name: 'バッジショップ' })).toBeInTheDocument();
-    expect(document.title).toBe('バッジショップ | rankmatch');
+    // The title is set by a passive effect, which may run after the page's content is found.
+    await waitFor(() => expect(document.title).toBe('バッジショップ | rankmatch'));
     expect(screen.getByText(/反映されるまで時間がかかる場合があります/)).toHaveTextContent(
       '運営までお問い合わせください',
     );

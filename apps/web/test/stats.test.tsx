@@ -73,7 +73,8 @@ describe('statistics page', () => {
     expect(calls).toHaveLength(1);
     expect(query(calls[0]!)).toEqual({ band: 'all' });
     expect(calls[0]!.authorization).toBeNull();
-    expect(document.title).toBe('統計 | rankmatch');
+    // The title is set by a passive effect, which may run after the page's content is found.
+    await waitFor(() => expect(document.title).toBe('統計 | rankmatch'));
   });
 
   it('shows the match count, the first-attack win rate with its interval and the result mix', async () => {
