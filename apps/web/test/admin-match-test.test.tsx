@@ -13,8 +13,8 @@ const OPEN = buildAdminMatch({
   settled_at: null,
 });
 
-/** A server with one open match #77 of dummy_01..10; each report counts, the 2nd settles it. */
-function openMatchTest() {
+/** A server with one open match #77 of dummy_01..10; each report counts, the 2nd settles it (replies as slow as asked). */
+function openMatchTest({ replyAfterMs = 0 } = {}) {
   let reports = 0;
   const reporters: string[] = [];
   /** A player reports through their own wizard (not this tool). */
@@ -56,7 +56,8 @@ function openMatchTest() {
     'GET /api/admin/matches': { body: { matches: [] } },
     'GET /api/admin/matches/77': () => ({ body: detail() }),
     'GET /api/debug/matches/77/view': (call) => ({ body: viewOf(call) }),
-    'POST /api/debug/matches/77/report': (call) => {
+    'POST /api/debug/matches/77/report': async (call) => {
+      if (replyAfterMs > 0) await new Promise((resolve) => setTimeout(resolve, replyAfterMs));
       const body = call.body as { user_id: string; result: string; violation_report: string };
       if (body.user_id === 'dummy_10') {
         return { status: 409, body: { error: 'テストアカウント以外のプレイヤーの代理報告はできません' } };
@@ -159,6 +160,24 @@ describe('match test screen', () => {
       .map((c) => (c.body as { user_id: string }).user_id);
     expect(sentFor).not.toContain('dummy_03');
     expect(sentFor).not.toContain('dummy_04');
+  });
+
+  it("sends each report once on a double click of 全員送信 or of a row's 送信", async () => {
+    const { user, server } = openMatchTest({ replyAfterMs: 30 });
+    await user.click(await screen.findByRole('button', { name: 'マッチングを実行' }));
+    await screen.findByTestId('match-test-progress');
+    const row = screen.getByRole('combobox', { name: '選手1 の報告' }).closest('li')!;
+    await user.dblClick(within(row).getByRole('button', { name: '送信' }));
+    expect(await within(row).findByText('送信済み（ピカチュウ）')).toBeInTheDocument();
+    expect(server.callsTo('POST /api/debug/matches/77/report')).toHaveLength(1);
+
+    await user.dblClick(screen.getByRole('button', { name: '全員送信' }));
+    await waitFor(() => expect(screen.getByRole('button', { name: '全員送信' })).toBeEnabled());
+    const sentFor = server
+      .callsTo('POST /api/debug/matches/77/report')
+      .map((c) => (c.body as { user_id: string }).user_id);
+    expect(sentFor).toHaveLength(10);
+    expect(new Set(sentFor).size).toBe(10);
   });
 
   it('offers the open matches when no wave was run here', async () => {
