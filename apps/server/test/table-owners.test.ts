@@ -44,6 +44,9 @@ const OWNERS: Record<string, string> = {
   moderation_cases: 'trust',
   warnings: 'trust',
   trust_scan: 'trust',
+  suspensions: 'trust',
+  ready_checks: 'ready',
+  ready_check_players: 'ready',
 };
 
 const src = join(import.meta.dirname, '../src');

@@ -35,6 +35,8 @@ export const MATCHING_INTERVAL_SECONDS = 120;
 
 export const LOBBY_CREATE_TIMEOUT = { default: 150, min: 60, max: 300 } as const;
 export const LOBBY_JOIN_TIMEOUT = { default: 250, min: 60, max: 600 } as const;
+/** The ready check's time to press 準備完了, seconds (0 = no ready check: a wave makes its matches at once). */
+export const READY_CHECK_SECONDS = { default: 60, min: 20, max: 180 } as const;
 export const MARKDOWN_SETTING_MAX = 20_000;
 
 export const ADMIN_SEARCH_LIMIT = 20;

@@ -331,6 +331,8 @@ export const queueEntries = pgTable(
     roles: jsonb('roles').$type<string[]>().notNull().default([]),
     joinedAt: unix('joined_at').notNull(),
     wavesMissed: integer('waves_missed').notNull().default(0),
+    /** The open ready check that holds this entry (waves skip it); cleared when the check fails for a ready player. */
+    readyCheckId: bigint('ready_check_id', { mode: 'number' }),
   },
   (t) => [index('queue_entries_joined_idx').on(t.joinedAt)],
 );
@@ -387,6 +389,8 @@ export const matchPlayers = pgTable(
     /** The MMR the match was rated from (set when it settles; a correction re-rates from it). */
     mmrMu: doublePrecision('mmr_mu'),
     mmrSigma: doublePrecision('mmr_sigma'),
+    /** Set when an admin gave this player back what the match cost them (a teammate left or stayed AFK). */
+    refundedAt: unix('refunded_at'),
   },
   (t) => [
     primaryKey({ columns: [t.matchId, t.userId] }),
@@ -663,6 +667,8 @@ export const moderationCases = pgTable(
     closedBy: text('closed_by'),
     action: text('action'),
     note: text('note').notNull().default(''),
+    /** When the players whose report or dispute opened it were told it was closed (once per case). */
+    reportersToldAt: unix('reporters_told_at'),
   },
   (t) => [
     uniqueIndex('moderation_cases_open_key_idx').on(t.key).where(sql`${t.status} = 'open'`),
@@ -694,3 +700,72 @@ export const trustScan = pgTable('trust_scan', {
   lastMatchId: bigint('last_match_id', { mode: 'number' }).notNull(),
   updatedAt: unix('updated_at').notNull(),
 });
+
+/**
+ * A matching suspension: the player may sign in and see their pages but not queue until `ends_at` (an admin's
+ * sanction, or the ready check's escalating timeout for a player who did not answer). Lifting keeps the row.
+ */
+export const suspensions = pgTable(
+  'suspensions',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** admin | ready_check */
+    kind: text('kind').notNull(),
+    /** Shown to the player. */
+    reason: text('reason').notNull(),
+    caseId: bigint('case_id', { mode: 'number' }).references(() => moderationCases.id, { onDelete: 'set null' }),
+    startsAt: unix('starts_at').notNull(),
+    endsAt: unix('ends_at').notNull(),
+    /** The admin's id; null for the site's own (the ready check). */
+    createdBy: text('created_by'),
+    liftedAt: unix('lifted_at'),
+    liftedBy: text('lifted_by'),
+  },
+  (t) => [index('suspensions_user_idx').on(t.userId, t.endsAt)],
+);
+
+/**
+ * A wave's proposed match waiting for its ten players to press 準備完了: open → started (the match is made, match_id)
+ * or failed (someone did not answer by the deadline). `plan` is the match as the wave made it.
+ */
+export const readyChecks = pgTable(
+  'ready_checks',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    seasonId: text('season_id')
+      .notNull()
+      .references(() => seasons.id),
+    waveId: integer('wave_id'),
+    status: text('status').notNull().default('open'),
+    openedAt: unix('opened_at').notNull(),
+    deadlineAt: unix('deadline_at').notNull(),
+    closedAt: unix('closed_at'),
+    matchId: bigint('match_id', { mode: 'number' }),
+    plan: jsonb('plan').$type<Record<string, unknown>>().notNull(),
+  },
+  (t) => [index('ready_checks_open_idx').on(t.status, t.deadlineAt)],
+);
+
+/** The ten players of a ready check and when each pressed 準備完了 (null: not yet, or never). */
+export const readyCheckPlayers = pgTable(
+  'ready_check_players',
+  {
+    readyCheckId: bigint('ready_check_id', { mode: 'number' })
+      .notNull()
+      .references(() => readyChecks.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    readyAt: unix('ready_at'),
+    /** True while the check is open: a player is in one open check at most. */
+    isOpen: boolean('is_open').notNull().default(true),
+  },
+  (t) => [
+    primaryKey({ columns: [t.readyCheckId, t.userId] }),
+    uniqueIndex('ready_check_players_one_open').on(t.userId).where(sql`${t.isOpen}`),
+    index('ready_check_players_user_idx').on(t.userId, t.readyCheckId),
+  ],
+);

@@ -1,6 +1,7 @@
 import { illFormedTextPath } from '../text.ts';
 import { z } from '../validation.ts';
 import { queueInfoSchema, queueStatusSchema } from './queue.ts';
+import { readyCheckSchema } from './ready.ts';
 
 // The WebSocket protocol at /api/ws, in one place: every client and server message, one parser each.
 
@@ -30,6 +31,8 @@ export const serverMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('queueDiff'), data: queueInfoSchema.partial() }),
   /** To the player: their own entry changed (a join or leave in another tab, a ban): every tab shows the same. */
   z.object({ type: z.literal('queueStatus'), data: queueStatusSchema }),
+  /** To the ten players of a ready check: when it opens, at each press, and when it starts or fails. */
+  z.object({ type: z.literal('readyCheck'), data: readyCheckSchema }),
   /** To the ten players of a new match; match_id is a string ('0' never names a match). */
   z.object({ type: z.literal('matchFound'), match_id: z.string() }),
   z.object({ type: z.literal('matchUpdate'), data: matchUpdateSchema }),
