@@ -6,6 +6,7 @@ import {
   LOBBY_JOIN_TIMEOUT,
   MARKDOWN_SETTING_MAX,
   masterReplySchema,
+  READY_CHECK_SECONDS,
   type Settings,
   VALIDATION_MESSAGES,
 } from '@rankmatch/shared';
@@ -30,6 +31,7 @@ const DEFAULTS: Settings = {
   announcement_content: '',
   lobby_create_timeout: LOBBY_CREATE_TIMEOUT.default,
   lobby_join_timeout: LOBBY_JOIN_TIMEOUT.default,
+  ready_check_seconds: READY_CHECK_SECONDS.default,
 };
 
 async function master(token?: string) {

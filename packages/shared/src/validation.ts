@@ -6,6 +6,7 @@ import {
   LOBBY_CREATE_TIMEOUT,
   LOBBY_JOIN_TIMEOUT,
   MARKDOWN_SETTING_MAX,
+  READY_CHECK_SECONDS,
   TRAINER_NAME_MAX,
   TRUST_NOTE_MAX,
   TWITTER_ID_MAX,
@@ -36,6 +37,7 @@ export const VALIDATION_MESSAGES = {
   SETTING_VALUE_INVALID: '設定値が正しくありません',
   TIMEOUT_CREATE_RANGE: `ロビー作成タイムアウトは${LOBBY_CREATE_TIMEOUT.min}〜${LOBBY_CREATE_TIMEOUT.max}秒の整数で指定してください`,
   TIMEOUT_JOIN_RANGE: `ロビー参加タイムアウトは${LOBBY_JOIN_TIMEOUT.min}〜${LOBBY_JOIN_TIMEOUT.max}秒の整数で指定してください`,
+  READY_CHECK_RANGE: `準備確認の時間は0（使わない）または${READY_CHECK_SECONDS.min}〜${READY_CHECK_SECONDS.max}秒の整数で指定してください`,
   // Grouped by hand: a number format here would load the locale data at every page start.
   MARKDOWN_TOO_LONG: `本文は${groupDigits(MARKDOWN_SETTING_MAX)}文字以内で入力してください`,
   SEASON_ID_INVALID: 'シーズン ID は英小文字・数字・ハイフン・アンダースコアの1〜40文字で入力してください',

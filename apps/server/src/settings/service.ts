@@ -18,6 +18,7 @@ export async function readSettings(db: Executor): Promise<Settings> {
     announcement_content: values.announcement_content,
     lobby_create_timeout: Number(values.lobby_create_timeout),
     lobby_join_timeout: Number(values.lobby_join_timeout),
+    ready_check_seconds: Number(values.ready_check_seconds),
   };
 }
 

@@ -129,6 +129,7 @@ function playerRows(
         rateDelta: delta,
         mmrMu: null,
         mmrSigma: null,
+        refundedAt: null,
       };
     }),
   );

@@ -5,6 +5,7 @@ import {
   LOBBY_CREATE_TIMEOUT,
   LOBBY_JOIN_TIMEOUT,
   MARKDOWN_SETTING_MAX,
+  READY_CHECK_SECONDS,
 } from '../constants.ts';
 import { AWARD_TIERS, seasonAwardMapSchema } from '../season-awards.ts';
 import { dateSecondsSchema, hasControlCharacters, longText, nameText } from '../text.ts';
@@ -19,6 +20,7 @@ export const SETTING_IDS = [
   'announcement_content',
   'lobby_create_timeout',
   'lobby_join_timeout',
+  'ready_check_seconds',
 ] as const;
 export type SettingId = (typeof SETTING_IDS)[number];
 
@@ -27,6 +29,7 @@ export const SETTING_DEFAULTS: Record<SettingId, string> = {
   announcement_content: '',
   lobby_create_timeout: String(LOBBY_CREATE_TIMEOUT.default),
   lobby_join_timeout: String(LOBBY_JOIN_TIMEOUT.default),
+  ready_check_seconds: String(READY_CHECK_SECONDS.default),
 };
 
 const markdown = longText({ max: { length: MARKDOWN_SETTING_MAX, message: V.MARKDOWN_TOO_LONG } });
@@ -38,6 +41,12 @@ const seconds = (range: { min: number; max: number }, message: ValidationCode) =
     .refine((v) => Number.isInteger(v) && v >= range.min && v <= range.max, message)
     .transform((v) => String(v));
 
+/** 0 (no ready check) or within READY_CHECK_SECONDS. */
+const readyCheckSeconds = seconds({ min: 0, max: READY_CHECK_SECONDS.max }, V.READY_CHECK_RANGE).refine(
+  (v) => v === '0' || Number(v) >= READY_CHECK_SECONDS.min,
+  V.READY_CHECK_RANGE,
+);
+
 /** PUT /api/master/settings: validated per id. */
 export const settingUpdateSchema = z.discriminatedUnion(
   'id',
@@ -46,6 +55,7 @@ export const settingUpdateSchema = z.discriminatedUnion(
     z.object({ id: z.literal('announcement_content'), value: markdown }),
     z.object({ id: z.literal('lobby_create_timeout'), value: seconds(LOBBY_CREATE_TIMEOUT, V.TIMEOUT_CREATE_RANGE) }),
     z.object({ id: z.literal('lobby_join_timeout'), value: seconds(LOBBY_JOIN_TIMEOUT, V.TIMEOUT_JOIN_RANGE) }),
+    z.object({ id: z.literal('ready_check_seconds'), value: readyCheckSeconds }),
   ],
   { error: V.SETTING_VALUE_INVALID },
 );
@@ -55,6 +65,8 @@ export const settingsSchema = z.object({
   announcement_content: z.string(),
   lobby_create_timeout: z.number().int(),
   lobby_join_timeout: z.number().int(),
+  /** 0: no ready check. */
+  ready_check_seconds: z.number().int(),
 });
 export type Settings = z.infer<typeof settingsSchema>;
 
