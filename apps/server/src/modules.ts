@@ -14,6 +14,7 @@ import { type NotificationsModule, notificationsModule } from './notifications/m
 import { profilesModule } from './profiles/module.ts';
 import { queueModule } from './queue/module.ts';
 import { type RankingModule, rankingModule } from './ranking/module.ts';
+import { readyModule } from './ready/module.ts';
 import { type SeasonsModule, seasonsModule } from './seasons/module.ts';
 import { type ShopModule, shopModule } from './shop/module.ts';
 import { siteModule } from './site/module.ts';
@@ -48,6 +49,7 @@ export function buildModules(ctx: AppContext): { list: Module[]; modules: Module
   const achievements = achievementsModule(ctx);
   const notifications = notificationsModule(ctx);
   const shop = shopModule(ctx);
+  const ready = readyModule(ctx);
   const list: Module[] = [
     healthModule(ctx),
     authModule(ctx, { loadProfile: profiles.loadProfile }),
@@ -56,7 +58,8 @@ export function buildModules(ctx: AppContext): { list: Module[]; modules: Module
     badgesModule(ctx),
     seasons,
     ranking,
-    queueModule(ctx),
+    ready,
+    queueModule(ctx, { beforeLeave: ready.beforeLeave }),
     matchesModule(ctx),
     waves,
     stats,

@@ -103,11 +103,12 @@ describe('Scheduler', () => {
     expect((rows as unknown as { rows: { instance: string }[] }).rows.map((r) => r.instance)).toEqual(['one', 'two']);
   });
 
-  it('runs locked jobs on cron patterns of minute precision only', () => {
+  it('claims turns on cron patterns of minute precision only; a locked sweep may run every few seconds', () => {
     const jobs = new Scheduler(database, silent);
-    expect(() => jobs.define({ name: 'test-interval', schedule: { everyMs: 1000 }, run: async () => 1 })).toThrow(
-      /cron pattern/,
-    );
+    expect(() =>
+      jobs.define({ name: 'test-interval', schedule: { everyMs: 1000 }, run: async () => 1, everyTurn: true }),
+    ).toThrow(/cron pattern/);
+    expect(() => jobs.define({ name: 'test-sweep', schedule: { everyMs: 1000 }, run: async () => 1 })).not.toThrow();
     expect(() =>
       jobs.define({ name: 'test-seconds', schedule: { cron: '*/5 * * * * *' }, run: async () => 1 }),
     ).toThrow(/five fields/);

@@ -22,9 +22,13 @@ let t: TestApp;
 let admin: string;
 let player: string;
 
-freshAppPerTest((fresh) => {
-  ({ t, admin, player } = fresh);
-});
+// The site's own defaults: no ready check setting written by the test helper.
+freshAppPerTest(
+  (fresh) => {
+    ({ t, admin, player } = fresh);
+  },
+  { readyCheckSeconds: null },
+);
 
 const DEFAULTS: Settings = {
   rules_content: '',

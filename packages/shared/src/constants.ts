@@ -37,6 +37,17 @@ export const LOBBY_CREATE_TIMEOUT = { default: 150, min: 60, max: 300 } as const
 export const LOBBY_JOIN_TIMEOUT = { default: 250, min: 60, max: 600 } as const;
 /** The ready check's time to press 準備完了, seconds (0 = no ready check: a wave makes its matches at once). */
 export const READY_CHECK_SECONDS = { default: 60, min: 20, max: 180 } as const;
+/**
+ * A player who did not answer a ready check leaves the queue with a matching timeout that grows with their misses in
+ * the last READY_CHECK_MISS_DAYS days: the 1st miss is a warning only, the 2nd 5 min, the 3rd 15, the 4th and later 60.
+ */
+export const READY_CHECK_NO_SHOW_MINUTES = [0, 5, 15, 60] as const;
+export const READY_CHECK_MISS_DAYS = 7;
+/** The matching timeout in minutes (0: a warning only) of a player's nth miss (1-based) within the window. */
+export const noShowTimeoutMinutes = (misses: number): number =>
+  misses < 1 ? 0 : (READY_CHECK_NO_SHOW_MINUTES[Math.min(misses, READY_CHECK_NO_SHOW_MINUTES.length) - 1] ?? 0);
+/** GET /api/queue/ready-check keeps showing a closed check this long (a reload still sees how it ended). */
+export const READY_CHECK_SHOWN_SECONDS = 5 * 60;
 export const MARKDOWN_SETTING_MAX = 20_000;
 
 export const ADMIN_SEARCH_LIMIT = 20;

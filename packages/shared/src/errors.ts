@@ -205,6 +205,11 @@ export function penaltyTimeoutMessage(minutes: number): string {
   return `${ERRORS.QUEUE_PENALTY_TIMEOUT.message}（残り${minutes}分）`;
 }
 
+/** QUEUE_SUSPENDED with the time left (a ready check's no-show timeout, an admin's suspension). */
+export function suspendedMessage(minutes: number): string {
+  return `${ERRORS.QUEUE_SUSPENDED.message}（残り${minutes}分）`;
+}
+
 /** The body of every error reply. `details` lists field problems of a validation error. */
 export interface ErrorBody {
   error: string;

@@ -2,6 +2,7 @@ import {
   currentMatchSchema,
   debugQueueFillReplySchema,
   debugQueueFillSchema,
+  debugReadyAllReplySchema,
   debugReportAllReplySchema,
   debugReportAllSchema,
   debugReportReplySchema,
@@ -14,7 +15,7 @@ import { type RouteDef, route } from '../http/route.ts';
 import { queueSize } from '../queue/service.ts';
 import type { WavesModule } from '../waves/module.ts';
 import { presentTestReport, presentWave } from './presenter.ts';
-import { emptyQueue, fillQueue, gatherForAdmin, reportAll, reportAs, viewAs, waveForAdmin } from './tools.ts';
+import { emptyQueue, fillQueue, gatherForAdmin, readyAll, reportAll, reportAs, viewAs, waveForAdmin } from './tools.ts';
 
 // Admin debug and test tools (every environment): call the tool, present.
 
@@ -84,6 +85,19 @@ function queueRoutes(ctx: AppContext): RouteDef[] {
 
 function testMatchRoutes(ctx: AppContext): RouteDef[] {
   return [
+    route(
+      {
+        method: 'POST',
+        url: '/api/debug/ready-checks/ready-all',
+        summary: 'Presses 準備完了 for every test account in an open ready check',
+        description: 'Checks whose ten players are then all ready start their match (started_matches).',
+        tag: 'debug',
+        access: 'admin',
+        reply: debugReadyAllReplySchema,
+        writes: true,
+      },
+      ({ work, user }) => readyAll(ctx, work, user.id),
+    ),
     route(
       {
         method: 'POST',

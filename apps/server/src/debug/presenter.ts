@@ -4,8 +4,12 @@ import type { WaveOutcome } from '../waves/runner.ts';
 
 /** The admin's wave button: what the wave did, in a sentence, with its figures. */
 export function presentWave(outcome: WaveOutcome) {
+  const made =
+    outcome.ready_checks.length > 0
+      ? `準備確認を${outcome.ready_checks.length}件開始`
+      : `${outcome.created_matches.length}試合を作成`;
   const message = outcome.ran
-    ? `マッチングを実行しました: ${outcome.created_matches.length}試合を作成（${outcome.matched}人 / 待機${outcome.candidates}人）`
+    ? `マッチングを実行しました: ${made}（${outcome.matched}人 / 待機${outcome.candidates}人）`
     : outcome.reason === 'no_season'
       ? 'マッチングを実行できません: 有効なシーズンがありません'
       : 'マッチングを実行できません: 別のマッチングが実行中です';

@@ -9,6 +9,7 @@ import { findMatch, matchViewFor, playersOf, reportsOf } from '../matches/querie
 import { reportIn } from '../matches/service.ts';
 import type { MatchProgress } from '../matches/settlement.ts';
 import { clearQueue, joinBlock, joinQueue } from '../queue/service.ts';
+import { readyAllTestAccounts } from '../ready/press.ts';
 import type { WavesModule } from '../waves/module.ts';
 import type { WaveOutcome } from '../waves/runner.ts';
 import {
@@ -84,6 +85,13 @@ export async function emptyQueue(ctx: AppContext, work: Work, actorId: string): 
   const removed = await clearQueue(work);
   await audit(ctx, work.tx, actorId, 'debug.queue_clear', { removed });
   return removed;
+}
+
+/** Every test account in an open ready check presses 準備完了; the checks that become complete start their match. */
+export async function readyAll(ctx: AppContext, work: Work, actorId: string) {
+  const outcome = await readyAllTestAccounts(work, ctx.now());
+  await audit(ctx, work.tx, actorId, 'debug.ready_all', outcome);
+  return outcome;
 }
 
 /** Every player of the open test matches who has not reported reports the same result. */

@@ -1,6 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { EventEmitter } from 'node:events';
-import type { DisputeStatus, MatchUpdate, ProfileChangeReason, QueueEntry } from '@rankmatch/shared';
+import type {
+  DisputeStatus,
+  MatchUpdate,
+  ProfileChangeReason,
+  QueueEntry,
+  ReadyCheckOutcome,
+  ReadyCheckStatus,
+} from '@rankmatch/shared';
 import { Redis } from 'ioredis';
 
 // Fan-out of domain events to every instance: in-process by default, a Redis stream when REDIS_URL is set (so several
@@ -14,15 +21,39 @@ export interface BadgeGrantEvent {
 }
 
 /**
+ * A ready check as every instance needs it to push each of its players their own view (ready/presenter.ts): who is
+ * ready and, once it failed, what became of each player.
+ */
+export interface ReadyCheckState {
+  ready_check_id: string;
+  status: ReadyCheckStatus;
+  opened_at: number;
+  deadline_at: number;
+  match_id: string | null;
+  players: {
+    user_id: string;
+    trainer_name: string;
+    ready: boolean;
+    outcome: ReadyCheckOutcome | null;
+    timeout_until: number | null;
+  }[];
+}
+
+/**
  * Everything that happens, for every instance: the pushes' triggers (queue.changed, match.found, match.updated,
- * user.banned, profile.changed) and the domain's facts, published after their transaction committed (match.settled,
+ * ready.*, user.banned, profile.changed) and the domain's facts, published after their transaction committed (match.settled,
  * match.corrected, season.ended, season.activated, badges.granted), which also have handlers on the instance that
  * committed them (see domain.ts).
  */
 export type DomainEvent =
   | { type: 'queue.changed' }
   | { type: 'queue.entry.changed'; user_id: string; entry: QueueEntry | null }
-  | { type: 'match.found'; match_id: string; user_ids: string[] }
+  /** ready_check_id: the match a ready check started (its players had the match-found alert when it opened). */
+  | { type: 'match.found'; match_id: string; user_ids: string[]; ready_check_id?: string }
+  | { type: 'ready.opened'; check: ReadyCheckState }
+  | { type: 'ready.pressed'; check: ReadyCheckState }
+  | { type: 'ready.started'; check: ReadyCheckState }
+  | { type: 'ready.failed'; check: ReadyCheckState }
   | { type: 'match.updated'; data: MatchUpdate }
   | { type: 'user.banned'; user_id: string }
   | { type: 'profile.changed'; user_ids: string[]; reason: ProfileChangeReason }

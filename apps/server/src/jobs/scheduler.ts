@@ -10,7 +10,7 @@ import { claimTurn, pruneTurns } from './runs.ts';
 // Scheduled jobs: run at these times (Japan time), on one instance, never overlapping, logged. A job is defined once
 // and run only through its handle (scheduled turns and runs on demand share its lock; entering a lock one holds
 // throws); each cron turn is claimed in job_runs, so a late timer never runs a turn twice. `everyInstance` jobs
-// refresh per-instance caches without a lock.
+// refresh per-instance caches without a lock; a locked `everyMs` job is a sweep (one instance at a time, no claim).
 
 export const JOB_TIMEZONE = 'Asia/Tokyo';
 export const TURN_PRUNE_JOB = 'job-runs-prune';
@@ -109,8 +109,10 @@ export class Scheduler {
 
   define<T, A = void>(spec: JobSpec<T, A>): Job<T, A> {
     if (this.jobs.has(spec.name)) throw new Error(`job ${spec.name} is defined twice`);
-    if (!spec.everyInstance && !('cron' in spec.schedule)) {
-      throw new Error(`job ${spec.name}: a locked job runs on a cron pattern (its turns are claimed by time)`);
+    // A turn that must run once per time (everyTurn) is named and claimed by its cron time; a locked sweep may also
+    // run every few seconds (the ready checks' deadlines), each run taking the lock without a claim.
+    if (spec.everyTurn && !('cron' in spec.schedule)) {
+      throw new Error(`job ${spec.name}: an everyTurn job runs on a cron pattern (its turns are claimed by time)`);
     }
     if ('cron' in spec.schedule && spec.schedule.cron.trim().split(/\s+/).length !== 5) {
       throw new Error(`job ${spec.name}: cron patterns have five fields (minute precision)`);

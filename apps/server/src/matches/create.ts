@@ -25,10 +25,13 @@ export interface CreatedMatch {
   userIds: string[];
 }
 
-/** Writes a wave's matches and their players (open, as a started match is), in the given order (match.found each). */
+/**
+ * Writes a wave's matches and their players (open, as a started match is), in the given order (match.found each). A
+ * match a ready check started (readyCheckId) counts its lobby timers from `now`, the moment the tenth player was ready.
+ */
 export async function createMatches(
   { tx, emit }: Work,
-  wave: { seasonId: string; waveId: number | null; now: number },
+  wave: { seasonId: string; waveId: number | null; now: number; readyCheckId?: number },
   list: readonly NewMatch[],
 ): Promise<CreatedMatch[]> {
   const created: CreatedMatch[] = [];
@@ -50,6 +53,7 @@ export async function createMatches(
     await tx.insert(matchPlayers).values(m.players.map((p) => ({ matchId: row.id, ...p })));
     created.push({ id: String(row.id), userIds: m.players.map((p) => p.userId) });
   }
-  emit(...created.map((m) => ({ type: 'match.found' as const, match_id: m.id, user_ids: m.userIds })));
+  const via = wave.readyCheckId === undefined ? {} : { ready_check_id: String(wave.readyCheckId) };
+  emit(...created.map((m) => ({ type: 'match.found' as const, match_id: m.id, user_ids: m.userIds, ...via })));
   return created;
 }

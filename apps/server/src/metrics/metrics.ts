@@ -36,6 +36,13 @@ export class Metrics {
     help: 'Matches created by waves',
     registers: [this.registry],
   });
+  /** Ready checks opened by waves, started (all ten ready) and failed (a no-show or a leave). */
+  readonly readyChecks = new Counter({
+    name: 'rankmatch_ready_checks_total',
+    help: 'Ready checks by event: opened, started, failed',
+    labelNames: ['event'] as const,
+    registers: [this.registry],
+  });
   /** Frames a client sent that the WebSocket protocol refuses (too large, bad opcode…): the socket is closed. */
   readonly wsProtocolErrors = new Counter({
     name: 'rankmatch_ws_protocol_errors_total',

@@ -28,6 +28,18 @@ export function matchFound(matchId: string, siteUrl: string): Message {
   };
 }
 
+/** The match-found alert of a ready check: the player has until the deadline to press 準備完了. */
+export function readyCheckOpened(readyCheckId: string, seconds: number, siteUrl: string): Message {
+  const title = 'マッチングが成立しました';
+  const body = `${seconds}秒以内にマッチ画面で「準備完了」を押してください。全員がそろうと試合が始まります`;
+  return {
+    kind: 'match_found',
+    eventKey: `ready.opened:${readyCheckId}`,
+    push: { kind: 'match_found', title, body, url: MATCH_SCREEN, tag: `ready-${readyCheckId}` },
+    dm: `【rankmatch】${title}。${seconds}秒以内に「準備完了」を押してください。\n${siteUrl}${MATCH_SCREEN}`,
+  };
+}
+
 export function lobbySet(matchId: string, lobbyId: string, siteUrl: string): Message {
   const title = `ロビー番号 ${lobbyId}`;
   const body = `試合 #${matchId} のロビーができました。ゲームでロビー番号 ${lobbyId} に参加してください`;

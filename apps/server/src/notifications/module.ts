@@ -3,7 +3,7 @@ import type { AppContext } from '../context.ts';
 import { matchesNearDeadline, playerIdsOf } from '../matches/queries.ts';
 import { type Module, on } from '../module.ts';
 import { type Notify, notifyPlayers } from './dispatch.ts';
-import { disputeResolved, lobbySet, matchFound, penaltyApplied, reportReminder } from './messages.ts';
+import { disputeResolved, lobbySet, matchFound, penaltyApplied, readyCheckOpened, reportReminder } from './messages.ts';
 import { NEAR_ALERT_CRON, NEAR_ALERT_JOB, runNearAlerts } from './near-alert.ts';
 import { OutboxWorker, pruneOutbox } from './outbox.ts';
 import { PushSender } from './push-sender.ts';
@@ -39,7 +39,14 @@ export function notificationsModule(ctx: AppContext): NotificationsModule {
     outbox,
     routes: notificationRoutes(ctx),
     handlers: [
-      on('match.found', (e) => notify(e.user_ids, matchFound(e.match_id, site))),
+      // A match a ready check started was announced when the check opened: the alert goes out once.
+      on('match.found', (e) => (e.ready_check_id ? 0 : notify(e.user_ids, matchFound(e.match_id, site)))),
+      on('ready.opened', ({ check }) =>
+        notify(
+          check.players.map((p) => p.user_id),
+          readyCheckOpened(check.ready_check_id, check.deadline_at - check.opened_at, site),
+        ),
+      ),
       on('match.updated', async ({ data }) => {
         if (data.lobby_id === null || data.status !== 'matched') return;
         const key = `${data.match_id}:${data.lobby_id}`;

@@ -1,11 +1,15 @@
 import { queueInfoSchema, queueJoinSchema, queueOutlookSchema, queueStatusSchema } from '@rankmatch/shared';
 import type { AppContext } from '../context.ts';
+import type { Work } from '../events/unit.ts';
 import { type RouteDef, route } from '../http/route.ts';
 import { queueOutlook } from './outlook.ts';
 import { findEntry, joinQueue, leaveQueue, queueInfo } from './service.ts';
 
+/** What happens before a player's own leave, in its transaction (the ready check holding their entry fails). */
+export type LeaveHook = (work: Work, userId: string, now: number) => Promise<void>;
+
 /** The queue's numbers and outlook, and a player's join and leave. */
-export function queueRoutes(ctx: AppContext): RouteDef[] {
+export function queueRoutes(ctx: AppContext, beforeLeave: LeaveHook): RouteDef[] {
   return [
     route(
       {
@@ -54,6 +58,7 @@ export function queueRoutes(ctx: AppContext): RouteDef[] {
           'QUEUE_PENALTY_BLOCKED',
           'QUEUE_PENALTY_TIMEOUT',
           'QUEUE_SEASON_CLOSED',
+          'QUEUE_SUSPENDED',
         ],
         summary: 'Joins the queue',
         tag: 'queue',
@@ -74,7 +79,8 @@ export function queueRoutes(ctx: AppContext): RouteDef[] {
         reply: queueStatusSchema,
         writes: true,
       },
-      async ({ work, user }) => {
+      async ({ work, user, now }) => {
+        await beforeLeave(work, user.id, now);
         await leaveQueue(work, user.id);
         return { in_queue: false, entry: null };
       },

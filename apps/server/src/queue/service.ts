@@ -5,8 +5,8 @@ import {
   queueIneligibility,
   remainingTimeoutMinutes,
 } from '@rankmatch/engine';
-import { penaltyTimeoutMessage, type QueueEntry, type QueueInfo } from '@rankmatch/shared';
-import { and, count, countDistinct, desc, eq, gt, inArray, sql } from 'drizzle-orm';
+import { penaltyTimeoutMessage, type QueueEntry, type QueueInfo, suspendedMessage } from '@rankmatch/shared';
+import { and, count, countDistinct, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { UserRow } from '../accounts/queries.ts';
 import { type Executor, readAll, type Tx } from '../db/client.ts';
 import { matchPlayers, playerMmr, queueEntries, seasonStats, users, waveRuns } from '../db/schema.ts';
@@ -14,10 +14,11 @@ import type { Work } from '../events/unit.ts';
 import { AppError } from '../http/errors.ts';
 import { isInOpenMatch, openMatchIdOf } from '../matches/queries.ts';
 import { isSeasonOpen, markedActiveSeason } from '../seasons/queries.ts';
+import { activeSuspension } from '../trust/suspensions.ts';
 import { presentEntry } from './presenter.ts';
 
-// The queue_entries table belongs to this folder: joins and leaves, and the wave's removals and missed-wave counts
-// (removeEntries, markWaveMissed) are written here only.
+// The queue_entries table belongs to this folder: joins and leaves, the wave's removals and missed-wave counts
+// (removeEntries, markWaveMissed) and the ready checks' holds (holdEntries, releaseEntries) are written here only.
 
 /** A user as the queue rule reads them. */
 export const queueCandidate = (user: UserRow): QueueCandidate => ({
@@ -37,7 +38,7 @@ export async function joinBlock(db: Executor, user: UserRow, now: number): Promi
   });
   switch (reason) {
     case null:
-      return null;
+      return suspensionBlock(db, user.id, now);
     case 'banned':
       return new AppError('BANNED');
     case 'no_trainer_name':
@@ -54,6 +55,13 @@ export async function joinBlock(db: Executor, user: UserRow, now: number): Promi
     case 'in_match':
       return new AppError('QUEUE_IN_MATCH');
   }
+}
+
+/** A matching suspension in force (a ready check's no-show timeout, an admin's sanction) refuses the join. */
+async function suspensionBlock(db: Executor, userId: string, now: number): Promise<AppError | null> {
+  const suspension = await activeSuspension(db, userId, now);
+  if (!suspension) return null;
+  return new AppError('QUEUE_SUSPENDED', suspendedMessage(remainingTimeoutMinutes(now, suspension.endsAt)));
 }
 
 /**
@@ -143,7 +151,55 @@ export async function waitingEntries(tx: Tx, seasonId: string) {
     .innerJoin(users, eq(users.id, queueEntries.userId))
     .leftJoin(seasonStats, and(eq(seasonStats.userId, queueEntries.userId), eq(seasonStats.seasonId, seasonId)))
     .leftJoin(playerMmr, eq(playerMmr.userId, queueEntries.userId))
+    .where(isNull(queueEntries.readyCheckId))
     .orderBy(queueEntries.joinedAt);
+}
+
+/** The entries an open ready check holds: waves skip them until it starts (removed) or fails (released). */
+export async function holdEntries(tx: Tx, readyCheckId: number, userIds: readonly string[]): Promise<void> {
+  if (userIds.length === 0) return;
+  await tx
+    .update(queueEntries)
+    .set({ readyCheckId })
+    .where(inArray(queueEntries.userId, [...userIds]));
+}
+
+/** A failed check gives its ready players back to the waves, with their join time and missed waves kept. */
+export async function releaseEntries(tx: Tx, readyCheckId: number, userIds: readonly string[]): Promise<void> {
+  if (userIds.length === 0) return;
+  await tx
+    .update(queueEntries)
+    .set({ readyCheckId: null })
+    .where(and(eq(queueEntries.readyCheckId, readyCheckId), inArray(queueEntries.userId, [...userIds])));
+}
+
+/** The players whose entry a check still holds (a ban or an admin's clear removes entries under it). */
+export async function heldBy(db: Executor, readyCheckId: number): Promise<string[]> {
+  const rows = await db
+    .select({ userId: queueEntries.userId })
+    .from(queueEntries)
+    .where(eq(queueEntries.readyCheckId, readyCheckId));
+  return rows.map((r) => r.userId);
+}
+
+/** The check holding a player's entry, or null (not held, or not queued). */
+export async function holdOf(db: Executor, userId: string): Promise<number | null> {
+  const [row] = await db
+    .select({ readyCheckId: queueEntries.readyCheckId })
+    .from(queueEntries)
+    .where(eq(queueEntries.userId, userId));
+  return row?.readyCheckId ?? null;
+}
+
+/** Takes players out of the queue and tells them (a ready check's no-shows). */
+export async function dropEntries({ tx, emit }: Work, userIds: readonly string[]): Promise<void> {
+  if (userIds.length === 0) return;
+  const removed = await tx
+    .delete(queueEntries)
+    .where(inArray(queueEntries.userId, [...userIds]))
+    .returning({ userId: queueEntries.userId });
+  emit(...removed.map((r) => ({ type: 'queue.entry.changed' as const, user_id: r.userId, entry: null })));
+  if (removed.length > 0) emit({ type: 'queue.changed' });
 }
 
 /** Takes players out of the queue (matched by a wave, or no longer eligible). */

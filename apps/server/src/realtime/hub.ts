@@ -20,6 +20,7 @@ import { loggableError } from '../log.ts';
 import { isParticipant } from '../matches/queries.ts';
 import type { Metrics } from '../metrics/metrics.ts';
 import { queueInfo } from '../queue/service.ts';
+import { viewOf } from '../ready/presenter.ts';
 
 // Real-time push at /api/ws. Each instance keeps its own clients and turns bus events into messages:
 // queue changes are coalesced into at most one diff per second, match events go to the players concerned.
@@ -394,6 +395,17 @@ export class RealtimeHub {
         if (targets.length) void this.deliver(targets, prepare({ type: 'matchFound', match_id: event.match_id }));
         return;
       }
+      case 'ready.opened':
+      case 'ready.pressed':
+      case 'ready.started':
+      case 'ready.failed':
+        // Each player's own view (their outcome), to every socket they hold here: every tab shows the same.
+        for (const player of event.check.players) {
+          const targets = [...(this.byUser.get(player.user_id) ?? [])];
+          const data = viewOf(event.check, player.user_id);
+          if (targets.length) void this.deliver(targets, prepare({ type: 'readyCheck', data }));
+        }
+        return;
       case 'match.updated': {
         const subscribers = this.byMatch.get(event.data.match_id);
         if (subscribers) void this.deliver([...subscribers], prepare({ type: 'matchUpdate', data: event.data }));

@@ -5,6 +5,7 @@ import type { AppContext } from '../context.ts';
 import { matches, matchPlayers, matchReports, seasonStats, users, waveRuns } from '../db/schema.ts';
 import { Coalescing } from '../events/coalesce.ts';
 import { AppError } from '../http/errors.ts';
+import { checkCounts } from '../ready/queries.ts';
 import { findSeason, markedActiveSeason, type SeasonRow } from '../seasons/queries.ts';
 import { emptyReply, present } from './presenter.ts';
 import { seasonCounts } from './queries.ts';
@@ -142,12 +143,21 @@ export class StatsCache {
         ? await this.ctx.db.transaction((tx) => seasonCounts(tx, season.id))
         : await loadCounts(this.ctx.db, season.id);
       const included = new Set(ids);
-      const [rates, waits] = await Promise.all([this.ratesOf(season.id), this.waitsOf(season)]);
+      const [rates, waits, checks] = await Promise.all([
+        this.ratesOf(season.id),
+        this.waitsOf(season),
+        checkCounts(this.ctx.db, season.id),
+      ]);
       const snapshot: SeasonSnapshot = {
         season,
         counts,
         rates,
         waits,
+        readyChecks: {
+          opened: Object.values(checks).reduce((sum, n) => sum + n, 0),
+          started: checks.started ?? 0,
+          failed: checks.failed ?? 0,
+        },
         included,
         computedAt: this.ctx.now(),
         builtAtMs: Date.now(),

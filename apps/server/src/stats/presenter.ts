@@ -22,7 +22,7 @@ const statsSeason = (season: SeasonRow): NonNullable<StatsReply['season']> => ({
 /** A band's figures; a character never picked (only banned) has no win rate and no interval. */
 function figures(
   counts: BandCounts,
-): Omit<StatsReply, 'season' | 'band' | 'computed_at' | 'rating_histogram' | 'wait_by_hour'> {
+): Omit<StatsReply, 'season' | 'band' | 'computed_at' | 'rating_histogram' | 'wait_by_hour' | 'ready_checks'> {
   const all = bandFigures(counts);
   return {
     ...all,
@@ -41,6 +41,7 @@ export function present(snapshot: SeasonSnapshot, band: RatingBand): StatsReply 
     ...figures(snapshot.counts[band]),
     rating_histogram: rateHistogram([...snapshot.rates.values()].filter((r) => inBand(r, band))),
     wait_by_hour: snapshot.waits,
+    ready_checks: snapshot.readyChecks,
   };
 }
 
@@ -53,5 +54,6 @@ export function emptyReply(band: RatingBand): StatsReply {
     ...figures(emptySeason()[band]),
     rating_histogram: [],
     wait_by_hour: [],
+    ready_checks: { opened: 0, started: 0, failed: 0 },
   };
 }

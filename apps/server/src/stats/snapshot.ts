@@ -9,6 +9,8 @@ export interface SeasonSnapshot {
   /** Current rate of every player with matches in the season (the histogram). */
   rates: Map<string, number>;
   waits: StatsReply['wait_by_hour'];
+  /** The season's ready checks by how they ended (read with the waits: at each build). */
+  readyChecks: StatsReply['ready_checks'];
   /** The matches folded in (a settlement seen by a build and then by its event counts once). */
   included: Set<number>;
   computedAt: number;

@@ -7,11 +7,13 @@ import type { Work } from '../events/unit.ts';
 import { type CreatedMatch, createMatches } from '../matches/create.ts';
 import { gatherMatches } from '../matches/settlement.ts';
 import { lockQueue, markWaveMissed, queueCandidate, removeEntries, waitingEntries } from '../queue/service.ts';
+import { openReadyChecks, readyCheckSeconds } from '../ready/open.ts';
 import { isSeasonOpen, markedActiveSeason } from '../seasons/queries.ts';
 
 // The wave runner: every 2 minutes (even minutes, Japan time) while matching hours are open and a season is active.
 // One wave = gather (close matches whose report window ended) → drop ineligible entries → run the engine → create
-// the matches and remove their entries, all in one transaction → publish. Only one instance runs a wave at a time
+// the matches and remove their entries (or, with the ready check on, open a check per match and hold its entries),
+// all in one transaction → publish. Only one instance runs a wave at a time
 // (a transaction-level advisory lock), and the unique index on open match players makes a double match impossible.
 // It orchestrates the queue (entries, written through the queue module), the matches (settlement's gather, created
 // through the matches module) and the seasons; it owns wave_runs.
@@ -26,6 +28,8 @@ export interface WaveOutcome {
   reason?: 'locked' | 'no_season' | 'season_closed' | 'hours_closed';
   processed_matches: number;
   created_matches: string[];
+  /** The ready checks the wave opened instead of matches (ready_check_seconds > 0). */
+  ready_checks: string[];
   candidates: number;
   matched: number;
   dropped: number;
@@ -36,6 +40,7 @@ export const LOCKED: WaveOutcome = {
   reason: 'locked',
   processed_matches: 0,
   created_matches: [],
+  ready_checks: [],
   candidates: 0,
   matched: 0,
   dropped: 0,
@@ -104,7 +109,7 @@ async function wave(
   { slot, force }: { slot: number | null; force: boolean },
 ): Promise<WaveOutcome & { createdDetail?: CreatedMatch[] }> {
   const { tx } = work;
-  const empty = { processed_matches: 0, created_matches: [], candidates: 0, matched: 0, dropped: 0 };
+  const empty = { processed_matches: 0, created_matches: [], ready_checks: [], candidates: 0, matched: 0, dropped: 0 };
   await lockQueue(tx, 'wave');
   // The wave's time is when it holds the queue: every join committed before it is older, every later one waits.
   const now = ctx.now();
@@ -122,15 +127,15 @@ async function wave(
   }
   const { waiting, dropped } = await loadWaiting(tx, season.id, now);
   const made = runWave(waiting, now, { seed: now });
+  const seconds = await readyCheckSeconds(tx);
   const [run] = await tx
     .insert(waveRuns)
-    .values(waveRunRow(made, waiting, now, slot))
+    .values(waveRunRow(made, waiting, now, slot, seconds > 0 ? made.matches.length : 0))
     .returning({ id: waveRuns.id });
-  const created = await createMatches(
-    work,
-    { seasonId: season.id, waveId: run?.id ?? null, now },
-    matchSpecs(made, waiting),
-  );
+  const plan = { seasonId: season.id, waveId: run?.id ?? null, now };
+  const specs = matchSpecs(made, waiting);
+  const readyChecks = seconds > 0 ? await openReadyChecks(work, { ...plan, seconds }, specs) : [];
+  const created = seconds > 0 ? [] : await createMatches(work, plan, specs);
   await removeEntries(
     tx,
     created.flatMap((c) => c.userIds),
@@ -144,6 +149,7 @@ async function wave(
     ran: true,
     processed_matches: processed,
     created_matches: created.map((c) => c.id),
+    ready_checks: readyChecks,
     candidates: made.metrics.candidates,
     matched: made.metrics.matched,
     dropped,
@@ -180,8 +186,17 @@ async function loadWaiting(tx: Tx, seasonId: string, now: number): Promise<{ wai
   return { waiting, dropped: ineligible.length };
 }
 
-/** The wave's row in wave_runs: its figures, its turn and who it left waiting. */
-function waveRunRow(wave: ReturnType<typeof runWave>, waiting: Waiting[], now: number, slot: number | null) {
+/**
+ * The wave's row in wave_runs: its figures, its turn and who it left waiting. With the ready check on, its matches
+ * are proposals (metrics.ready_checks: the checks opened); how they ended is counted on ready_checks.
+ */
+function waveRunRow(
+  wave: ReturnType<typeof runWave>,
+  waiting: Waiting[],
+  now: number,
+  slot: number | null,
+  readyChecks: number,
+) {
   return {
     ranAt: now,
     candidates: wave.metrics.candidates,
@@ -189,7 +204,7 @@ function waveRunRow(wave: ReturnType<typeof runWave>, waiting: Waiting[], now: n
     leftWaiting: wave.metrics.left_waiting,
     matchCount: wave.matches.length,
     averageWaitSeconds: wave.metrics.matched > 0 ? wave.metrics.mean_wait_seconds : null,
-    metrics: wave.metrics,
+    metrics: { ...wave.metrics, ready_checks: readyChecks },
     slot,
     missed: missedEntries(waiting, wave.waiting),
   };

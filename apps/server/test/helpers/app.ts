@@ -6,6 +6,7 @@ import { afterAll, beforeEach } from 'vitest';
 import { type BuiltApp, buildApp } from '../../src/app.ts';
 import { loadConfig } from '../../src/config.ts';
 import type { AppContext } from '../../src/context.ts';
+import { settings } from '../../src/db/schema.ts';
 import type { EventBus } from '../../src/events/bus.ts';
 import { seedOnStart } from '../../src/seed/index.ts';
 import { resetDatabase, testDatabase } from './db.ts';
@@ -47,6 +48,11 @@ export async function createTestApp(
     logStream?: NodeJS.WritableStream;
     /** A built web app to serve (none by default). */
     webDist?: string;
+    /**
+     * The site's ready_check_seconds: 0 unless a test asks (its waves make matches at once, as before the ready
+     * check); null leaves the site's default (no row written).
+     */
+    readyCheckSeconds?: number | null;
   } = {},
 ): Promise<TestApp> {
   const database = await testDatabase();
@@ -71,7 +77,11 @@ export async function createTestApp(
     ...(options.bus ? { bus: options.bus } : {}),
   });
   const { app, ctx } = built;
-  if (options.seed !== false) await seedOnStart(database.db, config, clock.now());
+  if (options.seed !== false) {
+    await seedOnStart(database.db, config, clock.now());
+    const seconds = options.readyCheckSeconds === undefined ? 0 : options.readyCheckSeconds;
+    if (seconds !== null) await setReadyCheckSeconds(database.db, seconds);
+  }
   await app.ready();
 
   const request: TestApp['request'] = ({ token, ...opts }) =>
@@ -100,6 +110,12 @@ export async function createTestApp(
   return { app, ctx, built, clock, request, login, close };
 }
 
+/** Writes the site's ready_check_seconds straight into the settings (a test's set-up; admins use the settings API). */
+export async function setReadyCheckSeconds(db: BuiltApp['ctx']['db'], seconds: number): Promise<void> {
+  const row = { id: 'ready_check_seconds', value: String(seconds), updatedAt: 0 };
+  await db.insert(settings).values(row).onConflictDoUpdate({ target: settings.id, set: row });
+}
+
 export interface FreshApp {
   t: TestApp;
   /** Token of the development admin (dummy_admin). */
@@ -109,11 +125,14 @@ export interface FreshApp {
 }
 
 /** A fresh app on an emptied database before each test (closed after the file), with admin and player tokens. */
-export function freshAppPerTest(onReady: (fresh: FreshApp) => void): void {
+export function freshAppPerTest(
+  onReady: (fresh: FreshApp) => void,
+  options: Parameters<typeof createTestApp>[0] = {},
+): void {
   let current: TestApp | undefined;
   beforeEach(async () => {
     await current?.close();
-    current = await createTestApp();
+    current = await createTestApp(options);
     onReady({ t: current, admin: await current.login('dummy_admin'), player: await current.login('dummy_01') });
   });
   afterAll(async () => {

@@ -105,6 +105,7 @@ export function buildStatsReply(overrides: Partial<StatsReply> = {}): StatsReply
       { from: 1550, count: 8 },
     ],
     wait_by_hour: buildWaits({ 21: { waves: 10, seconds: 95 }, 22: { waves: 12, seconds: 40 } }),
+    ready_checks: { opened: 0, started: 0, failed: 0 },
     ...overrides,
   };
 }

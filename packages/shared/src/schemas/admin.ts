@@ -181,6 +181,13 @@ export const debugReportAllReplySchema = z.object({
   settled: z.number().int(),
 });
 
+/** POST /api/debug/ready-checks/ready-all: every test account in an open ready check pressed 準備完了. */
+export const debugReadyAllReplySchema = z.object({
+  readied: z.number().int(),
+  /** The matches the checks that became complete started. */
+  started_matches: z.array(z.string()),
+});
+
 /** POST /api/debug/matches/{id}/report: a report on behalf of one test account of the match. */
 export const debugReportSchema = z.object({
   user_id: userIdSchema,

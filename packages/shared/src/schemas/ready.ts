@@ -10,6 +10,10 @@ export type ReadyCheckStatus = (typeof READY_CHECK_STATUSES)[number];
 
 /** What became of the reader when the check failed: back in the queue (they were ready) or out of it. */
 export const READY_CHECK_OUTCOMES = ['requeued', 'removed'] as const;
+export type ReadyCheckOutcome = (typeof READY_CHECK_OUTCOMES)[number];
+
+/** Why a no-show may not queue for a while (the reason their matching suspension records and shows). */
+export const READY_CHECK_NO_SHOW_REASON = '準備確認に応答しませんでした';
 
 export const readyCheckPlayerSchema = z.object({
   user_id: userIdSchema,

@@ -66,5 +66,7 @@ export const statsReplySchema = z.object({
   wait_by_hour: z.array(
     z.object({ hour: z.number().int(), waves: z.number().int(), average_wait_seconds: z.number().nullable() }),
   ),
+  /** The season's ready checks: opened by the waves, started (all ten ready) and failed (someone did not answer). */
+  ready_checks: z.object({ opened: z.number().int(), started: z.number().int(), failed: z.number().int() }),
 });
 export type StatsReply = z.infer<typeof statsReplySchema>;
