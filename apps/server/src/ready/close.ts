@@ -50,7 +50,7 @@ export async function startCheck(work: Work, check: CheckRow, now: number): Prom
  * No match: the players not to blame go back to the queue (their join time and missed waves kept: the waves put them
  * first), the others leave it with their escalating timeout. Blame is kept in ready_at, which the misses count: a
  * culprit's is cleared (a leaver who had pressed), and a blameless player who had not pressed yet (another player
- * left before the deadline) gets the close as theirs.
+ * left before the deadline) gets a second after the close, which no press can have.
  */
 export async function failCheck(work: Work, check: CheckRow, now: number, cause: FailCause): Promise<ReadyCheckState> {
   const { tx, emit } = work;
@@ -105,7 +105,7 @@ async function markBlame(
   if (blameless.length > 0) {
     await tx
       .update(readyCheckPlayers)
-      .set({ readyAt: now })
+      .set({ readyAt: now + 1 })
       .where(and(ofCheck, inArray(readyCheckPlayers.userId, [...blameless]), isNull(readyCheckPlayers.readyAt)));
   }
 }

@@ -12,11 +12,11 @@ export interface PlayerOutcome {
 }
 
 /**
- * Whether a player pressed: in a failed check, a ready_at at the close itself is the mark of a player released
- * without blame (close.ts), not a press.
+ * Whether a player pressed: in a failed check, a ready_at after the close is the mark of a player released without
+ * blame (close.ts), not a press.
  */
 const pressed = (check: CheckRow, p: CheckPlayer): boolean =>
-  p.readyAt !== null && (check.status !== 'failed' || check.closedAt === null || p.readyAt < check.closedAt);
+  p.readyAt !== null && (check.status !== 'failed' || check.closedAt === null || p.readyAt <= check.closedAt);
 
 const byUserId = (a: CheckPlayer, b: CheckPlayer) => (a.userId < b.userId ? -1 : a.userId > b.userId ? 1 : 0);
 

@@ -73,7 +73,7 @@ export async function latestCheckOf(db: Executor, userId: string, now: number): 
 
 /**
  * Each player's misses in the READY_CHECK_MISS_DAYS days up to `at`: their rows of failed checks without a press (a
- * blameless player's row carries the close as ready_at, see close.ts).
+ * blameless player's row carries a mark after the close as ready_at, see close.ts).
  */
 export async function missCounts(db: Executor, userIds: readonly string[], at: number): Promise<Map<string, number>> {
   if (userIds.length === 0) return new Map();
