@@ -4,7 +4,7 @@ import { storePenaltyStates } from '../src/accounts/penalties.ts';
 import { openSession } from '../src/auth/sessions.ts';
 import type { AppContext } from '../src/context.ts';
 import { bulkInsert } from '../src/db/bulk.ts';
-import { seasons, users } from '../src/db/schema.ts';
+import { seasons, settings, users } from '../src/db/schema.ts';
 import { importSeason, nextImportIds } from '../src/matches/import.ts';
 import { importWaveRuns } from '../src/waves/import.ts';
 
@@ -18,6 +18,12 @@ export async function activeBenchSeason(ctx: AppContext, id: string, name: strin
   await ctx.db
     .insert(seasons)
     .values({ id, name, startDate: now - DAY, endDate: now + DAY, isActive: true, createdAt: now });
+}
+
+/** The waves make their matches at once (no ready check): the benchmarks time the match and its reports. */
+export async function withoutReadyCheck(ctx: AppContext): Promise<void> {
+  const row = { id: 'ready_check_seconds', value: '0' };
+  await ctx.db.insert(settings).values(row).onConflictDoUpdate({ target: settings.id, set: row });
 }
 
 /** `count` test accounts named `${prefix}00001`…, each with an open session; returns their ids and tokens in order. */

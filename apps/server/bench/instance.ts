@@ -14,7 +14,7 @@ import { unixNow } from '../src/context.ts';
 import { type Database, openPglite, openPostgres } from '../src/db/client.ts';
 import { type EventBus, MemoryBus, RedisBus } from '../src/events/bus.ts';
 import { seedOnStart } from '../src/seed/index.ts';
-import { activeBenchSeason, benchAccounts } from './fixtures.ts';
+import { activeBenchSeason, benchAccounts, withoutReadyCheck } from './fixtures.ts';
 import { LoopProbe, type LoopReport, TransactionProbe, type TransactionReport } from './probe.ts';
 import { mono } from './stats.ts';
 
@@ -106,6 +106,7 @@ export async function benchData(
   }
   await seedOnStart(database.db, ctx.config, now);
   await activeBenchSeason(ctx, season.id, season.name, now);
+  await withoutReadyCheck(ctx);
   const accounts = await benchAccounts(ctx, prefix, count, now);
   // Freshly loaded tables have no planner statistics yet (autovacuum would gather them on a live site): gather them.
   if (database.kind === 'postgres') await ctx.db.execute(sql`analyze`);
