@@ -6,9 +6,11 @@ import { Api } from './api.ts';
 import { fromJst, RehearsalClock } from './clock.ts';
 import { ensureServerBuilt, ServerProcess } from './server.ts';
 
-// The heartbeat: nothing pressed, the real built server's own scheduler (the cron library on its simulated clock)
-// runs the next even minute's wave on a Thursday evening and ten waiting players get their match. (The wave that took
-// its own lock again skipped every scheduled turn, and only the admin's button made matches: this fails on that code.)
+// The heartbeat: no admin button pressed, the real built server's own scheduler (the cron library on its simulated
+// clock) runs the next even minute's wave on a Thursday evening, ten waiting players get the ready check (the site's
+// default time) and press 準備完了 as the web app does, and they get their match. (The wave that took its own lock
+// again skipped every scheduled turn, and only the admin's button made matches: this fails on that code.) Then the
+// ready check's deadline job, by itself: a check one player does not answer fails at its deadline.
 
 const speed = 20;
 let server: ServerProcess;
@@ -39,7 +41,7 @@ afterAll(async () => {
 });
 
 describe('the scheduled wave (real server, its own cron, a simulated clock)', () => {
-  it('matches ten waiting players at the next even minute with nobody pressing anything', async () => {
+  it('matches ten waiting players at the next even minute: they press 準備完了, no admin presses anything', async () => {
     const admin = (
       await api.call<{ access_token: string }>('POST', '/api/auth/dummy/login', { body: { user_id: 'dummy_admin' } })
     ).body.access_token;
@@ -68,23 +70,25 @@ describe('the scheduled wave (real server, its own cron, a simulated clock)', ()
     };
     const saved = await api.call('PUT', '/api/notifications/me', { token: alerted.body.access_token, body: prefs });
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
-    const socket = new WebSocket(`${server.base.replace('http', 'ws')}/api/ws?token=${tokens[0]}`);
+    // Every player's page presses 準備完了 when the ready check comes.
+    const sockets = await Promise.all(tokens.map((token) => readyPlayer(token, () => true)));
+    const socket = sockets[0] as WebSocket;
     const found = new Promise<string>((resolve) => {
       socket.on('message', (raw) => {
         const message = JSON.parse(raw.toString()) as ServerMessage;
         if (message.type === 'matchFound') resolve(message.match_id);
       });
     });
-    await new Promise<void>((resolve) => socket.once('open', () => resolve()));
     socket.send(JSON.stringify({ action: 'askQueueInfo' }));
     for (const token of tokens) {
       const join = await api.call('POST', '/api/queue/join', { token, body: {} });
       expect(join.status, JSON.stringify(join.body)).toBe(200);
     }
-    // The next even minute's wave (or the one after, when the joins straddled a wave): a few real seconds.
+    // The next even minute's wave (or the one after, when the joins straddled a wave), and the presses: a few real
+    // seconds.
     const nextWave = Math.ceil(clock.now() / 120) * 120;
-    const matchId = await Promise.race([found, clock.until(nextWave + 120 + 30).then(() => null)]);
-    socket.close();
+    const matchId = await Promise.race([found, clock.until(nextWave + 120 + 60).then(() => null)]);
+    for (const s of sockets) s.close();
     expect(matchId, 'a match at the next waves without anybody pressing anything').not.toBeNull();
     const matched: boolean[] = [];
     for (const token of tokens) {
@@ -107,7 +111,69 @@ describe('the scheduled wave (real server, its own cron, a simulated clock)', ()
       expect.objectContaining({ kind: 'queue_near', title: 'レートの近いプレイヤーがマッチング待ちです' }),
     ]);
   }, 120_000);
+
+  it('fails a ready check at its deadline by itself: the one who did not answer leaves the queue', async () => {
+    // Ten more players (with the three left waiting: thirteen). In the check, the player listed last never answers.
+    const more = Array.from({ length: 10 }, (_, i) => `dummy_hn${String(i).padStart(2, '0')}`);
+    const tokens = new Map<string, string>();
+    for (const id of more) {
+      const login = await api.call<{ access_token: string }>('POST', '/api/auth/dummy/login', {
+        body: { user_id: id, trainer_name: `ノー${id.slice(-2)}`, rate: 1500 },
+      });
+      tokens.set(id, login.body.access_token);
+    }
+    const failed: { at: number; data: Extract<ServerMessage, { type: 'readyCheck' }>['data']; id: string }[] = [];
+    const sockets = await Promise.all(
+      more.map((id) =>
+        readyPlayer(
+          tokens.get(id) as string,
+          (check) => check.players.at(-1)?.user_id !== id,
+          (data) => failed.push({ at: clock.now(), data, id }),
+        ),
+      ),
+    );
+    for (const id of more) {
+      const join = await api.call('POST', '/api/queue/join', { token: tokens.get(id), body: {} });
+      expect(join.status, JSON.stringify(join.body)).toBe(200);
+    }
+    const until = Math.ceil(clock.now() / 120) * 120 + 120 + 60 + 30;
+    while (failed.length === 0 && clock.now() < until) await clock.sleep(2);
+    await clock.sleep(5);
+    for (const s of sockets) s.close();
+    expect(failed.length, 'a failed ready check pushed to the new players in it').toBeGreaterThan(0);
+    const check = (failed[0] as (typeof failed)[number]).data;
+    // Closed by the job within its few seconds' cadence after the deadline (a busy machine adds some).
+    expect((failed[0] as (typeof failed)[number]).at - check.deadline_at).toBeLessThan(20);
+    const noShow = check.players.at(-1)?.user_id as string;
+    for (const seen of failed) {
+      const removed = seen.id === noShow;
+      expect(seen.data).toMatchObject({ status: 'failed', my_outcome: removed ? 'removed' : 'requeued' });
+    }
+    const status = await api.call<{ in_queue: boolean }>('GET', '/api/queue/me', { token: tokens.get(noShow) });
+    expect(status.body.in_queue).toBe(false);
+  }, 120_000);
 });
+
+type ReadyView = Extract<ServerMessage, { type: 'readyCheck' }>['data'];
+
+/** A player's page: its socket, and 準備完了 pressed on an open check when `answers` says so. */
+async function readyPlayer(
+  token: string,
+  answers: (check: ReadyView) => boolean,
+  onFailed: (check: ReadyView) => void = () => {},
+): Promise<WebSocket> {
+  const socket = new WebSocket(`${server.base.replace('http', 'ws')}/api/ws?token=${token}`);
+  socket.on('message', (raw) => {
+    const message = JSON.parse(raw.toString()) as ServerMessage;
+    if (message.type !== 'readyCheck') return;
+    if (message.data.status === 'failed') onFailed(message.data);
+    if (message.data.status !== 'open' || message.data.me_ready || !answers(message.data)) return;
+    const body = { ready_check_id: message.data.ready_check_id };
+    void api.call('POST', '/api/queue/ready-check/ready', { token, body });
+  });
+  await new Promise<void>((resolve) => socket.once('open', () => resolve()));
+  return socket;
+}
 
 async function subscribeDevice(token: string) {
   const device = push.device();
