@@ -18,7 +18,13 @@ import {
   updateMaxRate,
   type WaitingEntry,
 } from '@rankmatch/engine';
-import { PENALTY_BLOCK_THRESHOLD, type SeasonAwardMap, seasonAwardsOf } from '@rankmatch/shared';
+import {
+  noShowTimeoutMinutes,
+  PENALTY_BLOCK_THRESHOLD,
+  READY_CHECK_MISS_DAYS,
+  type SeasonAwardMap,
+  seasonAwardsOf,
+} from '@rankmatch/shared';
 import { sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../src/db/client.ts';
 import { type Observations, WAVE_SETTLE_MS } from './community.ts';
@@ -732,6 +738,159 @@ function told(input: CheckInput, data: Loaded): Check {
   );
 }
 
+interface CheckRow {
+  id: number;
+  status: 'open' | 'started' | 'failed';
+  opened_at: number;
+  deadline_at: number;
+  closed_at: number | null;
+  match_id: number | null;
+  players: { user_id: string; ready_at: number | null }[];
+}
+
+async function loadChecks(db: Db): Promise<CheckRow[]> {
+  const list = await rows<CheckRow & { players: { user_id: string; ready_at: string | null }[] }>(
+    db,
+    sql`select c.id, c.status, c.opened_at, c.deadline_at, c.closed_at, c.match_id,
+      json_agg(json_build_object('user_id', p.user_id, 'ready_at', p.ready_at)) as players
+      from ready_checks c join ready_check_players p on p.ready_check_id = c.id group by c.id order by c.id`,
+  );
+  return list.map((c) => ({
+    ...c,
+    id: Number(c.id),
+    opened_at: Number(c.opened_at),
+    deadline_at: Number(c.deadline_at),
+    closed_at: num(c.closed_at),
+    match_id: num(c.match_id),
+    players: c.players.map((p) => ({ user_id: p.user_id, ready_at: num(p.ready_at) })),
+  }));
+}
+
+/**
+ * The ready check: every match comes from a started check (its ten, made at the tenth press); nobody is in a check
+ * while in a match or in another check; each check closed by its deadline.
+ */
+function readyStarts(input: CheckInput, data: Loaded, checks: readonly CheckRow[]): Check {
+  const problems: string[] = [];
+  const matchById = new Map(data.matches.map((m) => [m.id, m]));
+  const fromChecks = new Set<number>();
+  for (const c of checks) {
+    if (c.status === 'open' && c.deadline_at + turnSlack(input.speed) < input.end) {
+      problems.push(`check ${c.id} still open after its deadline`);
+    }
+    if (c.status === 'failed' && (c.closed_at ?? 0) > c.deadline_at + turnSlack(input.speed)) {
+      problems.push(`check ${c.id} failed ${(c.closed_at ?? 0) - c.deadline_at} s after its deadline`);
+    }
+    if (c.status !== 'started') continue;
+    const match = c.match_id === null ? undefined : matchById.get(c.match_id);
+    if (!match) {
+      problems.push(`check ${c.id} started no match`);
+      continue;
+    }
+    fromChecks.add(match.id);
+    const ten = (data.playersOf.get(match.id) ?? []).map((p) => p.user_id).sort();
+    if (
+      ten.join() !==
+      c.players
+        .map((p) => p.user_id)
+        .sort()
+        .join()
+    )
+      problems.push(`match ${match.id}: not the ten`);
+    if (match.started_at !== c.closed_at) problems.push(`match ${match.id} started at ${match.started_at}, not then`);
+    if (c.players.some((p) => p.ready_at === null)) problems.push(`check ${c.id} started without every press`);
+  }
+  for (const m of data.matches) if (!fromChecks.has(m.id)) problems.push(`match ${m.id} made without a ready check`);
+  // Nobody in two checks at once, or in a check while in an open match.
+  const spans = new Map<string, { what: string; from: number; to: number }[]>();
+  const add = (user: string, what: string, from: number, to: number) =>
+    spans.set(user, [...(spans.get(user) ?? []), { what, from, to }]);
+  for (const c of checks) {
+    for (const p of c.players) add(p.user_id, `check ${c.id}`, c.opened_at, c.closed_at ?? Number.POSITIVE_INFINITY);
+  }
+  for (const m of data.matches) {
+    for (const p of data.playersOf.get(m.id) ?? []) {
+      add(p.user_id, `match ${m.id}`, m.matched_at, m.settled_at ?? Number.POSITIVE_INFINITY);
+    }
+  }
+  for (const [user, list] of spans) {
+    list.sort((a, b) => a.from - b.from);
+    for (let i = 1; i < list.length; i++) {
+      const a = list[i - 1] as { what: string; from: number; to: number };
+      const b = list[i] as { what: string; from: number; to: number };
+      if (b.from < a.to) problems.push(`${user}: ${b.what} began during ${a.what}`);
+    }
+  }
+  const started = checks.filter((c) => c.status === 'started').length;
+  return check(
+    'every match comes from a ready check its ten pressed, made then; nobody in two at once',
+    `${checks.length} checks, ${started} started, ${data.matches.length} matches`,
+    problems,
+  );
+}
+
+/**
+ * Failed ready checks happened; each no-show left the queue with the timeout their misses give (kept: no join, check
+ * or match during it) and was told, on the socket or over HTTP (or knew: their own leave failed it).
+ */
+async function readyFailures(input: CheckInput, checks: readonly CheckRow[]): Promise<Check> {
+  const problems: string[] = [];
+  const suspensions = (
+    await rows<{ user_id: string; starts_at: string; ends_at: string }>(
+      input.db,
+      sql`select user_id, starts_at, ends_at from suspensions where kind = 'ready_check'`,
+    )
+  ).map((r) => ({ user: r.user_id, from: Number(r.starts_at), until: Number(r.ends_at) }));
+  // In the order they closed: a no-show's step counts the misses before it.
+  const failed = checks
+    .filter((c) => c.status === 'failed' && c.closed_at !== null)
+    .sort((a, b) => (a.closed_at as number) - (b.closed_at as number) || a.id - b.id);
+  if (failed.length === 0) problems.push('no ready check failed');
+  const ours = new Set(input.players);
+  const misses = new Map<string, number[]>();
+  let noShows = 0;
+  let told = 0;
+  for (const c of failed) {
+    const closed = c.closed_at as number;
+    for (const p of c.players.filter((x) => x.ready_at === null)) {
+      noShows += 1;
+      const before = (misses.get(p.user_id) ?? []).filter((t) => t > closed - READY_CHECK_MISS_DAYS * 86_400);
+      misses.set(p.user_id, [...before, closed]);
+      const minutes = noShowTimeoutMinutes(before.length + 1);
+      const got = suspensions.filter((x) => x.user === p.user_id && x.from === closed);
+      const want = minutes > 0 ? [closed + minutes * 60] : [];
+      if (got.map((x) => x.until).join() !== want.join()) {
+        problems.push(`${p.user_id} after check ${c.id}: timeout ${got.map((x) => x.until)} instead of ${want}`);
+      }
+      if (!ours.has(p.user_id) || p.user_id === input.operators.ban?.userId) continue;
+      if (closed > input.end - turnSlack(input.speed)) continue;
+      const saw = input.seen.readySeen.get(String(c.id))?.get(p.user_id)?.view;
+      const left = (input.seen.leaves.get(p.user_id) ?? []).some(
+        ([from, to]) => from - 1 <= closed && closed <= to + 1,
+      );
+      if (left || (saw?.status === 'failed' && saw.my_outcome === 'removed')) told += 1;
+      else problems.push(`${p.user_id} removed by check ${c.id} and never told (saw ${saw?.status ?? 'nothing'})`);
+    }
+  }
+  for (const x of suspensions) {
+    for (const join of input.seen.joins.get(x.user) ?? []) {
+      if (join >= x.from && join < x.until - 1) problems.push(`${x.user}: join at ${join} during a no-show timeout`);
+    }
+    for (const c of checks) {
+      if (c.opened_at >= x.from && c.opened_at < x.until && c.players.some((p) => p.user_id === x.user)) {
+        problems.push(`${x.user}: in check ${c.id} during a no-show timeout`);
+      }
+    }
+  }
+  const refused = [...input.seen.readyPresses.refused].map(([code, n]) => `${n} ${code}`).join(', ') || 'none';
+  return check(
+    'failed ready checks: each no-show left the queue with its escalating timeout, kept, and was told',
+    `${failed.length} failed, ${noShows} no-shows (${told} told), ${suspensions.length} timeouts, ` +
+      `${input.seen.readyPresses.ignored} checks ignored, presses refused: ${refused}`,
+    problems,
+  );
+}
+
 /** What the operators did took effect and is in the audit log; nobody pressed the buttons the scheduler presses. */
 function operators(input: CheckInput, trail: { action: string; target_id: string }[]): Check[] {
   const log = input.operators;
@@ -824,6 +983,7 @@ export async function runChecks(
   extra: { seasonEndLogs: number; trail: { action: string; target_id: string }[] },
 ): Promise<Check[]> {
   const data = await load(input.db);
+  const checks = await loadChecks(input.db);
   return [
     ...(await waves(input)),
     ...places(input, data),
@@ -832,6 +992,8 @@ export async function runChecks(
     await seasonEnd(input, { ended: extra.seasonEndLogs }),
     ...(await grants(input)),
     told(input, data),
+    readyStarts(input, data, checks),
+    await readyFailures(input, checks),
     ...operators(input, extra.trail),
     await sessions(input),
     await trust(input),
@@ -839,15 +1001,25 @@ export async function runChecks(
 }
 
 /** The figures the checks read from the database. */
-export async function countsOf(
-  db: Db,
-): Promise<{ waves: number; matches: number; settled: number; voided: number; reports: number }> {
-  const [row] = await rows<{ waves: number; matches: number; settled: number; voided: number; reports: number }>(
+export interface Counts {
+  waves: number;
+  matches: number;
+  settled: number;
+  voided: number;
+  reports: number;
+  readyChecks: number;
+  readyFailed: number;
+}
+
+export async function countsOf(db: Db): Promise<Counts> {
+  const [row] = await rows<Counts>(
     db,
     sql`select (select count(*)::int from wave_runs) as waves, (select count(*)::int from matches) as matches,
       (select count(*)::int from matches where status = 'done' and winner is not null) as settled,
       (select count(*)::int from matches where status = 'done' and winner is null) as voided,
-      (select count(*)::int from match_reports) as reports`,
+      (select count(*)::int from match_reports) as reports,
+      (select count(*)::int from ready_checks) as "readyChecks",
+      (select count(*)::int from ready_checks where status = 'failed') as "readyFailed"`,
   );
-  return row ?? { waves: 0, matches: 0, settled: 0, voided: 0, reports: 0 };
+  return row ?? { waves: 0, matches: 0, settled: 0, voided: 0, reports: 0, readyChecks: 0, readyFailed: 0 };
 }

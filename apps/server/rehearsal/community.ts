@@ -10,7 +10,7 @@ import {
   seasonMeta,
   stream,
 } from '@rankmatch/engine';
-import type { CurrentMatch, ServerMessage } from '@rankmatch/shared';
+import type { CurrentMatch, ReadyCheck, ServerMessage } from '@rankmatch/shared';
 import type { Api, Reply } from './api.ts';
 import type { RehearsalClock } from './clock.ts';
 import { CLOSE_BANNED, PlayerSocket } from './socket.ts';
@@ -50,6 +50,12 @@ const PUSH_GRACE_MS = 5000;
 const ONGOING_LOOKBACK = 6 * 3600;
 /** The host sets the lobby this many simulated seconds after seeing the match (at least). */
 const LOBBY_DELAY = 40;
+/** Of the ready checks a player is in, the share they do not answer (away from the screen). */
+const READY_IGNORE_SHARE = 0.03;
+/** A player presses 準備完了 this many simulated seconds after seeing the check, and up to this many more. */
+const READY_DELAY = { min: 2, spread: 12 };
+/** A no-show who was removed without a timeout comes back to the queue after this long and up to as much more. */
+const NO_SHOW_RETURN = 5 * 60;
 
 export interface CommunityOptions {
   api: Api;
@@ -112,6 +118,14 @@ export class Observations {
   readonly trust = { uploads: 0, disputes: 0, refused: new Map<string, number>() };
   /** match → real ms when each of its reports was sent (the settlement push follows the last one before it). */
   readonly reportsSentMs = new Map<string, number[]>();
+  /** ready check → user → the last state they saw of it (push or HTTP), with when (simulated). */
+  readonly readySeen = new Map<string, Map<string, { view: ReadyCheck; via: SeenVia; at: number }>>();
+  /** Presses of 準備完了: accepted, refused by code; checks a player chose not to answer. */
+  readonly readyPresses = { accepted: 0, refused: new Map<string, number>(), ignored: 0 };
+  /** Real ms from a wave's scheduled instant to a readyCheck push that opened a check. */
+  readonly readyCheckMs: number[] = [];
+  /** Accepted leaves of the queue: user → [sent, answered] (simulated; a leave during a check fails it: they know). */
+  readonly leaves = new Map<string, [number, number][]>();
 
   trace(userId: string, at: number, step: string): void {
     const list = this.traces.get(userId) ?? [];
@@ -188,9 +202,14 @@ class Client {
   playing: Playing | null = null;
   /** Matches this player already handled (a matchFound after a reconnect read must not start it twice). */
   readonly handled = new Set<string>();
+  /** Ready checks this player decided on (answer or not), so a push and an HTTP read decide once. */
+  private readonly decided = new Set<string>();
+  /** While their own leave is under way: a check it fails is not a removal to come back from. */
+  private leaving = false;
   readonly socket: PlayerSocket;
   private readonly random;
   private readonly trustRandom;
+  private readonly readyRandom;
   /** A wake-up a waiting player set for itself. */
   private timer: NodeJS.Timeout | null = null;
 
@@ -203,6 +222,7 @@ class Client {
     this.random = stream(community.options.seed, `rehearsal-client:${player.user_id}`);
     // Screenshots and disputes draw from their own stream: the evening's other choices stay as they were.
     this.trustRandom = stream(community.options.seed, `rehearsal-trust:${player.user_id}`);
+    this.readyRandom = stream(community.options.seed, `rehearsal-ready:${player.user_id}`);
     this.socket = new PlayerSocket(
       () => (this.token ? `${api.baseOf(index).replace('http', 'ws')}/api/ws?token=${this.token}` : null),
       {
@@ -358,7 +378,9 @@ class Client {
         return;
       default:
         // A penalty timeout or no open season: try again a little later, while the session lasts.
-        this.wake(now + (code === 'QUEUE_PENALTY_TIMEOUT' ? 10 * 60 : 2 * 60), () => this.join());
+        this.wake(now + (code === 'QUEUE_PENALTY_TIMEOUT' || code === 'QUEUE_SUSPENDED' ? 10 * 60 : 2 * 60), () =>
+          this.join(),
+        );
     }
   }
 
@@ -382,11 +404,18 @@ class Client {
   private async leave(): Promise<void> {
     if (this.state !== 'queued') return;
     this.note('leaves the queue');
-    const reply = await this.call('POST', '/api/queue/leave');
-    if (this.state !== 'queued' || reply.status !== 200) return;
-    // A wave may have matched the player just before the leave: the web app shows the match then.
-    await this.catchUp('left');
-    if (this.state === 'queued') this.leaveForToday();
+    this.leaving = true;
+    try {
+      const sent = this.clock.now();
+      const reply = await this.call('POST', '/api/queue/leave');
+      if (this.state !== 'queued' || reply.status !== 200) return;
+      this.seen.leaves.set(this.id, [...(this.seen.leaves.get(this.id) ?? []), [sent, this.clock.now()]]);
+      // A wave may have matched the player just before the leave: the web app shows the match then.
+      await this.catchUp('left');
+      if (this.state === 'queued') this.leaveForToday();
+    } finally {
+      this.leaving = false;
+    }
   }
 
   private onPush(message: ServerMessage, atMs: number): Promise<void> | undefined {
@@ -407,6 +436,11 @@ class Client {
       case 'matchUpdate':
         if (message.data.status === 'done') this.settledPush(message.data.match_id, atMs);
         return;
+      case 'readyCheck':
+        if (message.data.status === 'open' && message.data.ready_count === 0) {
+          this.seen.readyCheckMs.push(atMs - this.clock.realMsAt(waveSlotOf(message.data.opened_at)));
+        }
+        return this.onReadyCheck(message.data, 'socket');
       case 'badgeGranted':
         this.seen.count(this.seen.badgePushes, `${this.id}:${message.badge_id}`);
         return;
@@ -417,6 +451,9 @@ class Client {
 
   /** After a reconnect (or a refused join): what the player may have missed, over HTTP. */
   private async catchUp(why: ReadWhy): Promise<void> {
+    // As the web app: the ready check the player may be in (or that ended while they were away), then the match.
+    const ready = await this.call<{ ready_check: ReadyCheck | null }>('GET', '/api/queue/ready-check');
+    if (ready.status === 200 && ready.body.ready_check) await this.onReadyCheck(ready.body.ready_check, 'http');
     const reply = await this.call<{ match: CurrentMatch | null }>('GET', '/api/matches/me');
     const match = reply.body?.match;
     if (reply.status === 200 && match && !this.handled.has(match.match_id)) {
@@ -425,6 +462,49 @@ class Client {
     if (match && this.playing?.matchId === match.match_id && match.status === 'done') {
       this.settledPush(match.match_id, null);
     }
+  }
+
+  /**
+   * A ready check as the player sees it: an open one is answered a few seconds later (or, now and then, not at all:
+   * the player is away); a failed one that removed them sends them away from the queue until they may come back.
+   */
+  private async onReadyCheck(view: ReadyCheck, via: SeenVia): Promise<void> {
+    const byUser = this.seen.readySeen.get(view.ready_check_id) ?? new Map();
+    this.seen.readySeen.set(view.ready_check_id, byUser);
+    byUser.set(this.id, { view, via, at: this.clock.now() });
+    if (view.status === 'open' && !view.me_ready && !this.decided.has(view.ready_check_id)) {
+      this.decided.add(view.ready_check_id);
+      if (this.readyRandom.chance(READY_IGNORE_SHARE)) {
+        this.note(`ignores ready check ${view.ready_check_id}`);
+        this.seen.readyPresses.ignored += 1;
+        return;
+      }
+      const at = this.clock.now() + READY_DELAY.min + this.readyRandom.int(READY_DELAY.spread);
+      this.community.at(at, () => this.pressReady(view.ready_check_id));
+      return;
+    }
+    if (view.status === 'failed' && view.my_outcome === 'removed' && this.state === 'queued' && !this.leaving) {
+      this.note(`removed by ready check ${view.ready_check_id} (timeout until ${view.timeout_until})`);
+      this.state = 'idle';
+      this.joinedAt = null;
+      const back = view.timeout_until ?? this.clock.now() + NO_SHOW_RETURN + this.readyRandom.int(NO_SHOW_RETURN);
+      this.wake(back + 1, () => this.join());
+    }
+  }
+
+  private async pressReady(readyCheckId: string): Promise<void> {
+    if (this.state !== 'queued') return;
+    const reply = await this.call<{ code?: string }>('POST', '/api/queue/ready-check/ready', {
+      ready_check_id: readyCheckId,
+    });
+    if (reply.status === 200) {
+      this.seen.readyPresses.accepted += 1;
+      return;
+    }
+    const code = reply.body?.code ?? String(reply.status);
+    this.note(`ready press refused: ${code}`);
+    this.seen.count(this.seen.readyPresses.refused, code);
+    if (code === 'READY_CHECK_NOT_FOUND') this.seen.anomalies.push(`${this.id}: ready check ${readyCheckId} not found`);
   }
 
   /** A match for this player: read it, subscribe, host the lobby, report at the time the game says. */
@@ -453,7 +533,8 @@ class Client {
       }
       view = reply.body;
     }
-    if (via === 'socket') this.seen.matchFoundMs.push(atMs - this.clock.realMsAt(waveSlotOf(view.matched_unixtime)));
+    // From the match's start: the tenth 準備完了 (the wave opened the check before).
+    if (via === 'socket') this.seen.matchFoundMs.push(atMs - this.clock.realMsAt(view.matched_unixtime));
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     if (this.state === 'playing' && this.playing && this.playing.matchId !== matchId) {

@@ -18,8 +18,10 @@ export function formatResult(result: RehearsalResult): string {
   lines.push(`waves                  ${f.waves}`);
   lines.push(`matches                ${f.matches} (${f.settled} settled, ${f.voided} void)`);
   lines.push(`reports                ${f.reports} stored, ${f.lateReportsRefused} late ones refused`);
+  lines.push(`ready checks           ${f.readyChecks} opened, ${f.readyFailed} failed`);
   lines.push(`wait join → match      p50 ${show(f.waitP50Min, ' min')}, p95 ${show(f.waitP95Min, ' min')} (simulated)`);
-  lines.push(`matchFound after wave  p99 ${show(f.matchFoundP99Ms, ' ms')} (real)`);
+  lines.push(`readyCheck after wave  p99 ${show(f.readyCheckP99Ms, ' ms')} (real)`);
+  lines.push(`matchFound after start p99 ${show(f.matchFoundP99Ms, ' ms')} (real; the start: the tenth 準備完了)`);
   lines.push(`settlement push        p99 ${show(f.settlePushP99Ms, ' ms')} after the deciding report (real)`);
   lines.push(`requests               ${f.requests}, 5xx ${f.serverErrors}, error log lines ${f.errorLogLines}`);
   lines.push(`sockets                ${f.reconnects} reconnects, ${f.relogins} sign-ins again after expiry`);

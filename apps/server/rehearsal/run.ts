@@ -74,6 +74,11 @@ export interface Figures {
   voided: number;
   reports: number;
   lateReportsRefused: number;
+  /** Ready checks the waves opened, and those that failed (a no-show or a leave). */
+  readyChecks: number;
+  readyFailed: number;
+  /** Real ms from a wave's time to the readyCheck push that opened a player's check (p99). */
+  readyCheckP99Ms: number | null;
   waitP50Min: number | null;
   waitP95Min: number | null;
   matchFoundP99Ms: number | null;
@@ -377,6 +382,9 @@ export async function rehearse(options: RehearsalOptions): Promise<RehearsalResu
       voided: counts.voided,
       reports: counts.reports,
       lateReportsRefused: seen.reports.late,
+      readyChecks: counts.readyChecks,
+      readyFailed: counts.readyFailed,
+      readyCheckP99Ms: quantile(seen.readyCheckMs, 0.99),
       waitP50Min: round1((quantile(seen.waits, 0.5) ?? Number.NaN) / 60),
       waitP95Min: round1((quantile(seen.waits, 0.95) ?? Number.NaN) / 60),
       matchFoundP99Ms: quantile(seen.matchFoundMs, 0.99),
