@@ -33,6 +33,8 @@ export type DomainEvent =
   | { type: 'dispute.resolved'; match_id: string; user_ids: string[]; outcome: DisputeStatus }
   | { type: 'season.ended'; season_id: string }
   | { type: 'season.activated'; season_id: string }
+  /** An admin edited a season (its name, dates or awards: the ranking's header shows them). */
+  | { type: 'season.updated'; season_id: string }
   | { type: 'badges.granted'; grants: BadgeGrantEvent[] }
   | { type: 'settings.changed'; id: string };
 
