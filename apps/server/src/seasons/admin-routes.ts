@@ -31,11 +31,11 @@ export interface SeasonTab {
 
 /** The season tab's calls. */
 export function seasonAdminRoutes(ctx: AppContext, tab: SeasonTab): RouteDef[] {
-  return [...seasonEditRoutes(ctx, tab), ...seasonLifecycleRoutes(ctx, tab)];
+  return [...seasonEditRoutes(ctx), ...seasonLifecycleRoutes(ctx, tab)];
 }
 
 /** The list, create, edit and delete. */
-function seasonEditRoutes(ctx: AppContext, tab: SeasonTab): RouteDef[] {
+function seasonEditRoutes(ctx: AppContext): RouteDef[] {
   const { db } = ctx;
   return [
     route(
