@@ -6,8 +6,9 @@ import {
   remainingTimeoutMinutes,
 } from '@rankmatch/engine';
 import { penaltyTimeoutMessage, type QueueEntry, type QueueInfo } from '@rankmatch/shared';
-import { and, count, countDistinct, desc, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, count, countDistinct, desc, eq, gt, sql } from 'drizzle-orm';
 import type { UserRow } from '../accounts/queries.ts';
+import { textArray } from '../db/arrays.ts';
 import { type Executor, readAll, type Tx } from '../db/client.ts';
 import { matchPlayers, playerMmr, queueEntries, seasonStats, users, waveRuns } from '../db/schema.ts';
 import type { Work } from '../events/unit.ts';
@@ -149,7 +150,7 @@ export async function waitingEntries(tx: Tx, seasonId: string) {
 /** Takes players out of the queue (matched by a wave, or no longer eligible). */
 export async function removeEntries(tx: Tx, userIds: readonly string[]): Promise<void> {
   if (userIds.length === 0) return;
-  await tx.delete(queueEntries).where(inArray(queueEntries.userId, [...userIds]));
+  await tx.delete(queueEntries).where(sql`${queueEntries.userId} = any(${textArray(userIds)}::text[])`);
 }
 
 /** The players a wave left waiting missed it: their matching window widens. */
@@ -158,7 +159,7 @@ export async function markWaveMissed(tx: Tx, userIds: readonly string[]): Promis
   await tx
     .update(queueEntries)
     .set({ wavesMissed: sql`${queueEntries.wavesMissed} + 1` })
-    .where(inArray(queueEntries.userId, [...userIds]));
+    .where(sql`${queueEntries.userId} = any(${textArray(userIds)}::text[])`);
 }
 
 /** Empties the queue (the admin's test tools); resolves how many entries it removed. */

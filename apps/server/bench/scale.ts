@@ -1,0 +1,162 @@
+// The first wall (issue 37): `BENCH_DATABASE_URL=postgres://… npm run bench:scale` (BENCH_SCALE_SIZES=25000,50000,100000).
+// One wave over N queued players through the real runner on PostgreSQL: the app's wave job (waves.run, as an admin's
+// trigger runs it) on a queue of N test accounts with spread rates and roles, in one transaction that holds the
+// queue's lock from its first statement to its commit. Printed per N: the transaction (wait, body, commit), the
+// engine's share of it (the same entries through runWave in this process), the read of the waiting entries, and the
+// rows written (PostgreSQL's own counters), so the curve shows which part grows first. Every table the bench fills is
+// emptied first: give it a database of its own.
+
+import { runWave } from '@rankmatch/engine';
+import { ROLES } from '@rankmatch/shared';
+import { sql } from 'drizzle-orm';
+import { unixNow } from '../src/context.ts';
+import { bulkInsert } from '../src/db/bulk.ts';
+import { waitingEntries } from '../src/queue/service.ts';
+import { markedActiveSeason } from '../src/seasons/queries.ts';
+import { seedOnStart } from '../src/seed/index.ts';
+import { activeBenchSeason } from './fixtures.ts';
+import { type BenchInstance, startInstance } from './instance.ts';
+import { TransactionProbe } from './probe.ts';
+
+const PG_URL = process.env.BENCH_DATABASE_URL;
+const SIZES = (process.env.BENCH_SCALE_SIZES ?? '25000,50000,100000').split(',').map(Number);
+
+const ms = (x: number) => `${x.toFixed(0)} ms`;
+
+/** A deterministic spread: rates around 1500 (sd ≈ 200), 1–3 preferred roles, joins over the last 10 minutes. */
+function queueRows(n: number, now: number) {
+  let state = 38;
+  const next = () => {
+    state = (state * 1_103_515_245 + 12_345) % 2 ** 31;
+    return state / 2 ** 31;
+  };
+  const users = [];
+  const entries = [];
+  for (let i = 0; i < n; i++) {
+    const id = `scale${String(i + 1).padStart(6, '0')}`;
+    const rate = Math.round(1500 + 200 * (next() + next() + next() - 1.5) * 2);
+    const roles = ROLES.filter(() => next() < 0.4).slice(0, 3);
+    users.push({
+      id,
+      auth_sub: `dummy|${id}`,
+      is_dummy: true,
+      trainer_name: id,
+      start_rate: rate,
+      created_at: now,
+      updated_at: now,
+    });
+    entries.push({
+      user_id: id,
+      roles: JSON.stringify(roles),
+      joined_at: now - Math.floor(next() * 600),
+      waves_missed: 0,
+    });
+  }
+  return { users, entries };
+}
+
+const sleep = (msec: number) => new Promise((resolve) => setTimeout(resolve, msec));
+
+/** PostgreSQL's row counters per table; a backend reports its own at most once a second, so wait for them. */
+async function counters(instance: BenchInstance): Promise<Record<string, { ins: number; upd: number; del: number }>> {
+  await sleep(1500);
+  await instance.ctx.db.execute(sql`select pg_stat_clear_snapshot()`);
+  const rows = (await instance.ctx.db.execute(
+    sql`select relname, n_tup_ins::int as ins, n_tup_upd::int as upd, n_tup_del::int as del from pg_stat_user_tables`,
+  )) as unknown as { rows?: { relname: string; ins: number; upd: number; del: number }[] };
+  const list = rows.rows ?? (rows as unknown as { relname: string; ins: number; upd: number; del: number }[]);
+  return Object.fromEntries(list.map((r) => [r.relname, { ins: r.ins, upd: r.upd, del: r.del }]));
+}
+
+async function fill(instance: BenchInstance, n: number): Promise<void> {
+  const { ctx } = instance;
+  const now = unixNow();
+  await ctx.db.execute(
+    sql`truncate ready_check_players, ready_checks, match_reports, match_players, matches, wave_runs, queue_entries, season_stats, player_mmr, sessions, audit_log, seasons, users cascade`,
+  );
+  await seedOnStart(instance.database.db, ctx.config, now);
+  await activeBenchSeason(ctx, 'scale', 'スケール', now);
+  const { users, entries } = queueRows(n, now);
+  await bulkInsert(
+    ctx.db,
+    'users',
+    {
+      id: 'text',
+      auth_sub: 'text',
+      is_dummy: 'boolean',
+      trainer_name: 'text',
+      start_rate: 'int',
+      created_at: 'bigint',
+      updated_at: 'bigint',
+    },
+    users,
+  );
+  await bulkInsert(
+    ctx.db,
+    'queue_entries',
+    { user_id: 'text', roles: 'jsonb', joined_at: 'bigint', waves_missed: 'int' },
+    entries,
+  );
+  await ctx.db.execute(sql`analyze`);
+}
+
+async function measure(instance: BenchInstance, probe: TransactionProbe, n: number): Promise<void> {
+  await fill(instance, n);
+  const { ctx } = instance;
+  // The read the wave does first, alone (outside the wave, same statement), and the engine on what it returns.
+  const season = await markedActiveSeason(ctx.db);
+  if (!season) throw new Error('no season');
+  const readStart = performance.now();
+  const rows = await ctx.db.transaction((tx) => waitingEntries(tx, season.id));
+  const readMs = performance.now() - readStart;
+  const engineStart = performance.now();
+  const made = runWave(
+    rows.map((r) => ({
+      user_id: r.entry.userId,
+      rate: Math.round(Number(r.mu)),
+      roles: r.entry.roles as (typeof ROLES)[number][],
+      joined_at: r.entry.joinedAt,
+      waves_missed: r.entry.wavesMissed,
+    })),
+    unixNow(),
+    { seed: 1 },
+  );
+  const engineMs = performance.now() - engineStart;
+  const before = await counters(instance);
+  probe.reset();
+  const started = performance.now();
+  const outcome = await instance.waves.run({ force: true });
+  const wallMs = performance.now() - started;
+  const tx = probe.report();
+  const after = await counters(instance);
+  const written = Object.entries(after)
+    .map(([table, c]) => {
+      const b = before[table] ?? { ins: 0, upd: 0, del: 0 };
+      return [table, c.ins - b.ins, c.upd - b.upd, c.del - b.del] as const;
+    })
+    .filter(([, i, u, d]) => i + u + d > 0)
+    .map(([table, i, u, d]) => `${table} +${i}${u ? ` ~${u}` : ''}${d ? ` −${d}` : ''}`);
+  console.log(
+    `N=${n.toLocaleString('en')}: wave ${ms(wallMs)} wall; transaction (queue lock held) body ${ms(tx.body.max)} + ` +
+      `commit ${ms(tx.commit.max)}; its parts measured alone: read ${ms(readMs)}, engine ${ms(engineMs)} ` +
+      `(${made.matches.length} matches); wave: matched ${outcome.matched} of ${outcome.candidates}, ` +
+      `${outcome.created_matches.length.toLocaleString('en')} matches\n  rows: ${written.join(', ')}`,
+  );
+}
+
+async function main(): Promise<void> {
+  if (!PG_URL) throw new Error('BENCH_DATABASE_URL (a PostgreSQL database the bench may empty) is required');
+  const instance = await startInstance({ label: 'scale', databaseUrl: PG_URL });
+  const probe = new TransactionProbe(instance.ctx.db);
+  try {
+    console.log(`bench:scale on PostgreSQL, one wave per size (${SIZES.join(', ')})`);
+    for (const n of SIZES) await measure(instance, probe, n);
+  } finally {
+    await instance.close();
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
