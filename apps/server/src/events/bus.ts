@@ -178,6 +178,12 @@ export class RedisBus implements EventBus {
     const raw = JSON.stringify(event);
     if (raw === QUEUE_CHANGED && this.buffer.some((pending) => pending.raw === QUEUE_CHANGED)) return;
     this.buffer.push({ seq: this.nextSeq++, raw });
+    // A burst while Redis is up (a wave's thousands of match.found) goes out in full messages at once: the limit
+    // below is for events kept while Redis is away, and dropped a wave's events past the first thousand.
+    if (this.buffer.length >= REDIS_FLUSH_BATCH && this.pub.status === 'ready') {
+      this.flush();
+      return;
+    }
     if (this.buffer.length > REDIS_BUFFER_LIMIT) {
       this.buffer.splice(0, this.buffer.length - REDIS_BUFFER_LIMIT);
       this.dropped += 1;
