@@ -3,8 +3,10 @@
 // trigger runs it) on a queue of N test accounts with spread rates and roles, in one transaction that holds the
 // queue's lock from its first statement to its commit. Printed per N: the transaction (wait, body, commit), the
 // engine's share of it (the same entries through runWave in this process), the read of the waiting entries, and the
-// rows written (PostgreSQL's own counters), so the curve shows which part grows first. Every table the bench fills is
-// emptied first: give it a database of its own.
+// rows written (PostgreSQL's own counters), so the curve shows which part grows first. With BENCH_REDIS_URL, three
+// instances (BENCH_INSTANCES) share the database and a Redis channel, in this process: the fan-out is timed from the
+// wave's commit to the last match.found on each instance's bus (what its hub turns into socket frames; the sockets'
+// own cost is bench:ws's). Every table the bench fills is emptied first: give it a database of its own.
 
 import { runWave } from '@rankmatch/engine';
 import { ROLES } from '@rankmatch/shared';
@@ -15,10 +17,14 @@ import { waitingEntries } from '../src/queue/service.ts';
 import { markedActiveSeason } from '../src/seasons/queries.ts';
 import { seedOnStart } from '../src/seed/index.ts';
 import { activeBenchSeason } from './fixtures.ts';
-import { type BenchInstance, startInstance } from './instance.ts';
+import { type BenchInstance, benchChannel, startInstance } from './instance.ts';
 import { TransactionProbe } from './probe.ts';
+import { mono } from './stats.ts';
 
 const PG_URL = process.env.BENCH_DATABASE_URL;
+const REDIS_URL = process.env.BENCH_REDIS_URL;
+/** With Redis: instances on one database and one channel; the wave runs on the first. */
+const INSTANCES = REDIS_URL ? Math.max(1, Number(process.env.BENCH_INSTANCES ?? 3)) : 1;
 const SIZES = (process.env.BENCH_SCALE_SIZES ?? '25000,50000,100000').split(',').map(Number);
 
 const ms = (x: number) => `${x.toFixed(0)} ms`;
@@ -100,7 +106,35 @@ async function fill(instance: BenchInstance, n: number): Promise<void> {
   await ctx.db.execute(sql`analyze`);
 }
 
-async function measure(instance: BenchInstance, probe: TransactionProbe, n: number): Promise<void> {
+/** When each instance's bus delivered its last match.found, and how many, from `since` on. */
+function watchFound(instances: BenchInstance[]) {
+  const seen = instances.map(() => ({ count: 0, last: 0 }));
+  const stops = instances.map((instance, k) =>
+    instance.bus.subscribe((event) => {
+      if (event.type !== 'match.found') return;
+      const s = seen[k] as { count: number; last: number };
+      s.count += 1;
+      s.last = mono();
+    }),
+  );
+  return {
+    reset: () => {
+      for (const s of seen) Object.assign(s, { count: 0, last: 0 });
+    },
+    seen,
+    stop: () => {
+      for (const stop of stops) stop();
+    },
+  };
+}
+
+async function measure(
+  instances: BenchInstance[],
+  probe: TransactionProbe,
+  found: ReturnType<typeof watchFound>,
+  n: number,
+): Promise<void> {
+  const instance = instances[0] as BenchInstance;
   await fill(instance, n);
   const { ctx } = instance;
   // The read the wave does first, alone (outside the wave, same statement), and the engine on what it returns.
@@ -124,10 +158,16 @@ async function measure(instance: BenchInstance, probe: TransactionProbe, n: numb
   const engineMs = performance.now() - engineStart;
   const before = await counters(instance);
   probe.reset();
-  const started = performance.now();
+  found.reset();
+  const started = mono();
   const outcome = await instance.waves.run({ force: true });
-  const wallMs = performance.now() - started;
-  const tx = probe.report();
+  const wallMs = mono() - started;
+  const timing = probe.report();
+  const committed = started + timing.wait.max + timing.body.max + timing.commit.max;
+  const expected = outcome.created_matches.length;
+  const deadline = Date.now() + 60_000;
+  while (found.seen.some((s) => s.count < expected) && Date.now() < deadline) await sleep(20);
+  const tx = timing;
   const after = await counters(instance);
   const written = Object.entries(after)
     .map(([table, c]) => {
@@ -140,19 +180,33 @@ async function measure(instance: BenchInstance, probe: TransactionProbe, n: numb
     `N=${n.toLocaleString('en')}: wave ${ms(wallMs)} wall; transaction (queue lock held) body ${ms(tx.body.max)} + ` +
       `commit ${ms(tx.commit.max)}; its parts measured alone: read ${ms(readMs)}, engine ${ms(engineMs)} ` +
       `(${made.matches.length} matches); wave: matched ${outcome.matched} of ${outcome.candidates}, ` +
-      `${outcome.created_matches.length.toLocaleString('en')} matches\n  rows: ${written.join(', ')}`,
+      `${outcome.created_matches.length.toLocaleString('en')} matches\n  rows: ${written.join(', ')}\n  match.found ` +
+      found.seen
+        .map(
+          (s, k) =>
+            `instance ${k + 1}: ${s.count.toLocaleString('en')} (last ${ms(s.last - committed)} after the commit)`,
+        )
+        .join('; '),
   );
 }
 
 async function main(): Promise<void> {
   if (!PG_URL) throw new Error('BENCH_DATABASE_URL (a PostgreSQL database the bench may empty) is required');
-  const instance = await startInstance({ label: 'scale', databaseUrl: PG_URL });
-  const probe = new TransactionProbe(instance.ctx.db);
+  const channel = benchChannel('scale');
+  const instances: BenchInstance[] = [];
+  for (let k = 0; k < INSTANCES; k++) {
+    instances.push(await startInstance({ label: `scale${k}`, databaseUrl: PG_URL, redisUrl: REDIS_URL, channel }));
+  }
+  const probe = new TransactionProbe((instances[0] as BenchInstance).ctx.db);
+  const found = watchFound(instances);
   try {
-    console.log(`bench:scale on PostgreSQL, one wave per size (${SIZES.join(', ')})`);
-    for (const n of SIZES) await measure(instance, probe, n);
+    console.log(
+      `bench:scale on PostgreSQL${REDIS_URL ? ` + Redis, ${INSTANCES} instances` : ''}, one wave per size (${SIZES.join(', ')})`,
+    );
+    for (const n of SIZES) await measure(instances, probe, found, n);
   } finally {
-    await instance.close();
+    found.stop();
+    for (const instance of instances) await instance.close();
   }
 }
 
