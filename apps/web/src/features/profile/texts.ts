@@ -16,6 +16,7 @@ const MY_DATA_TABLES: Record<string, string> = {
   push_subscriptions: '通知を受け取る端末',
   discord_credentials: 'Discord の DM 連携',
   audit_log: '管理者による変更などの記録',
+  suspensions: 'マッチング停止',
 };
 
 export const PROFILE_TEXTS = {
