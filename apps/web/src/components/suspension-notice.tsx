@@ -15,7 +15,8 @@ export function SuspensionNotice({ suspension }: { suspension: Suspension | null
   return (
     <div className="notice notice--warning suspension-notice" data-testid="suspension-notice">
       <p className="notice__title">
-        <Icon name="lock" size={16} /> {suspensionNotice(suspension.ends_at)}
+        <Icon name="lock" size={16} />
+        <span>{suspensionNotice(suspension.ends_at)}</span>
       </p>
       <div className="notice__body">
         {suspension.reason && <p className="suspension-notice__reason">{T.suspensionReason(suspension.reason)}</p>}
