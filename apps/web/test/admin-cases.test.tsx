@@ -176,7 +176,7 @@ describe('admin 通報・異議: a case', () => {
       within(actions)
         .getAllByRole('radio')
         .map((r) => r.closest('label')?.textContent),
-    ).toEqual(['警告', 'ペナルティ +1', 'ペナルティ −1', '対応不要として閉じる']);
+    ).toEqual(['警告', 'マッチング停止', 'ペナルティ +1', 'ペナルティ −1', '対応不要として閉じる']);
   });
 
   it("shows the server's refusal and keeps the case open", async () => {

@@ -65,5 +65,7 @@ export const PERSONAL_DATA_DOWNLOADS_PER_HOUR = 5;
 
 /** A violation report's or a dispute's note (characters as people count them). */
 export const TRUST_NOTE_MAX = 200;
+/** The reason an admin gives a player for a matching suspension or a warning (shown to the player). */
+export const SANCTION_REASON_MAX = 200;
 /** A screenshot's largest upload (megabytes). */
 export const EVIDENCE_MAX_MB = 5;

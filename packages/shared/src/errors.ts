@@ -1,6 +1,7 @@
 // The error catalogue: every stable code the API returns, its HTTP status and the Japanese message shown to people.
 // The server throws by code; the web client shows `error` from the reply (spec §8).
 import { EVIDENCE_MAX_MB, PERSONAL_DATA_DOWNLOADS_PER_HOUR } from './constants.ts';
+import { formatMonthDayTime } from './japan-format.ts';
 
 export const ERRORS = {
   // Request shape
@@ -190,6 +191,10 @@ export const ERRORS = {
   CASE_WINNER_REQUIRED: { status: 400, message: '訂正後の勝利チーム（A か B）を指定してください' },
   CASE_USER_REQUIRED: { status: 400, message: '対象のプレイヤー（この案件の関係者）を指定してください' },
   WARNING_NOT_FOUND: { status: 404, message: '警告が見つかりません' },
+
+  // Sanctions in proportion (issue 35)
+  SUSPENSION_NOT_FOUND: { status: 404, message: 'このプレイヤーのマッチング停止が見つかりません' },
+  SUSPENSION_NOT_ACTIVE: { status: 409, message: 'このマッチング停止はすでに終了しているか、解除されています' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof ERRORS;
@@ -203,6 +208,16 @@ export const FEATURE_OFF_CODES: readonly ErrorCode[] = ['DISCORD_NOT_CONFIGURED'
 /** QUEUE_PENALTY_TIMEOUT with the minutes left (server reply and the web's disabled join button). */
 export function penaltyTimeoutMessage(minutes: number): string {
   return `${ERRORS.QUEUE_PENALTY_TIMEOUT.message}（残り${minutes}分）`;
+}
+
+/** 「マッチング停止中：4月1日 09:05まで」 (Japan time): the queue panel's and my page's notice. */
+export function suspensionNotice(endsAt: number): string {
+  return `マッチング停止中：${formatMonthDayTime(endsAt)}まで`;
+}
+
+/** QUEUE_SUSPENDED as the join call answers it: until when and why. */
+export function queueSuspendedMessage(endsAt: number, reason: string): string {
+  return reason ? `${suspensionNotice(endsAt)}（理由：${reason}）` : suspensionNotice(endsAt);
 }
 
 /** The body of every error reply. `details` lists field problems of a validation error. */

@@ -48,6 +48,11 @@ export function formatShortDateTime(unixSeconds: number): string {
   const t = japanTime(unixSeconds);
   return `${t.month}/${t.day} ${two(t.hour)}:${two(t.minute)}`;
 }
+/** "4月1日 09:05" (until when a matching suspension lasts) */
+export function formatMonthDayTime(unixSeconds: number): string {
+  const t = japanTime(unixSeconds);
+  return `${t.month}月${t.day}日 ${two(t.hour)}:${two(t.minute)}`;
+}
 /** "2026/04/01" */
 export function formatDate(unixSeconds: number): string {
   const t = japanTime(unixSeconds);

@@ -54,6 +54,7 @@ export function queueRoutes(ctx: AppContext): RouteDef[] {
           'QUEUE_PENALTY_BLOCKED',
           'QUEUE_PENALTY_TIMEOUT',
           'QUEUE_SEASON_CLOSED',
+          'QUEUE_SUSPENDED',
         ],
         summary: 'Joins the queue',
         tag: 'queue',

@@ -5,9 +5,10 @@ import {
   queueIneligibility,
   remainingTimeoutMinutes,
 } from '@rankmatch/engine';
-import { penaltyTimeoutMessage, type QueueEntry, type QueueInfo } from '@rankmatch/shared';
+import { penaltyTimeoutMessage, type QueueEntry, type QueueInfo, queueSuspendedMessage } from '@rankmatch/shared';
 import { and, count, countDistinct, desc, eq, gt, sql } from 'drizzle-orm';
 import type { UserRow } from '../accounts/queries.ts';
+import { activeSuspension, suspendedUntilOf } from '../accounts/suspension.ts';
 import { textArray } from '../db/arrays.ts';
 import { type Executor, readAll, type Tx } from '../db/client.ts';
 import { matchPlayers, playerMmr, queueEntries, seasonStats, users, waveRuns } from '../db/schema.ts';
@@ -20,18 +21,20 @@ import { presentEntry } from './presenter.ts';
 // The queue_entries table belongs to this folder: joins and leaves, and the wave's removals and missed-wave counts
 // (removeEntries, markWaveMissed) are written here only.
 
-/** A user as the queue rule reads them. */
-export const queueCandidate = (user: UserRow): QueueCandidate => ({
+/** A user as the queue rule reads them, with the end of their suspension in force (null: none). */
+export const queueCandidate = (user: UserRow, suspendedUntil: number | null): QueueCandidate => ({
   trainer_name: user.trainerName,
   is_banned: user.isBanned,
   penalty_count: user.penaltyCount,
   penalty_correction: user.penaltyCorrection,
   penalty_timeout_until: user.penaltyTimeoutUntil,
+  suspended_until: suspendedUntil,
 });
 
 /** Why a user may not queue, or null: the engine's rule (the wave and the web app use the same). */
 export async function joinBlock(db: Executor, user: UserRow, now: number): Promise<AppError | null> {
-  const reason = queueIneligibility(queueCandidate(user), {
+  const suspension = await activeSuspension(db, user.id, now);
+  const reason = queueIneligibility(queueCandidate(user, suspension?.ends_at ?? null), {
     now,
     seasonOpen: isSeasonOpen(await markedActiveSeason(db), now),
     inOpenMatch: await isInOpenMatch(db, user.id),
@@ -49,6 +52,11 @@ export async function joinBlock(db: Executor, user: UserRow, now: number): Promi
       return new AppError(
         'QUEUE_PENALTY_TIMEOUT',
         penaltyTimeoutMessage(remainingTimeoutMinutes(now, user.penaltyTimeoutUntil)),
+      );
+    case 'suspended':
+      return new AppError(
+        'QUEUE_SUSPENDED',
+        queueSuspendedMessage(suspension?.ends_at ?? now, suspension?.reason ?? ''),
       );
     case 'season_closed':
       return new AppError('QUEUE_SEASON_CLOSED');
@@ -128,10 +136,10 @@ export async function queueSize(db: Executor): Promise<number> {
 
 /**
  * The waiting entries, longest-waiting first, with what a wave needs of each player: the user row, the season rate the
- * match shows, the MMR's mean the waves match on (carried across seasons; a newcomer's is their start rate) and
- * whether they are in an open match.
+ * match shows, the MMR's mean the waves match on (carried across seasons; a newcomer's is their start rate), whether
+ * they are in an open match and when their suspension in force ends (null: none).
  */
-export async function waitingEntries(tx: Tx, seasonId: string) {
+export async function waitingEntries(tx: Tx, seasonId: string, now: number) {
   return tx
     .select({
       entry: queueEntries,
@@ -139,6 +147,7 @@ export async function waitingEntries(tx: Tx, seasonId: string) {
       rate: sql<number>`coalesce(${seasonStats.rate}, ${users.startRate})`,
       mu: sql<number>`coalesce(${playerMmr.mu}, ${users.startRate})`,
       inMatch: sql<boolean>`${openMatchIdOf(queueEntries.userId)} is not null`,
+      suspendedUntil: suspendedUntilOf(queueEntries.userId, now),
     })
     .from(queueEntries)
     .innerJoin(users, eq(users.id, queueEntries.userId))

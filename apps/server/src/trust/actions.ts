@@ -4,6 +4,7 @@ import {
   type CaseKind,
   type caseActionSchema,
   type DisputeStatus,
+  SUSPENSION_DURATION_SECONDS,
 } from '@rankmatch/shared';
 import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -12,11 +13,13 @@ import { lockUsers } from '../accounts/queries.ts';
 import { recordAudit } from '../audit/log.ts';
 import type { Config } from '../config.ts';
 import type { Tx } from '../db/client.ts';
-import { disputes, moderationCases, warnings } from '../db/schema.ts';
+import { disputes, moderationCases } from '../db/schema.ts';
 import type { Work } from '../events/unit.ts';
 import { AppError } from '../http/errors.ts';
 import { correctMatchResult } from '../matches/correction.ts';
 import { type CaseRow, casePlayerIds } from './cases.ts';
+import { suspend } from './suspensions.ts';
+import { warn } from './warnings.ts';
 
 // An admin's action closes a case: the action itself (a correction through the matches' correction, so ratings
 // equal a replay; a warning; a penalty point), the match's open disputes resolved, the case closed and the audit
@@ -26,7 +29,7 @@ type ParsedAction = z.output<typeof caseActionSchema>;
 
 const MATCH_KINDS: readonly CaseKind[] = ['dispute', 'contradicted', 'held'];
 const MATCH_ACTIONS: readonly CaseAction[] = ['uphold', 'correct', 'void'];
-const PLAYER_ACTIONS: readonly CaseAction[] = ['warn', 'penalty_add', 'penalty_remove'];
+const PLAYER_ACTIONS: readonly CaseAction[] = ['warn', 'suspend', 'penalty_add', 'penalty_remove'];
 
 async function lockCase(tx: Tx, id: number): Promise<CaseRow> {
   const [row] = await tx.select().from(moderationCases).where(eq(moderationCases.id, id)).for('update');
@@ -76,23 +79,33 @@ export async function actOnCase(
   });
 }
 
-/** A warning or a penalty point for one of the case's players. */
+/** A warning, a matching suspension or a penalty point for one of the case's players. */
 async function actOnPlayer(
-  { tx, emit }: Work,
+  work: Work,
   row: CaseRow,
   input: { action: ParsedAction; actorId: string; now: number },
 ): Promise<void> {
+  const { tx, emit } = work;
   const { action, user_id: userId, note } = input.action;
   const players = await casePlayerIds(tx, row);
   if (!userId || !players.some((p) => p.userId === userId)) throw new AppError('CASE_USER_REQUIRED');
   if (action === 'warn') {
-    await tx.insert(warnings).values({
+    const reason = note || CASE_KIND_LABELS[row.kind as CaseKind];
+    await warn(work, { userId, reason, caseId: row.id, matchId: row.matchId, actorId: input.actorId, now: input.now });
+    return;
+  }
+  if (action === 'suspend') {
+    // The schema requires the duration and a reason (the note) for this action.
+    const seconds = SUSPENSION_DURATION_SECONDS[input.action.duration ?? '1h'];
+    const { actorId: createdBy, now } = input;
+    await suspend(work, {
       userId,
+      kind: 'admin',
+      reason: note.trim(),
+      now,
+      endsAt: now + seconds,
       caseId: row.id,
-      matchId: row.matchId,
-      reason: note || CASE_KIND_LABELS[row.kind as CaseKind],
-      createdAt: input.now,
-      createdBy: input.actorId,
+      createdBy,
     });
     return;
   }

@@ -54,6 +54,7 @@ export function buildProfile(overrides: Partial<UserProfile> = {}): UserProfile 
     penalty_timeout_until: null,
     season_data: { season_id: 's1', season_name: 'シーズン1' },
     latest_matches: [],
+    suspension: null,
     ...overrides,
   };
 }

@@ -1,7 +1,9 @@
 import { EVIDENCE_MAX_MB } from '../constants.ts';
+import { hasVisibleCharacter } from '../text.ts';
 import { VALIDATION_CODES as V, z } from '../validation.ts';
 import { unixSecondsSchema, userIdSchema } from './common.ts';
 import { matchIdSchema, REPORT_RESULTS } from './match.ts';
+import { suspensionDurationSchema } from './sanctions.ts';
 import { evidenceIdSchema, trustNote as note, VIOLATION_REASONS } from './violation.ts';
 
 // Results and conduct a community can trust (issue 34): reasons and evidence of violation reports, disputes of a
@@ -120,13 +122,23 @@ export const CASE_KIND_LABELS: Record<CaseKind, string> = {
 export const CASE_STATUSES = ['open', 'closed'] as const;
 export type CaseStatus = (typeof CASE_STATUSES)[number];
 
-export const CASE_ACTIONS = ['uphold', 'correct', 'void', 'warn', 'penalty_add', 'penalty_remove', 'dismiss'] as const;
+export const CASE_ACTIONS = [
+  'uphold',
+  'correct',
+  'void',
+  'warn',
+  'suspend',
+  'penalty_add',
+  'penalty_remove',
+  'dismiss',
+] as const;
 export type CaseAction = (typeof CASE_ACTIONS)[number];
 export const CASE_ACTION_LABELS: Record<CaseAction, string> = {
   uphold: '結果を維持',
   correct: '結果を訂正',
   void: '無効試合にする',
   warn: '警告',
+  suspend: 'マッチング停止',
   penalty_add: 'ペナルティ +1',
   penalty_remove: 'ペナルティ −1',
   dismiss: '対応不要として閉じる',
@@ -207,12 +219,21 @@ export const caseActionSchema = z
     action: z.enum(CASE_ACTIONS, V.CASE_ACTION_INVALID),
     /** correct: the result it should have been. */
     winner: z.enum(['A', 'B'], V.MATCH_CORRECTION_WINNER_INVALID).optional(),
-    /** warn / penalty ±1: whom (a player of the case). */
+    /** warn / suspend / penalty ±1: whom (a player of the case). */
     user_id: userIdSchema.optional(),
-    /** Told to the players with a dispute's outcome, and kept with the case. */
+    /** suspend: for how long. */
+    duration: suspensionDurationSchema.optional(),
+    /** Told to the players with a dispute's outcome, and kept with the case; suspend: the reason the player sees. */
     note: note.default(''),
   })
-  .strict();
+  .strict()
+  .superRefine((input, ctx) => {
+    if (input.action !== 'suspend') return;
+    if (!input.duration) ctx.addIssue({ code: 'custom', path: ['duration'], message: V.SUSPENSION_DURATION_INVALID });
+    if (!hasVisibleCharacter(input.note)) {
+      ctx.addIssue({ code: 'custom', path: ['note'], message: V.SANCTION_REASON_REQUIRED });
+    }
+  });
 export type CaseActionInput = z.input<typeof caseActionSchema>;
 
 /** A warning an admin gave (shown to the player once). */

@@ -4,6 +4,7 @@ import { AWARD_TIERS } from '../season-awards.ts';
 import { longText, nameText } from '../text.ts';
 import { VALIDATION_CODES as V, z } from '../validation.ts';
 import { badgeIdSchema, badgeSlotSchema, roleSchema, unixSecondsSchema, userIdSchema } from './common.ts';
+import { suspensionSchema } from './sanctions.ts';
 
 // Profile validation (spec §5), defined once: the server validates with it and the web form reuses it.
 
@@ -111,6 +112,7 @@ export const PROFILE_DYNAMIC_FIELDS = [
   'penalty_timeout_until',
   'season_data',
   'latest_matches',
+  'suspension',
 ] as const;
 
 /** The signed-in user's own full profile (spec §3: static part, dynamic part, is_admin). */
@@ -142,6 +144,8 @@ export const userProfileSchema = z.object({
   /** The active season this dynamic part belongs to (null when no season is active). */
   season_data: z.object({ season_id: z.string(), season_name: z.string() }).nullable(),
   latest_matches: z.array(historyEntrySchema),
+  /** The matching suspension in force now (the one ending last), or null: the queue panel and my page say it. */
+  suspension: suspensionSchema.nullable(),
 });
 export type UserProfile = z.infer<typeof userProfileSchema>;
 

@@ -16,13 +16,14 @@ const MY_DATA_TABLES: Record<string, string> = {
   push_subscriptions: '通知を受け取る端末',
   discord_credentials: 'Discord の DM 連携',
   audit_log: '管理者による変更などの記録',
+  suspensions: 'マッチング停止',
 };
 
 export const PROFILE_TEXTS = {
   // Your data (my page)
   myDataTitle: 'あなたのデータ',
   myDataLead: (perHour: number) =>
-    `このサイトが保存しているあなたのデータ（プロフィール、ログイン履歴、試合と報告、ペナルティ、バッジ、購入履歴、通知設定、管理者による変更の記録）を JSON ファイルで受け取れます（1時間に${perHour}回まで）。`,
+    `このサイトが保存しているあなたのデータ（プロフィール、ログイン履歴、試合と報告、ペナルティ・警告・マッチング停止、バッジ、購入履歴、通知設定、管理者による変更の記録）を JSON ファイルで受け取れます（1時間に${perHour}回まで）。`,
   myDataDownload: 'データのダウンロード',
   myDataPreparing: '準備しています…',
   myDataSaved: 'ダウンロードしました。ファイルに入っているもの:',

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { ErrorState } from '../../../components/notice.tsx';
 import { SkeletonBlock } from '../../../components/skeleton.tsx';
+import { SuspensionNotice } from '../../../components/suspension-notice.tsx';
 import { AchievementsPanel } from '../../../features/achievements/components/achievements-panel.tsx';
 import { RecentAchievements } from '../../../features/achievements/components/recent-achievements.tsx';
 import { LoginPanel } from '../../../features/auth/components/login-panel.tsx';
@@ -88,6 +89,7 @@ function SignedInMyPage({ userId, showProfile }: { userId: string; showProfile: 
   const profile = me.data.profile;
   return (
     <div className="mypage">
+      <SuspensionNotice suspension={profile.suspension} />
       {!profile.trainer_name.trim() && <WelcomeNote onSetName={() => setModal({ kind: 'edit' })} />}
       <div className="mypage__grid">
         <ProfileCard

@@ -4,7 +4,11 @@ import {
   type CaseDetail,
   type CaseKind,
   ERRORS,
+  hasVisibleCharacter,
   VALIDATION_MESSAGES as M,
+  SUSPENSION_DURATION_KEYS,
+  SUSPENSION_DURATION_LABELS,
+  type SuspensionDuration,
   TRUST_NOTE_MAX,
   visibleLength,
 } from '@rankmatch/shared';
@@ -22,7 +26,7 @@ const T = ADMIN_TEXTS.cases;
 // The server's rules of which action fits which case (trust/actions.ts), so that only those are offered.
 const MATCH_KINDS: readonly CaseKind[] = ['dispute', 'contradicted', 'held'];
 const MATCH_ACTIONS: readonly CaseAction[] = ['uphold', 'correct', 'void'];
-const PLAYER_ACTIONS: readonly CaseAction[] = ['warn', 'penalty_add', 'penalty_remove'];
+const PLAYER_ACTIONS: readonly CaseAction[] = ['warn', 'suspend', 'penalty_add', 'penalty_remove'];
 
 function actionsFor(detail: CaseDetail): CaseAction[] {
   const onMatch = detail.match !== null && MATCH_KINDS.includes(detail.case.kind);
@@ -35,10 +39,12 @@ interface Draft {
   action: CaseAction | '';
   winner: 'A' | 'B' | '';
   userId: string;
+  /** suspend: for how long (the note is the reason the player reads). */
+  duration: SuspensionDuration | '';
   note: string;
 }
 
-type Problem = { field: 'action' | 'winner' | 'user' | 'note'; message: string } | null;
+type Problem = { field: 'action' | 'winner' | 'user' | 'duration' | 'note'; message: string } | null;
 
 /** What keeps the action from being sent (the catalogue's and the schema's messages). */
 function problemOf(draft: Draft): Problem {
@@ -49,13 +55,19 @@ function problemOf(draft: Draft): Problem {
   if (PLAYER_ACTIONS.includes(draft.action) && draft.userId === '') {
     return { field: 'user', message: ERRORS.CASE_USER_REQUIRED.message };
   }
+  if (draft.action === 'suspend' && draft.duration === '') {
+    return { field: 'duration', message: M.SUSPENSION_DURATION_INVALID };
+  }
+  if (draft.action === 'suspend' && !hasVisibleCharacter(draft.note)) {
+    return { field: 'note', message: M.SANCTION_REASON_REQUIRED };
+  }
   if (visibleLength(draft.note) > TRUST_NOTE_MAX) return { field: 'note', message: M.TRUST_NOTE_TOO_LONG };
   return null;
 }
 
 /** The action that closes the case, after a confirmation; the list reloads once it is done. */
 export function CaseActionForm({ detail, nameOf }: { detail: CaseDetail; nameOf: NameOf }) {
-  const [draft, setDraft] = useState<Draft>({ action: '', winner: '', userId: '', note: '' });
+  const [draft, setDraft] = useState<Draft>({ action: '', winner: '', userId: '', duration: '', note: '' });
   const [problem, setProblem] = useState<Problem>(null);
   const act = useActOnCase();
   const actOnce = useSingleFlight(act);
@@ -75,9 +87,11 @@ export function CaseActionForm({ detail, nameOf }: { detail: CaseDetail; nameOf:
     const target =
       action === 'correct'
         ? T.winnerOption(draft.winner as 'A' | 'B')
-        : PLAYER_ACTIONS.includes(action)
-          ? nameOf(draft.userId)
-          : '';
+        : action === 'suspend' && draft.duration !== ''
+          ? `${nameOf(draft.userId)}・${SUSPENSION_DURATION_LABELS[draft.duration]}`
+          : PLAYER_ACTIONS.includes(action)
+            ? nameOf(draft.userId)
+            : '';
     const yes = await confirm.ask({
       title: T.confirmTitle(caseId),
       message: T.confirmText(T.actionLabels[action], target ? `（${target}）` : ''),
@@ -91,6 +105,7 @@ export function CaseActionForm({ detail, nameOf }: { detail: CaseDetail; nameOf:
         note: draft.note,
         ...(action === 'correct' && { winner: draft.winner as 'A' | 'B' }),
         ...(PLAYER_ACTIONS.includes(action) && { user_id: draft.userId }),
+        ...(action === 'suspend' && draft.duration !== '' && { duration: draft.duration }),
       },
     });
   };
@@ -163,6 +178,9 @@ function ActionFields({
       {needsPlayer && (
         <PlayerChoice id={id} detail={detail} draft={draft} update={update} error={errorOf('user')} nameOf={nameOf} />
       )}
+      {draft.action === 'suspend' && (
+        <DurationChoice id={id} draft={draft} update={update} error={errorOf('duration')} />
+      )}
       <NoteField
         label={T.actionNote}
         hint={T.actionNoteHint}
@@ -198,7 +216,33 @@ function WinnerChoice({ id, draft, update, error }: ChoiceProps) {
   );
 }
 
-/** 警告 and ペナルティ ±1: one of the case's players. */
+/** マッチング停止: for how long. */
+function DurationChoice({ id, draft, update, error }: ChoiceProps) {
+  return (
+    <div className="field">
+      <label htmlFor={`${id}-duration`} className="field__label">
+        {T.durationLabel}
+      </label>
+      <select
+        id={`${id}-duration`}
+        className="input"
+        value={draft.duration}
+        onChange={(e) => update({ duration: SUSPENSION_DURATION_KEYS.find((d) => d === e.target.value) ?? '' })}
+        aria-invalid={error ? true : undefined}
+      >
+        <option value="">{T.durationPlaceholder}</option>
+        {SUSPENSION_DURATION_KEYS.map((d) => (
+          <option key={d} value={d}>
+            {SUSPENSION_DURATION_LABELS[d]}
+          </option>
+        ))}
+      </select>
+      {error}
+    </div>
+  );
+}
+
+/** 警告, マッチング停止 and ペナルティ ±1: one of the case's players. */
 function PlayerChoice({
   id,
   detail,
