@@ -141,7 +141,7 @@ async function measure(
   const season = await markedActiveSeason(ctx.db);
   if (!season) throw new Error('no season');
   const readStart = performance.now();
-  const rows = await ctx.db.transaction((tx) => waitingEntries(tx, season.id));
+  const rows = await ctx.db.transaction((tx) => waitingEntries(tx, season.id, unixNow()));
   const readMs = performance.now() - readStart;
   const engineStart = performance.now();
   const made = runWave(
