@@ -30,6 +30,8 @@ export const queueCandidate = (user: UserRow): QueueCandidate => ({
 
 /** Why a user may not queue, or null: the engine's rule (the wave and the web app use the same). */
 export async function joinBlock(db: Executor, user: UserRow, now: number): Promise<AppError | null> {
+  // Asking for the account's deletion took the player out of the queue; they come back by cancelling it.
+  if (user.deletionRequestedAt !== null) return new AppError('QUEUE_DELETION_PENDING');
   const reason = queueIneligibility(queueCandidate(user), {
     now,
     seasonOpen: isSeasonOpen(await markedActiveSeason(db), now),

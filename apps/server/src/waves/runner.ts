@@ -159,8 +159,10 @@ async function loadWaiting(tx: Tx, seasonId: string, now: number): Promise<{ wai
   const ineligible: string[] = [];
   const waiting: Waiting[] = [];
   for (const r of rows) {
-    // The queue rule of the join call; the season is open (the wave checked it) and the match comes from the row.
+    // The queue rule of the join call; the season is open (the wave checked it) and the match comes from the row. A
+    // join that raced its player's deletion request is dropped here.
     const blocked =
+      r.user.deletionRequestedAt !== null ||
       queueIneligibility(queueCandidate(r.user), { now, seasonOpen: true, inOpenMatch: r.inMatch }) !== null;
     if (blocked) {
       ineligible.push(r.entry.userId);
