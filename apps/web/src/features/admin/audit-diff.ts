@@ -45,6 +45,8 @@ const DATE_KEYS = new Set([
   'started_at',
   'last_penalty_time',
   'penalty_timeout_until',
+  'deletion_requested_at',
+  'due_at',
 ]);
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
