@@ -17,10 +17,9 @@ import { handOverSeasonRecords } from '../seasons/handover.ts';
 import { handOverOrders } from '../shop/handover.ts';
 import { dropEvidence, handOverModeration } from '../trust/handover.ts';
 
-// The deletion job: an account whose grace period has ended is deleted, one transaction per account. Its id is the
-// Discord snowflake, the key of every table, so the account is not renamed in place: a new row (the remainder,
-// `deleted-…`) takes what others' history and the law need, every owner moves its kept rows to it, deletes the rest,
-// and the old row goes, leaving nothing under the Discord id, whose next sign-in makes a new account.
+// The deletion job, one transaction per due account. Its id is the Discord snowflake, the key of every table: a new
+// row (the remainder, `deleted-…`) takes the rows others' history and the law need, each owner deletes the rest, and
+// the old row goes, so nothing stays under the Discord id and its next sign-in makes a new account.
 
 export const ACCOUNT_DELETION_JOB = 'account-deletion';
 /** Hourly, at minute 47 (apart from the other hourly jobs). */
