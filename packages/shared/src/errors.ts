@@ -1,10 +1,6 @@
 // The error catalogue: every stable code the API returns, its HTTP status and the Japanese message shown to people.
 // The server throws by code; the web client shows `error` from the reply (spec §8).
-import {
-  ACCOUNT_DELETION_CHANGES_PER_HOUR,
-  EVIDENCE_MAX_MB,
-  PERSONAL_DATA_DOWNLOADS_PER_HOUR,
-} from './constants.ts';
+import { ACCOUNT_DELETION_CHANGES_PER_HOUR, EVIDENCE_MAX_MB, PERSONAL_DATA_DOWNLOADS_PER_HOUR } from './constants.ts';
 
 export const ERRORS = {
   // Request shape
@@ -157,7 +153,8 @@ export const ERRORS = {
   QUEUE_IN_MATCH: { status: 409, message: '進行中の試合があります。試合を終えてから参加してください' },
   QUEUE_DELETION_PENDING: {
     status: 409,
-    message: 'アカウントの削除を申請中のためマッチングに参加できません。参加するにはマイページで削除を取り消してください',
+    message:
+      'アカウントの削除を申請中のためマッチングに参加できません。参加するにはマイページで削除を取り消してください',
   },
   QUEUE_SUSPENDED: { status: 403, message: 'マッチングの利用を停止されています' },
   READY_CHECK_NOT_FOUND: { status: 404, message: '準備確認が見つかりません' },

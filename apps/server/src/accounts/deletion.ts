@@ -1,4 +1,9 @@
-import { ACCOUNT_DELETION_GRACE_SECONDS, type AccountDeletion, DELETED_PLAYER_NAME, deletionDueAt } from '@rankmatch/shared';
+import {
+  ACCOUNT_DELETION_GRACE_SECONDS,
+  type AccountDeletion,
+  DELETED_PLAYER_NAME,
+  deletionDueAt,
+} from '@rankmatch/shared';
 import { and, asc, eq, isNull, lte } from 'drizzle-orm';
 import type { Executor, Tx } from '../db/client.ts';
 import { users } from '../db/schema.ts';

@@ -148,7 +148,10 @@ export async function revokeBadges(tx: Executor, userId: string, badgeIds: strin
  * gave them are kept by their owners.
  */
 export async function dropOwnedBadges(tx: Executor, userId: string): Promise<number> {
-  const removed = await tx.delete(userBadges).where(eq(userBadges.userId, userId)).returning({ id: userBadges.badgeId });
+  const removed = await tx
+    .delete(userBadges)
+    .where(eq(userBadges.userId, userId))
+    .returning({ id: userBadges.badgeId });
   return removed.length;
 }
 
