@@ -11,6 +11,7 @@ const summary = (user: AdminUserDetail): AdminUserSummary => {
   return {
     ...{ user_id, trainer_name, discord_username, rate, max_rate, match_count, win_count, win_rate },
     ...{ penalty_count, penalty_correction, effective_penalty, is_banned, is_admin, is_dummy, created_at },
+    deletion: user.deletion,
   };
 };
 

@@ -63,6 +63,18 @@ export const BODY_LIMIT_BYTES = 64 * 1024;
 /** My page's data download: at most this many per player per hour (each reads every table about them). */
 export const PERSONAL_DATA_DOWNLOADS_PER_HOUR = 5;
 
+/** An account deletion waits this many days after the request; signing in and cancelling within them keeps it. */
+export const ACCOUNT_DELETION_GRACE_DAYS = 7;
+export const ACCOUNT_DELETION_GRACE_SECONDS = ACCOUNT_DELETION_GRACE_DAYS * 86_400;
+/** When a deletion requested at `requestedAt` (unix seconds) is carried out. */
+export const deletionDueAt = (requestedAt: number) => requestedAt + ACCOUNT_DELETION_GRACE_SECONDS;
+/** Requests and cancellations of a deletion, together, per player per hour (each is audited). */
+export const ACCOUNT_DELETION_CHANGES_PER_HOUR = 5;
+/** The name every page shows for a deleted account (its matches stay in other players' history). */
+export const DELETED_PLAYER_NAME = '退会したプレイヤー';
+/** Orders of a deleted account are kept this long as records of sales (帳簿書類の保存: tax law's 7 years). */
+export const ORDER_RECORD_RETENTION_YEARS = 7;
+
 /** A violation report's or a dispute's note (characters as people count them). */
 export const TRUST_NOTE_MAX = 200;
 /** The reason an admin gives a player for a matching suspension or a warning (shown to the player). */

@@ -1,6 +1,6 @@
 // The error catalogue: every stable code the API returns, its HTTP status and the Japanese message shown to people.
 // The server throws by code; the web client shows `error` from the reply (spec §8).
-import { EVIDENCE_MAX_MB, PERSONAL_DATA_DOWNLOADS_PER_HOUR } from './constants.ts';
+import { ACCOUNT_DELETION_CHANGES_PER_HOUR, EVIDENCE_MAX_MB, PERSONAL_DATA_DOWNLOADS_PER_HOUR } from './constants.ts';
 import { formatMonthDayTime } from './japan-format.ts';
 
 export const ERRORS = {
@@ -16,6 +16,10 @@ export const ERRORS = {
   PERSONAL_DATA_TOO_OFTEN: {
     status: 429,
     message: `データのダウンロードは1時間に${PERSONAL_DATA_DOWNLOADS_PER_HOUR}回までです。しばらく待ってから再度お試しください`,
+  },
+  ACCOUNT_DELETION_TOO_OFTEN: {
+    status: 429,
+    message: `アカウント削除の申請と取り消しは1時間に${ACCOUNT_DELETION_CHANGES_PER_HOUR}回までです。しばらく待ってから再度お試しください`,
   },
   URI_TOO_LONG: { status: 414, message: 'URL が長すぎます' },
   HEADERS_TOO_LARGE: { status: 431, message: 'リクエストヘッダーが大きすぎます' },
@@ -148,6 +152,11 @@ export const ERRORS = {
   QUEUE_PENALTY_TIMEOUT: { status: 403, message: 'ペナルティによる参加制限中です' },
   QUEUE_SEASON_CLOSED: { status: 409, message: 'シーズン期間外のためマッチングに参加できません' },
   QUEUE_IN_MATCH: { status: 409, message: '進行中の試合があります。試合を終えてから参加してください' },
+  QUEUE_DELETION_PENDING: {
+    status: 409,
+    message:
+      'アカウントの削除を申請中のためマッチングに参加できません。参加するにはマイページで削除を取り消してください',
+  },
   QUEUE_SUSPENDED: { status: 403, message: 'マッチングの利用を停止されています' },
   READY_CHECK_NOT_FOUND: { status: 404, message: '準備確認が見つかりません' },
   READY_CHECK_CLOSED: { status: 409, message: '準備確認の受付は終了しました' },

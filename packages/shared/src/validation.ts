@@ -102,6 +102,7 @@ export const VALIDATION_MESSAGES = {
   NEAR_ALERT_HOURS_INVALID: 'お知らせする時間帯は0〜24時の整数で、開始と終了を別の時刻にしてください',
   DISCORD_WEBHOOK_URL_INVALID:
     'Discord の Webhook URL は https://discord.com/api/webhooks/<ID>/<トークン> の形式で入力してください（空欄で解除）',
+  ACCOUNT_DELETION_UNCONFIRMED: 'アカウントを削除するには、確認の項目にチェックを入れてください',
   POKEMON_ROLE_UNKNOWN: 'ポケモンのタイプが正しくありません（アタック・スピード・バランス・ディフェンス・サポート）',
 } as const;
 

@@ -27,6 +27,8 @@ export type DomainEvent =
   | { type: 'user.banned'; user_id: string }
   | { type: 'profile.changed'; user_ids: string[]; reason: ProfileChangeReason }
   | { type: 'session.revoked'; user_id: string; session_id: string }
+  /** A deleted account's sessions are gone: its sockets close; its remainder lives on as `anonymised_id`. */
+  | { type: 'account.deleted'; user_id: string; anonymised_id: string }
   | { type: 'match.settled'; match_id: string; season_id: string; winner: 'A' | 'B' | null }
   | { type: 'match.corrected'; match_id: string; season_id: string }
   | { type: 'penalty.applied'; match_id: string; user_ids: string[] }

@@ -33,6 +33,8 @@ export const queueCandidate = (user: UserRow, suspendedUntil: number | null): Qu
 
 /** Why a user may not queue, or null: the engine's rule (the wave and the web app use the same). */
 export async function joinBlock(db: Executor, user: UserRow, now: number): Promise<AppError | null> {
+  // Asking for the account's deletion took the player out of the queue; they come back by cancelling it.
+  if (user.deletionRequestedAt !== null) return new AppError('QUEUE_DELETION_PENDING');
   const suspension = await activeSuspension(db, user.id, now);
   const reason = queueIneligibility(queueCandidate(user, suspension?.ends_at ?? null), {
     now,

@@ -23,6 +23,7 @@ export function rankingModule(ctx: AppContext): RankingModule {
       on('season.ended', nudge),
       on('season.activated', nudge),
       on('season.updated', nudge),
+      on('account.deleted', nudge),
     ],
     close: () => snapshot.stop(),
   };

@@ -160,9 +160,11 @@ async function loadWaiting(tx: Tx, seasonId: string, now: number): Promise<{ wai
   const waiting: Waiting[] = [];
   for (const r of rows) {
     // The queue rule of the join call; the season is open (the wave checked it), the match and the suspension come
-    // from the row.
+    // from the row. A join that raced its player's deletion request is dropped here.
     const candidate = queueCandidate(r.user, r.suspendedUntil === null ? null : Number(r.suspendedUntil));
-    const blocked = queueIneligibility(candidate, { now, seasonOpen: true, inOpenMatch: r.inMatch }) !== null;
+    const blocked =
+      r.user.deletionRequestedAt !== null ||
+      queueIneligibility(candidate, { now, seasonOpen: true, inOpenMatch: r.inMatch }) !== null;
     if (blocked) {
       ineligible.push(r.entry.userId);
       continue;

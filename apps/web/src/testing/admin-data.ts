@@ -53,6 +53,7 @@ export function buildAdminUser(overrides: Partial<AdminUserDetail> = {}): AdminU
     is_admin: false,
     is_dummy: true,
     created_at: 1_700_000_000,
+    deletion: { requested_at: null, due_at: null, deleted_at: null },
     discord_avatar_url: '',
     last_penalty_time: 1_700_500_000,
     penalty_timeout_until: null,

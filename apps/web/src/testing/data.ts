@@ -267,5 +267,6 @@ export function defaultHandlers() {
     'GET /api/matches/me': myMatchReply(null),
     'GET /api/notifications/me': () => ({ body: buildNotificationSettings() }),
     'GET /api/queue/outlook': () => ({ body: buildQueueOutlook() }),
+    'GET /api/users/me/deletion': { body: { requested_at: null, due_at: null } },
   };
 }

@@ -191,3 +191,23 @@ export const personalDataSchema = z.object({
   tables: z.record(z.string(), storedRowsSchema),
 });
 export type PersonalData = z.infer<typeof personalDataSchema>;
+
+/**
+ * An account's deletion (my page → アカウントの削除): when it was asked for, when the deletion job carries it out
+ * (ACCOUNT_DELETION_GRACE_DAYS later) and when it did; all null when none was asked for.
+ */
+export const accountDeletionSchema = z.object({
+  requested_at: unixSecondsSchema.nullable(),
+  due_at: unixSecondsSchema.nullable(),
+  deleted_at: unixSecondsSchema.nullable(),
+});
+export type AccountDeletion = z.infer<typeof accountDeletionSchema>;
+
+/** GET, POST and DELETE /api/users/me/deletion: the signed-in player's own (never deleted while they are in). */
+export const myDeletionSchema = accountDeletionSchema.pick({ requested_at: true, due_at: true });
+export type MyDeletion = z.infer<typeof myDeletionSchema>;
+
+/** POST /api/users/me/deletion: the player ticked the confirmation. */
+export const deletionRequestSchema = z.object({
+  confirm: z.boolean().refine((v) => v, V.ACCOUNT_DELETION_UNCONFIRMED),
+});

@@ -48,6 +48,8 @@ const DATE_KEYS = new Set([
   'starts_at',
   'ends_at',
   'lifted_at',
+  'deletion_requested_at',
+  'due_at',
 ]);
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>

@@ -8,6 +8,7 @@ import { LoginPanel } from '../../../features/auth/components/login-panel.tsx';
 import { BadgePickerModal } from '../../../features/badges/components/badge-picker-modal.tsx';
 import { NotificationSettings } from '../../../features/notifications/components/notification-settings.tsx';
 import { useCreateUser } from '../../../features/profile/api/create-user.ts';
+import { AccountDeletion } from '../../../features/profile/components/account-deletion.tsx';
 import { MatchHistory } from '../../../features/profile/components/match-history.tsx';
 import { MyData } from '../../../features/profile/components/my-data.tsx';
 import { PastSeasonsModal } from '../../../features/profile/components/past-seasons-modal.tsx';
@@ -26,8 +27,8 @@ import { useSingleFlight } from '../../../lib/use-single-flight.ts';
 type OpenModal = { kind: 'edit' } | { kind: 'badge'; slot: 1 | 2 } | { kind: 'past' } | null;
 
 /**
- * My page: the login prompt when signed out; profile, status, chart, achievements, match history, notifications and
- * purchase history when signed in.
+ * My page: the login prompt when signed out; profile, status, chart, achievements, match history, notifications,
+ * purchase history, the data download and the account's deletion when signed in.
  */
 export function MyPageTab() {
   const session = useSession();
@@ -108,6 +109,7 @@ function SignedInMyPage({ userId, showProfile }: { userId: string; showProfile: 
       <NotificationSettings userId={userId} />
       <PurchaseHistory userId={userId} />
       <MyData />
+      <AccountDeletion userId={userId} />
 
       {modal?.kind === 'edit' && <ProfileEditModal profile={profile} onClose={close} />}
       {modal?.kind === 'badge' && (
