@@ -190,6 +190,14 @@ export const ERRORS = {
   CASE_WINNER_REQUIRED: { status: 400, message: '訂正後の勝利チーム（A か B）を指定してください' },
   CASE_USER_REQUIRED: { status: 400, message: '対象のプレイヤー（この案件の関係者）を指定してください' },
   WARNING_NOT_FOUND: { status: 404, message: '警告が見つかりません' },
+
+  // Rate back for the victims of a leaver (issue 35)
+  REFUND_NO_LEAVE_REPORT: {
+    status: 400,
+    message: 'この試合で「途中離脱」または「放置・AFK」として通報されたプレイヤーを指定してください',
+  },
+  REFUND_ALREADY_DONE: { status: 409, message: 'この試合のこのプレイヤーについては、すでにレートを返還しています' },
+  REFUND_NOTHING_LOST: { status: 409, message: 'この試合でレートを失った味方はいないため、返還するものがありません' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof ERRORS;
