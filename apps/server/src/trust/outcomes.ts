@@ -20,7 +20,7 @@ import { type CaseRow, caseMatchIds } from './cases.ts';
 export const outcomeOf = (action: CaseAction): ReportOutcome =>
   CASE_REVIEW_ONLY_ACTIONS.includes(action) ? 'reviewed' : 'action_taken';
 
-const subjectOf = (row: CaseRow): ReportSubject | null =>
+const reportSubjectOf = (row: CaseRow): ReportSubject | null =>
   row.kind === 'dispute' ? 'dispute' : row.kind === 'violations' ? 'violation' : null;
 
 /**
@@ -32,7 +32,7 @@ export async function caseReporters(
   row: CaseRow,
   now: number,
 ): Promise<{ userId: string; matchId: number }[]> {
-  const subject = subjectOf(row);
+  const subject = reportSubjectOf(row);
   if (subject === 'dispute' && row.matchId !== null) {
     const rows = await db
       .selectDistinct({ userId: disputes.userId })
@@ -60,7 +60,7 @@ export async function tellReporters(
   row: CaseRow,
   input: { action: CaseAction; actedOn: string | null; now: number },
 ): Promise<string[]> {
-  const subject = subjectOf(row);
+  const subject = reportSubjectOf(row);
   if (subject === null) return [];
   const quiet = new Set([row.userId, row.otherUserId, input.actedOn].filter((id): id is string => id !== null));
   const reporters = (await caseReporters(tx, row, input.now)).filter((r) => !quiet.has(r.userId));
@@ -97,7 +97,7 @@ export async function myReportOutcomes(db: Executor, userId: string, now: number
     .where(and(gte(moderationCases.reportersToldAt, now - REPORT_OUTCOMES_DAYS * 86_400), sql`${entry} is not null`))
     .orderBy(desc(moderationCases.reportersToldAt), desc(moderationCases.id));
   return rows.flatMap(({ row, entry: told }) => {
-    const subject = subjectOf(row);
+    const subject = reportSubjectOf(row);
     if (told === null || subject === null || row.reportersToldAt === null) return [];
     return [
       {
