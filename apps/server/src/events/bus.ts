@@ -1,12 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { EventEmitter } from 'node:events';
-import type {
-  MatchUpdate,
-  ProfileChangeReason,
-  QueueEntry,
-  ReportOutcome,
-  ReportSubject,
-} from '@rankmatch/shared';
+import type { MatchUpdate, ProfileChangeReason, QueueEntry, ReportOutcome, ReportSubject } from '@rankmatch/shared';
 import { Redis } from 'ioredis';
 
 // Fan-out of domain events to every instance: in-process by default, a Redis stream when REDIS_URL is set (so several

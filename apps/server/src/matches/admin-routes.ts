@@ -13,8 +13,8 @@ import { AppError } from '../http/errors.ts';
 import { type RouteDef, route } from '../http/route.ts';
 import { correctMatchResult } from './correction.ts';
 import { presentAdminListItem, presentAdminMatch } from './presenter.ts';
-import { REFUND_ERRORS, refundOptions, refundTeammates } from './refund.ts';
 import { adminMatchList, findMatch, matchRoster, reportsOf } from './queries.ts';
+import { REFUND_ERRORS, refundOptions, refundTeammates } from './refund.ts';
 
 /** The match tab (spec 001 §2 match management) and the result correction. */
 export function matchAdminRoutes(ctx: AppContext): RouteDef[] {

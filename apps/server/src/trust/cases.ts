@@ -1,3 +1,4 @@
+import { DEFAULT_TRUST_CONFIG } from '@rankmatch/engine';
 import {
   CASE_KIND_LABELS,
   type CaseDetail,
@@ -8,7 +9,6 @@ import {
   type Dispute,
   type ViolationReason,
 } from '@rankmatch/shared';
-import { DEFAULT_TRUST_CONFIG } from '@rankmatch/engine';
 import { and, asc, desc, eq, gt, inArray, isNotNull, lte, sql } from 'drizzle-orm';
 import { type Executor, readAll } from '../db/client.ts';
 import { disputes, matches, matchPlayers, matchReports, moderationCases, users } from '../db/schema.ts';
