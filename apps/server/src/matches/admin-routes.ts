@@ -16,23 +16,24 @@ import { presentAdminListItem, presentAdminMatch } from './presenter.ts';
 import { adminMatchList, findMatch, matchRoster, reportsOf } from './queries.ts';
 import { REFUND_ERRORS, refundOptions, refundTeammates } from './refund.ts';
 
-/** The match tab (spec 001 §2 match management) and the result correction. */
+/** A match as the admin's match view shows it. */
+async function adminMatchDetail(db: Executor, matchId: number, rules: AppContext['config']['rules']) {
+  const match = await findMatch(db, matchId);
+  if (!match) throw new AppError('ADMIN_MATCH_NOT_FOUND');
+  const [roster, reports, correctedAt, refunds] = await readAll(
+    db,
+    () => matchRoster(db, match),
+    () => reportsOf(db, match.id),
+    () => lastRecordedAt(db, { action: 'match.correct', targetType: 'match', targetId: String(match.id) }),
+    () => refundOptions(db, [match.id]),
+  );
+  return presentAdminMatch(match, roster, reports, rules, correctedAt, refunds);
+}
+
+/** The match tab (spec 001 §2 match management), the result correction and the refund for a leaver's team-mates. */
 export function matchAdminRoutes(ctx: AppContext): RouteDef[] {
   const { rules } = ctx.config;
-
-  async function detail(db: Executor, matchId: number) {
-    const match = await findMatch(db, matchId);
-    if (!match) throw new AppError('ADMIN_MATCH_NOT_FOUND');
-    const [roster, reports, correctedAt, refunds] = await readAll(
-      db,
-      () => matchRoster(db, match),
-      () => reportsOf(db, match.id),
-      () => lastRecordedAt(db, { action: 'match.correct', targetType: 'match', targetId: String(match.id) }),
-      () => refundOptions(db, [match.id]),
-    );
-    return presentAdminMatch(match, roster, reports, rules, correctedAt, refunds);
-  }
-
+  const detail = (db: Executor, matchId: number) => adminMatchDetail(db, matchId, rules);
   return [
     route(
       {
@@ -62,6 +63,15 @@ export function matchAdminRoutes(ctx: AppContext): RouteDef[] {
       },
       ({ params }) => detail(ctx.db, Number(params.id)),
     ),
+    ...matchWriteRoutes(ctx),
+  ];
+}
+
+/** Corrections and refunds: both through the correction seam, each audited, answering with the match. */
+function matchWriteRoutes(ctx: AppContext): RouteDef[] {
+  const { rules } = ctx.config;
+  const detail = (db: Executor, matchId: number) => adminMatchDetail(db, matchId, rules);
+  return [
     /** Voids or corrects a settled match: that match is re-rated, later ratings shift by the difference. */
     route(
       {
