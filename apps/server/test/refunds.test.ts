@@ -293,6 +293,16 @@ describe('rate back for the victims', () => {
     ).json() as UserProfile;
     expect(profile.latest_matches[0]).toMatchObject({ match_id: id, rate_delta: 0, refunded: true, winlose: 0 });
     expectError(await refund(id, leaver), 409, 'REFUND_ALREADY_DONE');
+    // The chart and the season's characters leave the match out too (it counted for nothing for them).
+    const chart = await t.request({
+      method: 'GET',
+      url: '/api/users/me/rating-history',
+      token: m.tokenOf(mates[0] as string),
+    });
+    expect(chart.json().points).toEqual([]);
+    const page = await t.request({ method: 'GET', url: `/api/players/${mates[0]}` });
+    expect(page.json().characters).toEqual([]);
+    expect(page.json().recent_matches[0]).toMatchObject({ match_id: id, refunded: true });
 
     const [audit, ...more] = await query<{ actor_id: string; after: { leaver_id: string; refunded: object[] } }>(
       sql`select actor_id, after from audit_log where action = 'match.refund'`,
