@@ -204,6 +204,13 @@ export const ERRORS = {
   // Sanctions in proportion (issue 35)
   SUSPENSION_NOT_FOUND: { status: 404, message: 'このプレイヤーのマッチング停止が見つかりません' },
   SUSPENSION_NOT_ACTIVE: { status: 409, message: 'このマッチング停止はすでに終了しているか、解除されています' },
+  // Rate back for the victims of a leaver (issue 35)
+  REFUND_NO_LEAVE_REPORT: {
+    status: 400,
+    message: 'この試合で「途中離脱」または「放置・AFK」として通報されたプレイヤーを指定してください',
+  },
+  REFUND_ALREADY_DONE: { status: 409, message: 'この試合のこのプレイヤーについては、すでにレートを返還しています' },
+  REFUND_NOTHING_LOST: { status: 409, message: 'この試合でレートを失った味方はいないため、返還するものがありません' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { EventEmitter } from 'node:events';
-import type { DisputeStatus, MatchUpdate, ProfileChangeReason, QueueEntry } from '@rankmatch/shared';
+import type { MatchUpdate, ProfileChangeReason, QueueEntry, ReportOutcome, ReportSubject } from '@rankmatch/shared';
 import { Redis } from 'ioredis';
 
 // Fan-out of domain events to every instance: in-process by default, a Redis stream when REDIS_URL is set (so several
@@ -32,7 +32,18 @@ export type DomainEvent =
   | { type: 'match.settled'; match_id: string; season_id: string; winner: 'A' | 'B' | null }
   | { type: 'match.corrected'; match_id: string; season_id: string }
   | { type: 'penalty.applied'; match_id: string; user_ids: string[] }
-  | { type: 'dispute.resolved'; match_id: string; user_ids: string[]; outcome: DisputeStatus }
+  /** A closed case's reporters (its disputers, or the players whose reports named its player) hear what came of it. */
+  | {
+      type: 'reporters.told';
+      case_id: number;
+      subject: ReportSubject;
+      /** A dispute case's match (a violations case spans several: null). */
+      match_id: string | null;
+      user_ids: string[];
+      outcome: ReportOutcome;
+    }
+  /** An admin gave these players back what the match cost them (a team-mate left or stayed AFK). */
+  | { type: 'rate.refunded'; match_id: string; user_ids: string[] }
   | { type: 'season.ended'; season_id: string }
   | { type: 'season.activated'; season_id: string }
   /** An admin edited a season (its name, dates or awards: the ranking's header shows them). */

@@ -17,13 +17,15 @@ import { disputes, moderationCases } from '../db/schema.ts';
 import type { Work } from '../events/unit.ts';
 import { AppError } from '../http/errors.ts';
 import { correctMatchResult } from '../matches/correction.ts';
-import { type CaseRow, casePlayerIds } from './cases.ts';
+import { refundTeammates } from '../matches/refund.ts';
+import { type CaseRow, caseMatchIds, casePlayerIds } from './cases.ts';
+import { tellReporters } from './outcomes.ts';
 import { suspend } from './suspensions.ts';
 import { warn } from './warnings.ts';
 
 // An admin's action closes a case: the action itself (a correction through the matches' correction, so ratings
-// equal a replay; a warning; a penalty point), the match's open disputes resolved, the case closed and the audit
-// entry — one transaction. The disputers hear the outcome after the commit (dispute.resolved).
+// equal a replay; a warning; a penalty point; a refund for a leaver's team-mates), the match's open disputes
+// resolved, the case closed, its reporters told and the audit entry — one transaction (closeCase, for every action).
 
 type ParsedAction = z.output<typeof caseActionSchema>;
 
@@ -60,22 +62,70 @@ export async function actOnCase(
     });
   }
   if (PLAYER_ACTIONS.includes(action)) await actOnPlayer(work, row, input);
+  if (action === 'refund') await refundFromCase(work, row, input);
   if (row.kind === 'dispute' && row.matchId !== null) {
     const outcome: DisputeStatus = action === 'correct' ? 'corrected' : action === 'void' ? 'voided' : 'upheld';
-    await resolveDisputes(work, row.matchId, { outcome, actorId: input.actorId, note, now: input.now });
+    await resolveDisputes(tx, row.matchId, { outcome, actorId: input.actorId, note, now: input.now });
   }
-  await tx
+  await closeCase(work, row, input);
+}
+
+/**
+ * Closes a case after its action: the row, its reporters told (once per case) and the audit entry. Every action
+ * ends here, so an action added later tells the reporters too.
+ */
+export async function closeCase(
+  work: Work,
+  row: CaseRow,
+  input: { action: ParsedAction; actorId: string; now: number },
+): Promise<void> {
+  const { action, note } = input.action;
+  await work.tx
     .update(moderationCases)
     .set({ status: 'closed', closedAt: input.now, closedBy: input.actorId, action, note })
     .where(eq(moderationCases.id, row.id));
-  await recordAudit(tx, {
+  const actedOn = input.action.user_id ?? null;
+  const told = await tellReporters(work, row, { action, actedOn, now: input.now });
+  await recordAudit(work.tx, {
     actorId: input.actorId,
     action: `case.${action}`,
     targetType: 'case',
     targetId: String(row.id),
     before: { kind: row.kind, status: 'open', match_id: row.matchId, user_id: row.userId },
-    after: { status: 'closed', winner: input.action.winner ?? null, user_id: input.action.user_id ?? null, note },
+    after: {
+      status: 'closed',
+      winner: input.action.winner ?? null,
+      user_id: actedOn,
+      match_id: input.action.match_id ?? null,
+      note,
+      reporters_told: told.length,
+    },
     now: input.now,
+  });
+}
+
+/**
+ * 途中離脱・放置を認め返還: the leaver (a player of the case; a violations case's own player by default) in one of
+ * the case's matches, confirmed through the matches' refund.
+ */
+async function refundFromCase(
+  work: Work,
+  row: CaseRow,
+  input: { action: ParsedAction; actorId: string; now: number; rules: Config['rules'] },
+): Promise<void> {
+  const matchIds = await caseMatchIds(work.tx, row, input.now);
+  const matchId = input.action.match_id ? Number(input.action.match_id) : row.matchId;
+  if (matchId === null || !matchIds.includes(matchId)) throw new AppError('CASE_ACTION_NOT_APPLICABLE');
+  const leaverId = input.action.user_id ?? (row.kind === 'violations' ? row.userId : null);
+  const players = await casePlayerIds(work.tx, row);
+  if (!leaverId || !players.some((p) => p.userId === leaverId)) throw new AppError('CASE_USER_REQUIRED');
+  await refundTeammates(work, {
+    matchId,
+    leaverId,
+    actorId: input.actorId,
+    now: input.now,
+    rules: input.rules,
+    caseId: row.id,
   });
 }
 
@@ -126,21 +176,14 @@ async function actOnPlayer(
   emit({ type: 'profile.changed', user_ids: [userId], reason: 'admin' });
 }
 
+/** The match's open disputes take the case's outcome (the match page shows it; closeCase tells the disputers). */
 async function resolveDisputes(
-  { tx, emit }: Work,
+  tx: Tx,
   matchId: number,
   input: { outcome: DisputeStatus; actorId: string; note: string; now: number },
 ): Promise<void> {
-  const resolved = await tx
+  await tx
     .update(disputes)
     .set({ status: input.outcome, resolvedAt: input.now, resolvedBy: input.actorId, resolutionNote: input.note })
-    .where(and(eq(disputes.matchId, matchId), eq(disputes.status, 'open')))
-    .returning({ userId: disputes.userId });
-  if (resolved.length === 0) return;
-  emit({
-    type: 'dispute.resolved',
-    match_id: String(matchId),
-    user_ids: resolved.map((d) => d.userId),
-    outcome: input.outcome,
-  });
+    .where(and(eq(disputes.matchId, matchId), eq(disputes.status, 'open')));
 }

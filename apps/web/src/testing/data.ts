@@ -200,6 +200,8 @@ export function defaultHandlers() {
   return {
     // A signed-in page asks for unseen warnings (issue 34): none by default.
     'GET /api/users/me/warnings': { body: { warnings: [] } },
+    // My page asks what came of the player's reports (issue 35): nothing by default.
+    'GET /api/users/me/report-outcomes': { body: { outcomes: [] } },
     'GET /api/site': {
       body: { stats_dashboard_url: null, operator_name: null, operator_contact: null, ad_slot_url: null },
     },

@@ -62,6 +62,8 @@ export const historyEntrySchema = z.object({
   deck_type: z.string(),
   started_date: unixSecondsSchema,
   rate_delta: z.number().int(),
+  /** An admin gave the player back what the match cost them (a team-mate left): rate_delta is 0 and it counts for nothing. */
+  refunded: z.boolean(),
 });
 export type HistoryEntry = z.infer<typeof historyEntrySchema>;
 

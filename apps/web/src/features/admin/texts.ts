@@ -341,6 +341,21 @@ export const ADMIN_TEXTS = {
       `試合 #${id} の結果を「${label}」に訂正します。\n\nこの試合は試合時点のレートから計算し直され、参加者のその後のレート履歴と現在のレートは、その差（新しい変動 − 元の変動）だけずれます。後の試合は再計算されません。\n\nよろしいですか？`,
     corrected: '結果を訂正しました',
     correctionFailed: '結果の訂正に失敗しました',
+    // Rate back for a leaver's team-mates (issue 35)
+    refundedMark: '返還済み',
+    refundTitle: 'レートの返還（途中離脱・放置）',
+    refundText:
+      '「途中離脱」「放置・AFK」として通報されたプレイヤーを確認したら、その味方でこの試合にレートを失ったプレイヤーに、その分を返還します。この試合は返還された人の勝敗数・試合数から除かれ、内部レート（MMR）も戻ります。後で結果を訂正しても返還はそのままです。',
+    refundNone: '途中離脱・放置として通報されたプレイヤーはいません',
+    refundOption: (name: string, reports: number) => `${name}（通報 ${reports}件）`,
+    refundButton: (name: string) => `${name} の離脱を認めて返還`,
+    refundDone: '返還済み',
+    refundConfirmTitle: (id: string) => `試合 #${id} のレートを返還`,
+    refundConfirm: (id: string, name: string) =>
+      `試合 #${id} で ${name} が途中離脱・放置したことを認め、その味方でレートを失ったプレイヤーに返還します。\n\n返還された人には通知が届きます。この操作は取り消せません。よろしいですか？`,
+    refundConfirmButton: '返還する',
+    refunded: 'レートを返還しました',
+    refundFailed: 'レートを返還できませんでした',
   },
 
   content: {
@@ -620,7 +635,8 @@ export const ADMIN_TEXTS = {
     playerLink: (name: string) => `${name} をユーザー管理で開く`,
     // Actions
     actionsTitle: '対応',
-    actionsText: '対応すると案件は閉じられ、操作ログに残ります。異議の結果は申し立てたプレイヤーに通知されます。',
+    actionsText:
+      '対応すると案件は閉じられ、操作ログに残ります。通報・異議を送ったプレイヤーには、対応が行われたこと（内容は伝えません）、または確認のうえ対応不要としたことが通知されます。',
     actionLabel: '対応の種類',
     actionLabels: CASE_ACTION_LABELS,
     winnerLabel: '訂正後の勝利チーム',
@@ -629,6 +645,10 @@ export const ADMIN_TEXTS = {
     userPlaceholder: 'プレイヤーを選んでください',
     durationLabel: 'マッチング停止の期間',
     durationPlaceholder: '期間を選んでください',
+    refundLabel: '途中離脱・放置したプレイヤーと試合',
+    refundPlaceholder: '通報されたプレイヤーと試合を選んでください',
+    refundOption: (name: string, matchId: string, reports: number) => `${name} — 試合 #${matchId}（通報 ${reports}件）`,
+    refundHint: 'そのプレイヤーの味方で、この試合にレートを失ったプレイヤーに返還します（勝敗数からも除きます）。',
     actionNote: 'メモ（プレイヤーへの説明・記録）',
     actionNoteHint: '異議の結果や、警告・マッチング停止の理由としてプレイヤーに伝えます（マッチング停止では必須）。',
     submit: '対応する',

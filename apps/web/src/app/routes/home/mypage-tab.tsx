@@ -18,6 +18,7 @@ import { RatingChart } from '../../../features/profile/components/rating-chart.t
 import { StatusCard } from '../../../features/profile/components/status-card.tsx';
 import { UserCreationPrompt, WelcomeNote } from '../../../features/profile/components/welcome-note.tsx';
 import { PurchaseHistory } from '../../../features/shop/components/purchase-history.tsx';
+import { ReportOutcomes } from '../../../features/trust/components/report-outcomes.tsx';
 import { useLogout } from '../../../lib/auth/logout.ts';
 import { useSession } from '../../../lib/auth/session.ts';
 import { useMe } from '../../../lib/auth/user.ts';
@@ -27,8 +28,8 @@ import { useSingleFlight } from '../../../lib/use-single-flight.ts';
 type OpenModal = { kind: 'edit' } | { kind: 'badge'; slot: 1 | 2 } | { kind: 'past' } | null;
 
 /**
- * My page: the login prompt when signed out; profile, status, chart, achievements, match history, notifications,
- * purchase history, the data download and the account's deletion when signed in.
+ * My page: the login prompt when signed out; profile, status, chart, achievements, match history, what came of the
+ * player's reports, notifications, purchase history, the data download and the account's deletion when signed in.
  */
 export function MyPageTab() {
   const session = useSession();
@@ -106,6 +107,7 @@ function SignedInMyPage({ userId, showProfile }: { userId: string; showProfile: 
       <RecentAchievements userId={userId} />
       <AchievementsPanel userId={userId} />
       <MatchHistory matches={profile.latest_matches} />
+      <ReportOutcomes userId={userId} />
       <NotificationSettings userId={userId} />
       <PurchaseHistory userId={userId} />
       <MyData />

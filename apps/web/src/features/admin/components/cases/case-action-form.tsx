@@ -30,10 +30,18 @@ const PLAYER_ACTIONS: readonly CaseAction[] = ['warn', 'suspend', 'penalty_add',
 
 function actionsFor(detail: CaseDetail): CaseAction[] {
   const onMatch = detail.match !== null && MATCH_KINDS.includes(detail.case.kind);
+  const refundable = refundChoices(detail).length > 0;
   return CASE_ACTIONS.filter(
-    (a) => (!MATCH_ACTIONS.includes(a) || onMatch) && (!PLAYER_ACTIONS.includes(a) || detail.players.length > 0),
+    (a) =>
+      (!MATCH_ACTIONS.includes(a) || onMatch) &&
+      (!PLAYER_ACTIONS.includes(a) || detail.players.length > 0) &&
+      (a !== 'refund' || refundable),
   );
 }
+
+/** 途中離脱・放置を認め返還: the named players (and matches) not confirmed yet. */
+const refundChoices = (detail: CaseDetail) => detail.refund_options.filter((o) => !o.confirmed);
+const refundKey = (o: { match_id: string; user_id: string }) => `${o.match_id}:${o.user_id}`;
 
 interface Draft {
   action: CaseAction | '';
@@ -41,10 +49,12 @@ interface Draft {
   userId: string;
   /** suspend: for how long (the note is the reason the player reads). */
   duration: SuspensionDuration | '';
+  /** refund: the chosen option (match:user). */
+  refund: string;
   note: string;
 }
 
-type Problem = { field: 'action' | 'winner' | 'user' | 'duration' | 'note'; message: string } | null;
+type Problem = { field: 'action' | 'winner' | 'user' | 'duration' | 'refund' | 'note'; message: string } | null;
 
 /** What keeps the action from being sent (the catalogue's and the schema's messages). */
 function problemOf(draft: Draft): Problem {
@@ -61,13 +71,16 @@ function problemOf(draft: Draft): Problem {
   if (draft.action === 'suspend' && !hasVisibleCharacter(draft.note)) {
     return { field: 'note', message: M.SANCTION_REASON_REQUIRED };
   }
+  if (draft.action === 'refund' && draft.refund === '') {
+    return { field: 'refund', message: ERRORS.REFUND_NO_LEAVE_REPORT.message };
+  }
   if (visibleLength(draft.note) > TRUST_NOTE_MAX) return { field: 'note', message: M.TRUST_NOTE_TOO_LONG };
   return null;
 }
 
 /** The action that closes the case, after a confirmation; the list reloads once it is done. */
 export function CaseActionForm({ detail, nameOf }: { detail: CaseDetail; nameOf: NameOf }) {
-  const [draft, setDraft] = useState<Draft>({ action: '', winner: '', userId: '', duration: '', note: '' });
+  const [draft, setDraft] = useState<Draft>({ action: '', winner: '', userId: '', duration: '', refund: '', note: '' });
   const [problem, setProblem] = useState<Problem>(null);
   const act = useActOnCase();
   const actOnce = useSingleFlight(act);
@@ -84,6 +97,7 @@ export function CaseActionForm({ detail, nameOf }: { detail: CaseDetail; nameOf:
     setProblem(found);
     if (found || draft.action === '') return;
     const action = draft.action;
+    const refund = detail.refund_options.find((o) => refundKey(o) === draft.refund);
     const target =
       action === 'correct'
         ? T.winnerOption(draft.winner as 'A' | 'B')
@@ -91,7 +105,9 @@ export function CaseActionForm({ detail, nameOf }: { detail: CaseDetail; nameOf:
           ? `${nameOf(draft.userId)}・${SUSPENSION_DURATION_LABELS[draft.duration]}`
           : PLAYER_ACTIONS.includes(action)
             ? nameOf(draft.userId)
-            : '';
+            : action === 'refund' && refund
+              ? T.refundOption(nameOf(refund.user_id), refund.match_id, refund.reports)
+              : '';
     const yes = await confirm.ask({
       title: T.confirmTitle(caseId),
       message: T.confirmText(T.actionLabels[action], target ? `（${target}）` : ''),
@@ -106,6 +122,7 @@ export function CaseActionForm({ detail, nameOf }: { detail: CaseDetail; nameOf:
         ...(action === 'correct' && { winner: draft.winner as 'A' | 'B' }),
         ...(PLAYER_ACTIONS.includes(action) && { user_id: draft.userId }),
         ...(action === 'suspend' && draft.duration !== '' && { duration: draft.duration }),
+        ...(action === 'refund' && refund && { user_id: refund.user_id, match_id: refund.match_id }),
       },
     });
   };
@@ -180,6 +197,9 @@ function ActionFields({
       )}
       {draft.action === 'suspend' && (
         <DurationChoice id={id} draft={draft} update={update} error={errorOf('duration')} />
+      )}
+      {draft.action === 'refund' && (
+        <RefundChoice id={id} detail={detail} draft={draft} update={update} error={errorOf('refund')} nameOf={nameOf} />
       )}
       <NoteField
         label={T.actionNote}
@@ -270,6 +290,43 @@ function PlayerChoice({
           </option>
         ))}
       </select>
+      {error}
+    </div>
+  );
+}
+
+/** 途中離脱・放置を認め返還: which named player, in which of the case's matches. */
+function RefundChoice({
+  id,
+  detail,
+  draft,
+  update,
+  error,
+  nameOf,
+}: ChoiceProps & { detail: CaseDetail; nameOf: NameOf }) {
+  return (
+    <div className="field">
+      <label htmlFor={`${id}-refund`} className="field__label">
+        {T.refundLabel}
+      </label>
+      <select
+        id={`${id}-refund`}
+        className="input"
+        value={draft.refund}
+        onChange={(e) => update({ refund: e.target.value })}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={`${id}-refund-hint`}
+      >
+        <option value="">{T.refundPlaceholder}</option>
+        {refundChoices(detail).map((o) => (
+          <option key={refundKey(o)} value={refundKey(o)}>
+            {T.refundOption(nameOf(o.user_id), o.match_id, o.reports)}
+          </option>
+        ))}
+      </select>
+      <p id={`${id}-refund-hint`} className="field__hint">
+        {T.refundHint}
+      </p>
       {error}
     </div>
   );
