@@ -1,17 +1,12 @@
+import type { Settings } from '@rankmatch/shared';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { buildProfile, buildSeason } from '../src/testing/data.ts';
+import { buildProfile, buildSeason, buildSettings } from '../src/testing/data.ts';
 import { renderApp, signInAs } from '../src/testing/render-app.tsx';
 
-const master = (settings: { rules_content?: string; announcement_content?: string }) => ({
+const master = (settings: Partial<Settings>) => ({
   body: {
-    settings: {
-      rules_content: '',
-      announcement_content: '',
-      lobby_create_timeout: 150,
-      lobby_join_timeout: 250,
-      ...settings,
-    },
+    settings: buildSettings(settings),
     badges: [],
     pokemon: [],
   },

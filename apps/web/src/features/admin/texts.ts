@@ -300,6 +300,12 @@ export const ADMIN_TEXTS = {
     joinTimeout: 'ロビー参加のタイムアウト（秒）',
     timeoutRange: (min: number, max: number) => `${min}〜${max}秒`,
     timeoutFailed: 'タイムアウト設定の更新に失敗しました',
+    readyCheckTitle: '準備確認',
+    readyCheckLead:
+      'マッチングで選ばれた10人に「準備完了」を押してもらい、全員がそろったときだけ試合を作成します。時間内に押さなかったプレイヤーはキューから外れ、繰り返すとしばらくマッチングに参加できなくなります。',
+    readyCheckSeconds: '準備確認の時間（秒）',
+    readyCheckRange: (min: number, max: number) => `0（使わない）または${min}〜${max}秒`,
+    readyCheckFailed: '準備確認の設定の更新に失敗しました',
     loadFailed: '設定の取得に失敗しました',
   },
 
