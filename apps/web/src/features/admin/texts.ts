@@ -60,6 +60,8 @@ export const ADMIN_TEXTS = {
     matching: 'マッチングを実行しています…',
     gathered: (n: number) => `集計した試合: ${n}件`,
     createdMatches: (ids: string[]) => `作成された試合: ${ids.map((id) => `#${id}`).join('、')}`,
+    /** A wave with the ready check on (issue 35) opens checks instead of matches. */
+    readyChecks: (ids: string[]) => `準備確認中: ${ids.map((id) => `#${id}`).join('、')}`,
     checkQueue: 'キューの人数を確認',
     queueCount: (n: number) => `キューの人数: ${n}人`,
     usersTitle: 'ユーザー',
@@ -736,6 +738,12 @@ export const ADMIN_TEXTS = {
     step2: '2. マッチングを実行',
     run: 'マッチングを実行',
     running: 'マッチングを実行しています…',
+    readyChecksLead: (n: number) =>
+      `準備確認が${n}件始まりました。テストアカウントの準備完了を押すと試合が作成されます（テストアカウント以外のプレイヤーは自分で押してください）。`,
+    readyAll: 'テストアカウントを全員準備完了にする',
+    readyingAll: '準備完了にしています…',
+    readied: (n: number) => `${n}人を準備完了にしました`,
+    readyNotStarted: 'まだ準備完了していないプレイヤーがいるため、試合は作成されていません。',
     step3: '3. 試合とプレイヤーを選ぶ',
     matchLabel: '試合',
     matchPlaceholder: '試合を選択してください',
