@@ -21,11 +21,17 @@ afterEach(() => clearTitleMark());
  */
 function open(
   initial: ReadyCheck | null,
-  options: { url?: string; handlers?: Handlers; fakeTimers?: boolean; pressAfterMs?: number } = {},
+  options: {
+    url?: string;
+    handlers?: Handlers;
+    fakeTimers?: boolean;
+    pressAfterMs?: number;
+    match?: ReturnType<typeof buildMatch>;
+  } = {},
 ) {
   const state: { check: ReadyCheck | null; match: ReturnType<typeof buildMatch> | null } = {
     check: initial,
-    match: null,
+    match: options.match ?? null,
   };
   signInAs(buildProfile(), { cacheProfile: true });
   if (options.fakeTimers) vi.useFakeTimers({ shouldAdvanceTime: true });
@@ -155,6 +161,15 @@ describe('ready check: open', () => {
       ),
     ).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'マッチが見つかりました' })).not.toBeInTheDocument();
+  });
+});
+
+describe('ready check: above a settled match still to report', () => {
+  it('shows the next match’s check above the match screen', async () => {
+    open(buildReadyCheck(), { match: buildMatch({ match_id: '76', status: 'done', has_reported: false }) });
+    expect(await screen.findByRole('heading', { name: '試合 #76' })).toBeInTheDocument();
+    const region = await card();
+    expect(within(region).getByRole('button', { name: '準備完了' })).toBeEnabled();
   });
 });
 

@@ -19,7 +19,16 @@ const HURRY_SECONDS = 10;
  * The ready check where the player waits (issue 35): open, the countdown, the 準備完了 button and the ten players'
  * marks, live; failed, what became of the player. Nothing when there is none (or it started long ago).
  */
-export function ReadyCheckCard({ userId, now }: { userId: string; now: number }) {
+export function ReadyCheckCard({
+  userId,
+  now,
+  spaced = false,
+}: {
+  userId: string;
+  now: number;
+  /** Outside the queue panel's grid (above a match screen): its own space below. */
+  spaced?: boolean;
+}) {
   const query = useReadyCheck(userId);
   const check = query.data;
   const [dismissed, setDismissed] = useState<string | null>(null);
@@ -32,6 +41,7 @@ export function ReadyCheckCard({ userId, now }: { userId: string; now: number })
       userId={userId}
       check={check}
       now={now}
+      spaced={spaced}
       onDismiss={() => setDismissed(check.ready_check_id)}
     />
   );
@@ -41,11 +51,13 @@ function ReadyCheckView({
   userId,
   check,
   now,
+  spaced,
   onDismiss,
 }: {
   userId: string;
   check: ReadyCheck;
   now: number;
+  spaced: boolean;
   onDismiss: () => void;
 }) {
   const titleId = useId();
@@ -55,11 +67,9 @@ function ReadyCheckView({
   const done = useRef<HTMLParagraphElement>(null);
   const open = check.status === 'open';
 
-  // The check just appeared: its button takes the focus (and comes into view) unless the player is in another field.
+  // The check just appeared: its button takes the focus (and comes into view) unless the player is typing somewhere.
   useEffect(() => {
-    if (!open) return;
-    const active = document.activeElement;
-    if (!active || active === document.body) button.current?.focus();
+    if (open && !isTyping(document.activeElement)) button.current?.focus();
   }, [open]);
 
   const onPress = () =>
@@ -72,7 +82,7 @@ function ReadyCheckView({
 
   return (
     <section
-      className={`card ready-check ready-check--${check.status}`}
+      className={`card ready-check ready-check--${check.status}${spaced ? ' ready-check--spaced' : ''}`}
       aria-labelledby={titleId}
       data-testid="ready-check"
     >
@@ -116,6 +126,16 @@ function ReadyCheckView({
       )}
       {check.status === 'failed' && <FailedOutcome check={check} onDismiss={onDismiss} />}
     </section>
+  );
+}
+
+/** A field the player may be typing in (a focus not to take away). */
+function isTyping(element: Element | null): boolean {
+  return (
+    element instanceof HTMLInputElement ||
+    element instanceof HTMLTextAreaElement ||
+    element instanceof HTMLSelectElement ||
+    (element instanceof HTMLElement && element.isContentEditable)
   );
 }
 
