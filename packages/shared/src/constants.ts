@@ -37,6 +37,14 @@ export const LOBBY_CREATE_TIMEOUT = { default: 150, min: 60, max: 300 } as const
 export const LOBBY_JOIN_TIMEOUT = { default: 250, min: 60, max: 600 } as const;
 /** The ready check's time to press 準備完了, seconds (0 = no ready check: a wave makes its matches at once). */
 export const READY_CHECK_SECONDS = { default: 60, min: 20, max: 180 } as const;
+/**
+ * The matching timeout, minutes, of a player who did not press 準備完了, by how many times that happened within
+ * READY_NO_SHOW_WINDOW_DAYS (this one included): the 1st a warning only (0), the 2nd 5, the 3rd 15, the 4th and later
+ * the last step (60).
+ */
+export const READY_NO_SHOW_TIMEOUT_MINUTES = [0, 5, 15, 60] as const;
+/** The days over which no-shows of ready checks are counted toward the next step. */
+export const READY_NO_SHOW_WINDOW_DAYS = 7;
 export const MARKDOWN_SETTING_MAX = 20_000;
 
 export const ADMIN_SEARCH_LIMIT = 20;

@@ -66,6 +66,8 @@ export const ADMIN_TEXTS = {
     matching: 'マッチングを実行しています…',
     gathered: (n: number) => `集計した試合: ${n}件`,
     createdMatches: (ids: string[]) => `作成された試合: ${ids.map((id) => `#${id}`).join('、')}`,
+    /** A wave with the ready check on (issue 35) opens checks instead of matches. */
+    readyChecks: (ids: string[]) => `準備確認中: ${ids.map((id) => `#${id}`).join('、')}`,
     checkQueue: 'キューの人数を確認',
     queueCount: (n: number) => `キューの人数: ${n}人`,
     usersTitle: 'ユーザー',
@@ -382,6 +384,12 @@ export const ADMIN_TEXTS = {
     joinTimeout: 'ロビー参加のタイムアウト（秒）',
     timeoutRange: (min: number, max: number) => `${min}〜${max}秒`,
     timeoutFailed: 'タイムアウト設定の更新に失敗しました',
+    readyCheckTitle: '準備確認',
+    readyCheckLead:
+      'マッチングで選ばれた10人に「準備完了」を押してもらい、全員がそろったときだけ試合を作成します。時間内に押さなかったプレイヤーはキューから外れ、繰り返すとしばらくマッチングに参加できなくなります。',
+    readyCheckSeconds: '準備確認の時間（秒）',
+    readyCheckRange: (min: number, max: number) => `0（使わない）または${min}〜${max}秒`,
+    readyCheckFailed: '準備確認の設定の更新に失敗しました',
     loadFailed: '設定の取得に失敗しました',
   },
 
@@ -844,6 +852,12 @@ export const ADMIN_TEXTS = {
     step2: '2. マッチングを実行',
     run: 'マッチングを実行',
     running: 'マッチングを実行しています…',
+    readyChecksLead: (n: number) =>
+      `準備確認が${n}件始まりました。テストアカウントの準備完了を押すと試合が作成されます（テストアカウント以外のプレイヤーは自分で押してください）。`,
+    readyAll: 'テストアカウントを全員準備完了にする',
+    readyingAll: '準備完了にしています…',
+    readied: (n: number) => `${n}人を準備完了にしました`,
+    readyNotStarted: 'まだ準備完了していないプレイヤーがいるため、試合は作成されていません。',
     step3: '3. 試合とプレイヤーを選ぶ',
     matchLabel: '試合',
     matchPlaceholder: '試合を選択してください',
