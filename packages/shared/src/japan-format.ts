@@ -48,11 +48,6 @@ export function formatShortDateTime(unixSeconds: number): string {
   const t = japanTime(unixSeconds);
   return `${t.month}/${t.day} ${two(t.hour)}:${two(t.minute)}`;
 }
-/** "4月1日 09:05" (until when a matching suspension lasts) */
-export function formatMonthDayTime(unixSeconds: number): string {
-  const t = japanTime(unixSeconds);
-  return `${t.month}月${t.day}日 ${two(t.hour)}:${two(t.minute)}`;
-}
 /** "2026/04/01" */
 export function formatDate(unixSeconds: number): string {
   const t = japanTime(unixSeconds);
@@ -63,7 +58,7 @@ export function formatLongDate(unixSeconds: number): string {
   const t = japanTime(unixSeconds);
   return `${t.year}年${t.month}月${t.day}日`;
 }
-/** "4月1日 09:05" (a deadline or a timeout's end in a sentence: 「4月1日 09:05までマッチングに参加できません」) */
+/** "4月1日 09:05" (a deadline, a suspension's or a timeout's end: 「4月1日 09:05までマッチングに参加できません」) */
 export function formatMonthDayTime(unixSeconds: number): string {
   const t = japanTime(unixSeconds);
   return `${t.month}月${t.day}日 ${two(t.hour)}:${two(t.minute)}`;
