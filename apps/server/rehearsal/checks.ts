@@ -1,27 +1,19 @@
 import {
-  correctMatch,
-  DEFAULT_RATING_CONFIG,
   effectivePenalty,
   isWaveTime,
   type MatchResult,
-  type Mmr,
-  type MmrState,
-  mmrForSeason,
   type PenaltyState,
   penaltyStateAfterMatch,
-  rateMatch,
   reportDeadline,
   runWave,
   seasonRewards,
-  shiftMmr,
   tallyViolations,
-  updateMaxRate,
   type WaitingEntry,
 } from '@rankmatch/engine';
 import {
   noShowTimeoutMinutes,
   PENALTY_BLOCK_THRESHOLD,
-  READY_CHECK_MISS_DAYS,
+  READY_NO_SHOW_WINDOW_DAYS,
   type SeasonAwardMap,
   seasonAwardsOf,
 } from '@rankmatch/shared';
@@ -29,6 +21,7 @@ import { sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../src/db/client.ts';
 import { type Observations, WAVE_SETTLE_MS } from './community.ts';
 import type { OperatorLog, SeasonPlan } from './operators.ts';
+import { ratingsAgainstReplay } from './rating-replay.ts';
 
 // The invariants of a rehearsal, checked at the end against the database the servers wrote (read once they stopped)
 // and what the players and operators saw. Each check says what it covered (its figure) and, when it fails, the first
@@ -371,187 +364,13 @@ async function penalties(input: CheckInput, data: Loaded): Promise<Check[]> {
 
 /**
  * Ratings and season numbers equal a replay of the rating rule over the settled matches in settlement order, with the
- * corrections where they happened: each match's displayed rate changes, the MMR it was rated from, the season numbers
- * and every player's MMR (carried across seasons, widened at a player's first match of a new one).
+ * corrections and refunds where they happened (rating-replay.ts).
  */
-async function ratings(input: CheckInput, data: Loaded): Promise<Check> {
-  const { db } = input;
-  const startRate = new Map(
-    (await rows<{ id: string; start_rate: number }>(db, sql`select id, start_rate from users`)).map((u) => [
-      u.id,
-      u.start_rate,
-    ]),
-  );
-  const corrections = (
-    await rows<{ target_id: string; created_at: string; after: { winner: 'A' | 'B' | null } }>(
-      db,
-      sql`select target_id, created_at, after from audit_log where action = 'match.correct' order by id`,
-    )
-  ).map((c) => ({ matchId: Number(c.target_id), at: Number(c.created_at), winner: c.after.winner }));
-  type Stats = { rate: number; max: number; matches: number; wins: number };
-  const stats = new Map<string, Stats>();
-  const key = (user: string, season: string) => `${user}|${season}`;
-  const statOf = (user: string, season: string): Stats => {
-    let s = stats.get(key(user, season));
-    if (!s) {
-      const start = startRate.get(user) ?? 1500;
-      s = { rate: start, max: start, matches: 0, wins: 0 };
-      stats.set(key(user, season), s);
-    }
-    return s;
-  };
-  // Every player's MMR as the replay leaves it (none before their first rated match).
-  const mmr = new Map<string, MmrState>();
-  const mmrOf = (user: string, season: string) =>
-    mmrForSeason(mmr.get(user) ?? null, startRate.get(user) ?? 1500, season, DEFAULT_RATING_CONFIG.mmr);
-  // What the match_players rows should say at the end: match → user → [after, delta, the MMR rated from].
-  type Row = { after: number; delta: number; mmr: Mmr };
-  const expected = new Map<number, Map<string, Row>>();
-  const originalWinner = new Map<number, 'A' | 'B' | null>();
-  for (const m of data.matches) {
-    const corrected = corrections.find((c) => c.matchId === m.id);
-    originalWinner.set(m.id, corrected ? (m.winner === 'A' ? 'B' : m.winner === 'B' ? 'A' : null) : m.winner);
-  }
-  const settled = data.matches.filter((m) => m.status === 'done' && m.settled_at !== null);
-  type Event = { at: number; order: number; kind: 'settle' | 'correct'; matchId: number; winner?: 'A' | 'B' | null };
-  const events: Event[] = [
-    ...settled.map((m) => ({ at: m.settled_at as number, order: m.id, kind: 'settle' as const, matchId: m.id })),
-    ...corrections.map((c) => ({ ...c, order: Number.MAX_SAFE_INTEGER, kind: 'correct' as const })),
-  ].sort((a, b) => a.at - b.at || a.order - b.order);
-  const problems: string[] = [];
-  const byId = new Map(data.matches.map((m) => [m.id, m]));
-  for (const e of events) {
-    const m = byId.get(e.matchId) as MatchRow;
-    const players = data.playersOf.get(m.id) ?? [];
-    if (e.kind === 'settle') {
-      const winner = originalWinner.get(m.id) ?? null;
-      const side = (team: 'A' | 'B') =>
-        players
-          .filter((p) => p.team === team)
-          .map((p) => ({
-            user_id: p.user_id,
-            rate: statOf(p.user_id, m.season_id).rate,
-            mmr: mmrOf(p.user_id, m.season_id),
-          }));
-      const changes = new Map(rateMatch({ teamA: side('A'), teamB: side('B'), winner }).map((c) => [c.user_id, c]));
-      const rows = new Map<string, Row>();
-      for (const p of players) {
-        const s = statOf(p.user_id, m.season_id);
-        const change = changes.get(p.user_id);
-        const after = winner === null ? s.rate : (change?.after ?? s.rate);
-        rows.set(p.user_id, { after, delta: after - s.rate, mmr: change?.mmr_before ?? mmrOf(p.user_id, m.season_id) });
-        if (winner !== null) {
-          s.max = updateMaxRate(s.max, after);
-          s.rate = after;
-          s.matches += 1;
-          s.wins += p.team === winner ? 1 : 0;
-          if (change) mmr.set(p.user_id, { ...change.mmr_after, season_id: m.season_id });
-        }
-      }
-      expected.set(m.id, rows);
-      continue;
-    }
-    const rowsOfMatch = expected.get(m.id);
-    if (!rowsOfMatch) {
-      problems.push(`correction of ${m.id} before it settled`);
-      continue;
-    }
-    const oldWinner = originalWinner.get(m.id) ?? null;
-    const fixes = correctMatch(
-      players.map((p) => {
-        const row = rowsOfMatch.get(p.user_id) as Row;
-        return { user_id: p.user_id, team: p.team, rate_after: row.after, rate_delta: row.delta, mmr: row.mmr };
-      }),
-      oldWinner,
-      e.winner ?? null,
-    );
-    for (const f of fixes) {
-      const row = rowsOfMatch.get(f.user_id) as Row;
-      rowsOfMatch.set(f.user_id, { ...row, after: f.before + f.new_delta, delta: f.new_delta });
-      const s = statOf(f.user_id, m.season_id);
-      s.rate += f.shift;
-      s.matches = Math.max(0, s.matches + f.matches);
-      s.wins = Math.max(0, s.wins + f.wins);
-      // The current MMR moves by the match's new belief − its old one.
-      if (f.mmr_shift.mu !== 0 || f.mmr_shift.sigma !== 0) {
-        const current = mmr.get(f.user_id);
-        mmr.set(f.user_id, {
-          ...shiftMmr(current ?? row.mmr, f.mmr_shift),
-          season_id: current?.season_id ?? m.season_id,
-        });
-      }
-      // Later settled matches of the season move by the shift.
-      for (const later of settled) {
-        if (later.id <= m.id || later.season_id !== m.season_id || (later.settled_at as number) > e.at) continue;
-        const laterRow = expected.get(later.id)?.get(f.user_id);
-        if (laterRow && f.shift !== 0) laterRow.after += f.shift;
-      }
-      // The max rate is recomputed from the corrected history.
-      let max = Math.max(s.rate, startRate.get(f.user_id) ?? 1500);
-      for (const [id, byUser] of expected) {
-        const r = byUser.get(f.user_id);
-        if (r && byId.get(id)?.season_id === m.season_id) max = Math.max(max, r.after);
-      }
-      s.max = max;
-    }
-  }
-  const close = (a: number | null, b: number) =>
-    a !== null && Math.abs(Number(a) - b) <= 1e-9 * Math.max(1, Math.abs(b));
-  let compared = 0;
-  for (const p of data.players) {
-    const want = expected.get(p.match_id)?.get(p.user_id);
-    if (!want) continue;
-    compared += 1;
-    if (p.rate_after !== want.after || p.rate_delta !== want.delta) {
-      problems.push(
-        `match ${p.match_id} ${p.user_id}: after/delta ${p.rate_after}/${p.rate_delta}, replay ${want.after}/${want.delta}`,
-      );
-    }
-    if (!close(p.mmr_mu, want.mmr.mu) || !close(p.mmr_sigma, want.mmr.sigma)) {
-      problems.push(
-        `match ${p.match_id} ${p.user_id}: rated from MMR ${p.mmr_mu}/${p.mmr_sigma}, replay ${want.mmr.mu}/${want.mmr.sigma}`,
-      );
-    }
-  }
-  const stored = await rows<{
-    user_id: string;
-    season_id: string;
-    rate: number;
-    max_rate: number;
-    match_count: number;
-    win_count: number;
-  }>(db, sql`select user_id, season_id, rate, max_rate, match_count, win_count from season_stats`);
-  for (const s of stored) {
-    const want = stats.get(key(s.user_id, s.season_id));
-    if (!want) {
-      if (s.match_count !== 0) problems.push(`${s.user_id} ${s.season_id}: season numbers without matches`);
-      continue;
-    }
-    const got = `${s.rate}/${s.max_rate}/${s.match_count}/${s.win_count}`;
-    const replay = `${want.rate}/${want.max}/${want.matches}/${want.wins}`;
-    if (got !== replay) problems.push(`${s.user_id} ${s.season_id}: rate/max/matches/wins ${got}, replay ${replay}`);
-  }
-  for (const [k, want] of stats) {
-    if (want.matches > 0 && !stored.some((s) => key(s.user_id, s.season_id) === k))
-      problems.push(`${k}: no season row`);
-  }
-  const beliefs = await rows<{ user_id: string; mu: number; sigma: number; season_id: string }>(
-    db,
-    sql`select user_id, mu, sigma, season_id from player_mmr`,
-  );
-  for (const b of beliefs) {
-    const want = mmr.get(b.user_id);
-    if (!want) problems.push(`${b.user_id}: an MMR without a rated match`);
-    else if (!close(b.mu, want.mu) || !close(b.sigma, want.sigma) || b.season_id !== want.season_id) {
-      problems.push(
-        `${b.user_id}: MMR ${b.mu}/${b.sigma} (${b.season_id}), replay ${want.mu}/${want.sigma} (${want.season_id})`,
-      );
-    }
-  }
-  if (beliefs.length !== mmr.size) problems.push(`${beliefs.length} MMRs stored, ${mmr.size} in the replay`);
+async function ratings(input: CheckInput): Promise<Check> {
+  const { problems, figure } = await ratingsAgainstReplay(input.db);
   return check(
-    'ratings, MMRs and season numbers equal a replay of the rating rule (corrections included)',
-    `${settled.length} settled matches, ${compared} rate changes, ${stored.length} season rows, ${beliefs.length} MMRs, ${corrections.length} corrections`,
+    'ratings, MMRs and season numbers equal a replay of the rating rule (corrections and refunds included)',
+    figure,
     problems,
   );
 }
@@ -854,7 +673,7 @@ async function readyFailures(input: CheckInput, checks: readonly CheckRow[]): Pr
     const closed = c.closed_at as number;
     for (const p of c.players.filter((x) => x.ready_at === null)) {
       noShows += 1;
-      const before = (misses.get(p.user_id) ?? []).filter((t) => t > closed - READY_CHECK_MISS_DAYS * 86_400);
+      const before = (misses.get(p.user_id) ?? []).filter((t) => t > closed - READY_NO_SHOW_WINDOW_DAYS * 86_400);
       misses.set(p.user_id, [...before, closed]);
       const minutes = noShowTimeoutMinutes(before.length + 1);
       const got = suspensions.filter((x) => x.user === p.user_id && x.from === closed);
@@ -988,7 +807,7 @@ export async function runChecks(
     ...(await waves(input)),
     ...places(input, data),
     ...(await penalties(input, data)),
-    await ratings(input, data),
+    await ratings(input),
     await seasonEnd(input, { ended: extra.seasonEndLogs }),
     ...(await grants(input)),
     told(input, data),

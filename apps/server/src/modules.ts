@@ -4,6 +4,7 @@ import { authModule } from './auth/module.ts';
 import { badgesModule } from './badges/module.ts';
 import type { AppContext } from './context.ts';
 import { debugModule } from './debug/module.ts';
+import { deletionModule } from './deletion/module.ts';
 import { discordModule } from './discord/module.ts';
 import { healthModule } from './health/module.ts';
 import { masterModule } from './master/module.ts';
@@ -71,6 +72,7 @@ export function buildModules(ctx: AppContext): { list: Module[]; modules: Module
     moderationModule(ctx),
     trustModule(ctx),
     auditModule(ctx),
+    deletionModule(ctx),
     debugModule(ctx, { waves }),
   ];
   return { list, modules: { ranking, stats, waves, seasons, achievements, notifications, shop } };

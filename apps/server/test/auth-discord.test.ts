@@ -1,5 +1,7 @@
-import { loginReplySchema } from '@rankmatch/shared';
+import { ACCOUNT_DELETION_GRACE_SECONDS, loginReplySchema } from '@rankmatch/shared';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { ACCOUNT_DELETION_JOB } from '../src/deletion/delete.ts';
 import { createTestApp, type TestApp } from './helpers/app.ts';
 import { FakeDiscord } from './helpers/fake-discord.ts';
 
@@ -200,6 +202,47 @@ describe('Discord sign-in', () => {
     const res = await t.request({ method: 'PUT', url: '/api/users/me/discord', token: login.access_token });
     expect(res.statusCode).toBe(200);
     expect(res.json().discord_username).toBe('real_name');
+  });
+
+  it('makes a new account at the next sign-in of a Discord account whose account was deleted (issue 38)', async () => {
+    discord.nextUser = { id: '900000000000000006', username: 'leaver', global_name: '去る人', avatar: 'abc' };
+    const first = (await callback(await authorize())).json();
+    await t.request({
+      method: 'PUT',
+      url: '/api/users/me/profile',
+      token: first.access_token,
+      payload: { trainer_name: '前の名前', bio: '前の自己紹介' },
+    });
+    const asked = await t.request({
+      method: 'POST',
+      url: '/api/users/me/deletion',
+      token: first.access_token,
+      payload: { confirm: true },
+    });
+    expect(asked.statusCode, asked.body).toBe(200);
+    t.clock.advance(ACCOUNT_DELETION_GRACE_SECONDS);
+    const outcome = await t.built.jobs.run(ACCOUNT_DELETION_JOB);
+    expect(outcome).toMatchObject({ ran: true, value: [{ userId: '900000000000000006', deleted: true }] });
+
+    const again = await callback(await authorize());
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json().user).toMatchObject({
+      user_id: '900000000000000006',
+      trainer_name: '去る人',
+      bio: '',
+      created_at: t.clock.now(),
+    });
+    // The old account's remainder holds nothing that leads back to Discord.
+    const { rows } = (await t.ctx.db.execute(
+      sql`select id, auth_sub, trainer_name from users where deleted_at is not null`,
+    )) as unknown as { rows: { id: string; auth_sub: string; trainer_name: string }[] };
+    expect(rows).toEqual([
+      {
+        id: expect.stringMatching(/^deleted-/),
+        auth_sub: expect.stringMatching(/^deleted\|/),
+        trainer_name: '退会したプレイヤー',
+      },
+    ]);
   });
 
   it('refuses a Discord refresh for a test account', async () => {

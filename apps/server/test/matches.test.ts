@@ -91,7 +91,14 @@ describe('a match from wave to settlement', () => {
     const profile = await me(m.tokenOf(a1));
     expect(profile).toMatchObject({ rate: 1510, max_rate: 1510, match_count: 1, win_count: 1, win_rate: 100 });
     expect(profile.latest_matches).toEqual([
-      { match_id: id, winlose: 1, deck_type: 'CHARIZARD', started_date: m.match.started_at, rate_delta: 10 },
+      {
+        match_id: id,
+        winlose: 1,
+        deck_type: 'CHARIZARD',
+        started_date: m.match.started_at,
+        rate_delta: 10,
+        refunded: false,
+      },
     ]);
     expect((await me(m.tokenOf(b1))).latest_matches[0]).toMatchObject({ winlose: 0, rate_delta: -10 });
     const history = await t.request({ method: 'GET', url: '/api/users/me/rating-history', token: m.tokenOf(b1) });

@@ -1,7 +1,8 @@
 import { adminSeasonListSchema, queueInfoSchema } from '@rankmatch/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
-import { lockQueue, removeEntries } from '../src/queue/service.ts';
+import { queueEntries } from '../src/db/schema.ts';
+import { lockQueue, markWaveMissed, removeEntries } from '../src/queue/service.ts';
 import { createTestApp, type TestApp } from './helpers/app.ts';
 
 // The test clock starts at 1_800_000_000: Friday 2027-01-15 17:00 JST, inside matching hours.
@@ -343,5 +344,21 @@ describe.runIf(process.env.TEST_DB === 'postgres')('two instances racing a wave'
       await t.request({ method: 'POST', url: '/api/debug/matches/report-all', token: admin });
       await t.request({ method: 'DELETE', url: '/api/debug/queue', token: admin });
     }
+  });
+});
+
+describe('a wave of any size', () => {
+  it('removes and marks entries of more players than a statement can take parameters (65,535)', async () => {
+    const token = await t.login('dummy_01');
+    expect((await join(token)).statusCode).toBe(200);
+    // A wave of 100,000 queued players failed here: `in ($1 … $100000)` is over PostgreSQL's limit.
+    const many = [...Array.from({ length: 70_000 }, (_, i) => `x${i}`), 'dummy_01', 'quote"back\\slash'];
+    await t.ctx.db.transaction(async (tx) => {
+      await markWaveMissed(tx, many);
+      const [row] = await tx.select().from(queueEntries);
+      expect(row?.wavesMissed).toBe(1);
+      await removeEntries(tx, many);
+    });
+    expect(await t.ctx.db.select().from(queueEntries)).toEqual([]);
   });
 });

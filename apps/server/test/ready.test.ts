@@ -1,5 +1,11 @@
 import type { AddressInfo } from 'node:net';
-import { type ReadyCheck, readyCheckReplySchema, readyCheckSchema } from '@rankmatch/shared';
+import {
+  queueSuspendedMessage,
+  READY_CHECK_NO_SHOW_REASON,
+  type ReadyCheck,
+  readyCheckReplySchema,
+  readyCheckSchema,
+} from '@rankmatch/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { rowsOf } from '../src/db/client.ts';
@@ -244,12 +250,7 @@ describe('a ready check that fails', () => {
           token: tokenOf('dummy_10'),
           payload: {},
         });
-        expectError(
-          refused,
-          403,
-          'QUEUE_SUSPENDED',
-          `マッチングの利用を停止されています（残り${(until - t.clock.now()) / 60}分）`,
-        );
+        expectError(refused, 403, 'QUEUE_SUSPENDED', queueSuspendedMessage(until, READY_CHECK_NO_SHOW_REASON));
         t.clock.advance(until - t.clock.now());
       }
       if (round === 3) {
@@ -344,7 +345,12 @@ describe('waves and tools around a check', () => {
     for (const tab of tabs) {
       expect((await tab.next('readyCheck')).data).toMatchObject({ ready_count: 1, me_ready: false });
     }
-    const all = await t.request({ method: 'POST', url: '/api/debug/ready-checks/ready-all', token: admin });
+    const all = await t.request({
+      method: 'POST',
+      url: '/api/debug/ready-checks/ready-all',
+      token: admin,
+      payload: {},
+    });
     expect(all.statusCode, all.body).toBe(200);
     const { readied, started_matches } = all.json();
     expect(readied).toBe(9);

@@ -8,7 +8,7 @@ import {
   seasonsReplySchema,
   VALIDATION_MESSAGES,
 } from '@rankmatch/shared';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { freshAppPerTest, type TestApp } from './helpers/app.ts';
 import { DAY, expectError } from './helpers/community.ts';
 
@@ -224,6 +224,11 @@ describe('admin season CRUD', () => {
 
   it('updates a season; the id cannot change', async () => {
     await createOk(fields('s1'));
+    // The edit is a domain event (the ranking follows it, as it follows every rate change): only when it commits.
+    const updated: string[] = [];
+    const stop = t.built.bus.subscribe((e) => {
+      if (e.type === 'season.updated') updated.push(e.season_id);
+    });
     const res = await update('s1', {
       name: '改名シーズン',
       description: '説明',
@@ -246,6 +251,7 @@ describe('admin season CRUD', () => {
     };
     expect(seasonSchema.parse(res.json())).toEqual(expected);
     expect(await list()).toEqual([expected]);
+    await vi.waitFor(() => expect(updated).toEqual(['s1']));
     // Activation has its own action: a flag in the body is ignored.
     const flagged = await update('s1', { ...expected, is_active: true });
     expect(flagged.statusCode, flagged.body).toBe(200);
@@ -268,6 +274,8 @@ describe('admin season CRUD', () => {
       failed('更新', ERRORS.SEASON_NOT_FOUND.message),
     );
     expect(await list()).toEqual([expected]);
+    stop();
+    expect(updated).toEqual(['s1', 's1']);
   });
 
   it('keeps exactly one active season: activating another ends the one running', async () => {

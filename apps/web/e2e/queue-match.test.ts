@@ -16,7 +16,8 @@ import {
 
 // Queue and match in Chromium against the real server (see global-setup.ts): one test account joins the queue from
 // the match tab on a desktop browser, a second one watches on a phone, the other eight join through the API, the
-// admin triggers a wave, and both browsers switch to the match screen on the WebSocket push, without a reload; the
+// admin triggers a wave (with the ready check on, both browsers show it and press 準備完了, and the admin's test tool
+// readies the other eight), and both browsers switch to the match screen on the WebSocket push, without a reload; the
 // desktop player reports through the wizard, the nine others through the API, and the my page shows the new rate.
 // Screenshots go to e2e/screenshots/ at 1280×800 and 390×844.
 
@@ -179,14 +180,38 @@ describe.skipIf(!chromiumPath)('queue and match in Chromium', () => {
     // API does not show (the ten were picked by their rate): as in a real queue, a wave that leaves them waiting
     // widens their window, and a later one matches them.
     const admin = await login('dummy_admin');
+    let readyChecks = 0;
     for (let waves = 1; ; waves++) {
-      const wave = await api<{ message: string; created_matches?: unknown[] }>('/api/debug/matchmaking/trigger', {
+      const wave = await api<{ message: string; created_matches?: unknown[]; ready_checks?: unknown[] }>(
+        '/api/debug/matchmaking/trigger',
+        { method: 'POST', body: {}, token: admin.access_token },
+      );
+      expect(wave.status, JSON.stringify(wave.body)).toBe(200);
+      readyChecks = wave.body.ready_checks?.length ?? 0;
+      if (wave.body.created_matches?.length || readyChecks > 0 || waves === 4) break;
+    }
+
+    // With the ready check on (issue 35; the site's default), both pages show it by themselves: each presses
+    // 準備完了 and sees the other's press live; then the admin's test tool readies the other eight.
+    if (readyChecks > 0) {
+      for (const { page, shot } of [desktop, phone]) {
+        await page.getByRole('region', { name: 'マッチが見つかりました' }).waitFor({ timeout: 20_000 });
+        await page.getByRole('list', { name: 'プレイヤーの準備状況' }).getByRole('listitem').nth(9).waitFor();
+        await shot('02b-ready-check');
+        await page.getByRole('button', { name: '準備完了' }).click();
+        await page.getByText('準備完了しました、他のプレイヤーを待っています').waitFor();
+      }
+      for (const { page, shot } of [desktop, phone]) {
+        await page.getByRole('status', { name: '準備完了の人数' }).filter({ hasText: '2/10' }).waitFor();
+        await shot('02c-ready-pressed');
+      }
+      const readied = await api<{ readied: number; started_matches: string[] }>('/api/debug/ready-checks/ready-all', {
         method: 'POST',
         body: {},
         token: admin.access_token,
       });
-      expect(wave.status, JSON.stringify(wave.body)).toBe(200);
-      if (wave.body.created_matches?.length || waves === 4) break;
+      expect(readied.status, JSON.stringify(readied.body)).toBe(200);
+      expect(readied.body.started_matches.length, JSON.stringify(readied.body)).toBeGreaterThan(0);
     }
 
     // Both pages switch to the match screen by themselves, with both teams.

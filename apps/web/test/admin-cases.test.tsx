@@ -156,6 +156,35 @@ describe('admin 通報・異議: a case', () => {
     expect(server.callsTo(ACTION)[0]?.body).toEqual({ action: 'warn', user_id: 'dummy_07', note: '' });
   });
 
+  it('途中離脱・放置を認め返還 needs a named player and match, then sends both (issue 35)', async () => {
+    const named = { match_id: '42', user_id: 'dummy_07', trainer_name: '選手7', reports: 1, confirmed: false };
+    const { user, server } = openCases({}, buildCaseDetail({ refund_options: [named] }));
+    const dialog = await openCase(user);
+    expect(within(dialog).getByText(/通報・異議を送ったプレイヤーには/)).toHaveTextContent('内容は伝えません');
+    await user.click(within(dialog).getByRole('radio', { name: '途中離脱・放置を認め、味方にレートを返還' }));
+    await user.click(within(dialog).getByRole('button', { name: '対応する' }));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('「途中離脱」または「放置・AFK」として通報された');
+    await user.selectOptions(within(dialog).getByLabelText('途中離脱・放置したプレイヤーと試合'), '42:dummy_07');
+    await user.click(within(dialog).getByRole('button', { name: '対応する' }));
+    const message = await answerConfirm(user, '案件 #5 に対応しますか？', '対応して閉じる');
+    expect(message).toContain('選手7 — 試合 #42（通報 1件）');
+    await within(dialog).findByText('この案件は対応済みです。');
+    expect(server.callsTo(ACTION)[0]?.body).toEqual({
+      action: 'refund',
+      user_id: 'dummy_07',
+      match_id: '42',
+      note: '',
+    });
+  });
+
+  it('offers no refund when nobody was named as a leaver, or it is confirmed already', async () => {
+    const confirmed = { match_id: '42', user_id: 'dummy_07', trainer_name: '選手7', reports: 1, confirmed: true };
+    const { user } = openCases({}, buildCaseDetail({ refund_options: [confirmed] }));
+    const dialog = await openCase(user);
+    expect(within(dialog).getByRole('radio', { name: '結果を訂正' })).toBeInTheDocument();
+    expect(within(dialog).queryByRole('radio', { name: '途中離脱・放置を認め、味方にレートを返還' })).toBeNull();
+  });
+
   it('refuses a note over 200 characters', async () => {
     const { user, server } = openCases();
     const dialog = await openCase(user);
@@ -176,7 +205,7 @@ describe('admin 通報・異議: a case', () => {
       within(actions)
         .getAllByRole('radio')
         .map((r) => r.closest('label')?.textContent),
-    ).toEqual(['警告', 'ペナルティ +1', 'ペナルティ −1', '対応不要として閉じる']);
+    ).toEqual(['警告', 'マッチング停止', 'ペナルティ +1', 'ペナルティ −1', '対応不要として閉じる']);
   });
 
   it("shows the server's refusal and keeps the case open", async () => {

@@ -8,6 +8,7 @@ const SETTINGS = {
   announcement_content: '',
   lobby_create_timeout: 150,
   lobby_join_timeout: 250,
+  ready_check_seconds: 60,
 };
 
 function openContent(handlers: Handlers = {}) {
@@ -147,5 +148,60 @@ describe('admin content: lobby timeouts', () => {
     await user.click(within(create.closest('form')!).getByRole('button', { name: '保存' }));
     expect(await screen.findByText('タイムアウト設定の更新に失敗しました')).toBeInTheDocument();
     await waitFor(() => expect(screen.getByText('この操作を行う権限がありません')).toBeInTheDocument());
+  });
+});
+
+describe('admin content: the ready check time (issue 35)', () => {
+  const RANGE_MESSAGE = '準備確認の時間は0（使わない）または20〜180秒の整数で指定してください';
+
+  it('shows the saved time with 0 = 使わない, and saves 0 (no ready check) or a time within 20–180 s', async () => {
+    const { user, server } = openContent();
+    const card = await screen.findByRole('region', { name: '準備確認' });
+    const field = within(card).getByRole('spinbutton', { name: '準備確認の時間（秒）' });
+    expect(field).toHaveValue(60);
+    expect(field).toHaveAttribute('min', '0');
+    expect(field).toHaveAttribute('max', '180');
+    expect(field).toHaveAccessibleDescription('0（使わない）または20〜180秒');
+
+    await user.clear(field);
+    await user.type(field, '0');
+    await user.click(within(card).getByRole('button', { name: '保存' }));
+    expect(await within(card).findByText('保存しました')).toBeInTheDocument();
+
+    await user.clear(field);
+    await user.type(field, '180');
+    await user.click(within(card).getByRole('button', { name: '保存' }));
+    await waitFor(() => expect(server.callsTo('PUT /api/master/settings')).toHaveLength(2));
+    expect(server.callsTo('PUT /api/master/settings').map((c) => c.body)).toEqual([
+      { id: 'ready_check_seconds', value: 0 },
+      { id: 'ready_check_seconds', value: 180 },
+    ]);
+  });
+
+  it('refuses 1–19 and more than 180 with the shared message, without a request', async () => {
+    const { user, server } = openContent();
+    const card = await screen.findByRole('region', { name: '準備確認' });
+    const field = within(card).getByRole('spinbutton', { name: '準備確認の時間（秒）' });
+    for (const value of ['19', '181', '-5', '30.5']) {
+      await user.clear(field);
+      await user.type(field, value);
+      await user.click(within(card).getByRole('button', { name: '保存' }));
+      expect(await within(card).findByText(RANGE_MESSAGE)).toBeInTheDocument();
+      expect(field).toHaveAttribute('aria-invalid', 'true');
+    }
+    expect(server.callsTo('PUT /api/master/settings')).toHaveLength(0);
+  });
+
+  it('says 準備確認の設定の更新に失敗しました with the server’s message when refused', async () => {
+    const { user } = openContent({
+      'PUT /api/master/settings': { status: 400, body: { error: RANGE_MESSAGE, code: 'VALIDATION_ERROR' } },
+    });
+    const card = await screen.findByRole('region', { name: '準備確認' });
+    const field = within(card).getByRole('spinbutton', { name: '準備確認の時間（秒）' });
+    await user.clear(field);
+    await user.type(field, '90');
+    await user.click(within(card).getByRole('button', { name: '保存' }));
+    expect(await within(card).findByText('準備確認の設定の更新に失敗しました')).toBeInTheDocument();
+    expect(within(card).getByText(RANGE_MESSAGE)).toBeInTheDocument();
   });
 });

@@ -3,6 +3,7 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderAsAdmin } from '../src/testing/admin-data.ts';
 import { answerConfirm } from '../src/testing/confirm.ts';
+import { buildSettings } from '../src/testing/data.ts';
 import type { Handlers, RecordedCall } from '../src/testing/fake-fetch.ts';
 
 // コンテンツ管理 → Discord 連携: the webhook URL (masked), the kinds, the bot, テスト送信 and the latest deliveries.
@@ -42,7 +43,7 @@ function openDiscord(initial = buildDiscord(), handlers: Handlers = {}) {
   const rendered = renderAsAdmin('/admin_control?tab=content', {
     'GET /api/master': {
       body: {
-        settings: { rules_content: '', announcement_content: '', lobby_create_timeout: 150, lobby_join_timeout: 250 },
+        settings: buildSettings(),
         badges: [],
         pokemon: [],
       },

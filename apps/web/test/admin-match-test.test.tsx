@@ -213,3 +213,50 @@ describe('match test screen', () => {
     expect(screen.getByText('エラー（404）: このテストアカウントはこの試合に参加していません')).toBeInTheDocument();
   });
 });
+
+describe('match test screen with the ready check on (issue 35)', () => {
+  /** The wave opens ready check #501 instead of a match; ready-all answers `reply` (slowly, to test a double click). */
+  function withReadyChecks(reply: { readied: number; started_matches: string[] }) {
+    const view = openMatchTest();
+    view.server.use({
+      'POST /api/debug/matchmaking/trigger': {
+        body: {
+          message: 'マッチングを実行しました: 準備確認を1件開始',
+          ran: true,
+          created_matches: [],
+          ready_checks: ['501'],
+        },
+      },
+      'POST /api/debug/ready-checks/ready-all': async () => {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        return { body: reply };
+      },
+    });
+    return view;
+  }
+
+  it('says 準備確認中, readies every test account once on a double click, and goes on to the started match', async () => {
+    const { user, server } = withReadyChecks({ readied: 10, started_matches: ['77'] });
+    await user.click(await screen.findByRole('button', { name: 'マッチングを実行' }));
+    expect(await screen.findByText('準備確認中: #501')).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: '試合' })).toHaveValue('');
+
+    await user.dblClick(screen.getByRole('button', { name: 'テストアカウントを全員準備完了にする' }));
+    expect(await screen.findByText('10人を準備完了にしました')).toBeInTheDocument();
+    expect(screen.getByText('作成された試合: #77')).toBeInTheDocument();
+    expect(server.callsTo('POST /api/debug/ready-checks/ready-all')).toHaveLength(1);
+    expect(screen.getByRole('combobox', { name: '試合' })).toHaveValue('77');
+    expect(await screen.findByRole('region', { name: '選手1 の試合画面' })).toBeInTheDocument();
+  });
+
+  it('says no match was made while players other than test accounts have not pressed 準備完了', async () => {
+    const { user } = withReadyChecks({ readied: 9, started_matches: [] });
+    await user.click(await screen.findByRole('button', { name: 'マッチングを実行' }));
+    await user.click(await screen.findByRole('button', { name: 'テストアカウントを全員準備完了にする' }));
+    expect(await screen.findByText('9人を準備完了にしました')).toBeInTheDocument();
+    expect(
+      screen.getByText('まだ準備完了していないプレイヤーがいるため、試合は作成されていません。'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: '試合' })).toHaveValue('');
+  });
+});

@@ -7,7 +7,7 @@ import type { Handlers } from '../src/testing/fake-fetch.ts';
 
 const listItem = (match: AdminMatchDetail) => {
   const { team_a, team_b, settle_reason, settled_at, report_deadline_unixtime, ...item } = match;
-  const { user_reports, penalty_summary, penalty_status, ...rest } = item;
+  const { user_reports, penalty_summary, penalty_status, refund_options, ...rest } = item;
   return rest;
 };
 
@@ -229,5 +229,72 @@ describe('admin matches: detail', () => {
     await answerConfirm(user, '試合 #42 の結果を訂正', '訂正する');
     expect(await within(dialog).findByText('結果の訂正に失敗しました')).toBeInTheDocument();
     expect(within(dialog).getByText('変更がありません')).toBeInTheDocument();
+  });
+});
+
+describe('admin matches: refunds (issue 35)', () => {
+  const leaver = { match_id: '42', user_id: 'dummy_07', trainer_name: '選手7', reports: 2, confirmed: false };
+  const NAMED = { ...DONE, refund_options: [leaver] };
+  const REFUNDED: AdminMatchDetail = {
+    ...NAMED,
+    team_b: {
+      players: NAMED.team_b.players.map((p) => (p.user_id === 'dummy_07' ? p : { ...p, refunded_at: 1_700_001_000 })),
+    },
+    refund_options: [{ ...leaver, confirmed: true }],
+  };
+
+  it("gives a named leaver's team-mates their rate back after a confirm, then marks them 返還済み", async () => {
+    const { user, server } = openMatches({
+      'GET /api/admin/matches/42': { body: NAMED },
+      'POST /api/admin/matches/42/refund': { body: REFUNDED },
+    });
+    await user.click(await screen.findByRole('button', { name: '試合 #42 の詳細' }));
+    const dialog = await screen.findByRole('dialog', { name: '試合 #42' });
+    const section = await within(dialog).findByRole('region', { name: 'レートの返還（途中離脱・放置）' });
+    expect(section).toHaveTextContent('選手7（通報 2件）');
+    const button = within(section).getByRole('button', { name: '選手7 の離脱を認めて返還' });
+
+    await user.click(button);
+    const question = await answerConfirm(user, '試合 #42 のレートを返還', 'キャンセル');
+    expect(question).toContain('選手7 が途中離脱・放置したことを認め');
+    expect(server.callsTo('POST /api/admin/matches/42/refund')).toHaveLength(0);
+
+    await user.click(button);
+    await answerConfirm(user, '試合 #42 のレートを返還', '返還する');
+    expect(await within(dialog).findByText('レートを返還しました')).toBeInTheDocument();
+    expect(server.callsTo('POST /api/admin/matches/42/refund').map((c) => c.body)).toEqual([{ user_id: 'dummy_07' }]);
+    expect(within(section).queryByRole('button')).not.toBeInTheDocument();
+    expect(within(section).getByText('返還済み')).toBeInTheDocument();
+    const teamB = within(dialog).getByRole('region', { name: 'チームB' });
+    expect(within(teamB).getAllByText('返還済み')).toHaveLength(4);
+  });
+
+  it("shows the server's refusal of a refund", async () => {
+    const { user } = openMatches({
+      'GET /api/admin/matches/42': { body: NAMED },
+      'POST /api/admin/matches/42/refund': {
+        status: 409,
+        body: {
+          error: 'この試合のこのプレイヤーについては、すでにレートを返還しています',
+          code: 'REFUND_ALREADY_DONE',
+        },
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: '試合 #42 の詳細' }));
+    const dialog = await screen.findByRole('dialog', { name: '試合 #42' });
+    await user.click(await within(dialog).findByRole('button', { name: '選手7 の離脱を認めて返還' }));
+    await answerConfirm(user, '試合 #42 のレートを返還', '返還する');
+    expect(await within(dialog).findByText('レートを返還できませんでした')).toBeInTheDocument();
+    expect(
+      within(dialog).getByText('この試合のこのプレイヤーについては、すでにレートを返還しています'),
+    ).toBeInTheDocument();
+  });
+
+  it('says nobody was named as a leaver', async () => {
+    const { user } = openMatches();
+    await user.click(await screen.findByRole('button', { name: '試合 #42 の詳細' }));
+    const dialog = await screen.findByRole('dialog', { name: '試合 #42' });
+    const section = await within(dialog).findByRole('region', { name: 'レートの返還（途中離脱・放置）' });
+    expect(section).toHaveTextContent('途中離脱・放置として通報されたプレイヤーはいません');
   });
 });

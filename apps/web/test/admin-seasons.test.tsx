@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { buildAdminSeason, renderAsAdmin } from '../src/testing/admin-data.ts';
 import { answerConfirm } from '../src/testing/confirm.ts';
+import { buildSettings } from '../src/testing/data.ts';
 import type { Handlers } from '../src/testing/fake-fetch.ts';
 
 const ACTIVE = buildAdminSeason({ id: 's1', name: 'シーズン1', theme_color: '#3366ff' });
@@ -20,7 +21,7 @@ const NEXT = buildAdminSeason({
 const local = (value: string) => Math.floor(new Date(value).getTime() / 1000);
 
 const MASTER = {
-  settings: { rules_content: '', announcement_content: '', lobby_create_timeout: 150, lobby_join_timeout: 250 },
+  settings: buildSettings(),
   badges: BADGES,
   pokemon: [],
 };

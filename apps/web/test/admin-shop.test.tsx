@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { renderAsAdmin } from '../src/testing/admin-data.ts';
 import { answerConfirm } from '../src/testing/confirm.ts';
+import { buildSettings } from '../src/testing/data.ts';
 import type { Handlers, RecordedCall } from '../src/testing/fake-fetch.ts';
 import { buildOrder, buildShopBadge, shopBadgesHandler } from '../src/testing/shop-data.ts';
 
@@ -42,7 +43,7 @@ const FAILED: AdminOrder = {
 };
 
 const MASTER = {
-  settings: { rules_content: '', announcement_content: '', lobby_create_timeout: 150, lobby_join_timeout: 250 },
+  settings: buildSettings(),
   badges: BADGES.map((b) => (b.id === 'badge_113' ? { ...b, is_active: false } : b)),
   pokemon: [],
 };

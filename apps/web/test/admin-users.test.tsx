@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { buildAdminUser, renderAsAdmin } from '../src/testing/admin-data.ts';
 import { answerConfirm } from '../src/testing/confirm.ts';
+import { buildSettings } from '../src/testing/data.ts';
 import type { Handlers, RecordedCall } from '../src/testing/fake-fetch.ts';
 
 const summary = (user: AdminUserDetail): AdminUserSummary => {
@@ -11,6 +12,7 @@ const summary = (user: AdminUserDetail): AdminUserSummary => {
   return {
     ...{ user_id, trainer_name, discord_username, rate, max_rate, match_count, win_count, win_rate },
     ...{ penalty_count, penalty_correction, effective_penalty, is_banned, is_admin, is_dummy, created_at },
+    deletion: user.deletion,
   };
 };
 
@@ -205,7 +207,7 @@ describe('admin users: edit', () => {
     const app = openUsers({
       'GET /api/master': {
         body: {
-          settings: { rules_content: '', announcement_content: '', lobby_create_timeout: 150, lobby_join_timeout: 250 },
+          settings: buildSettings(),
           badges: [
             {
               id: 'badge_001',

@@ -1,3 +1,4 @@
+import { REFUND_TEXTS, reportOutcomeText } from '@rankmatch/shared';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { browser } from '../src/lib/browser.ts';
@@ -70,6 +71,7 @@ describe('my page, signed in', () => {
       deck_type: 'PIKACHU',
       started_date: now - i * 3600,
       rate_delta: [15, -12, 0][i % 3] as number,
+      refunded: false,
     }));
     signInAs(buildProfile({ latest_matches: matches }), { cacheProfile: true });
     renderApp('/?tab=mypage');
@@ -87,12 +89,53 @@ describe('my page, signed in', () => {
   });
 
   it('says 未報告 for a match whose Pokémon was not reported, the player page word (issue 36)', async () => {
-    const matches = [{ match_id: 'm1', winlose: 1, deck_type: '', started_date: now - 60, rate_delta: 10 }];
+    const matches = [
+      { match_id: 'm1', winlose: 1, deck_type: '', started_date: now - 60, rate_delta: 10, refunded: false },
+    ];
     signInAs(buildProfile({ latest_matches: matches }), { cacheProfile: true });
     renderApp('/?tab=mypage');
     const history = await screen.findByRole('region', { name: '最近の試合' });
     expect(within(history).getByRole('listitem')).toHaveTextContent('未報告');
     expect(history).not.toHaveTextContent('—');
+  });
+
+  it('marks a refunded match 返還済み in place of its rate change, with why (issue 35)', async () => {
+    const matches = [
+      { match_id: 'm2', winlose: 0, deck_type: 'PIKACHU', started_date: now - 60, rate_delta: 0, refunded: true },
+      { match_id: 'm1', winlose: 0, deck_type: 'PIKACHU', started_date: now - 3600, rate_delta: -11, refunded: false },
+    ];
+    signInAs(buildProfile({ latest_matches: matches }), { cacheProfile: true });
+    renderApp('/?tab=mypage');
+    const history = await screen.findByRole('region', { name: '最近の試合' });
+    const [refunded, counted] = within(history).getAllByRole('listitem') as [HTMLElement, HTMLElement];
+    expect(refunded).toHaveTextContent('負け');
+    expect(within(refunded).getByText(REFUND_TEXTS.marker)).toHaveAttribute('title', REFUND_TEXTS.markerHint);
+    expect(refunded).not.toHaveTextContent('+0');
+    expect(counted).toHaveTextContent('-11');
+    expect(counted).not.toHaveTextContent(REFUND_TEXTS.marker);
+  });
+
+  it("lists what came of the player's reports and disputes, and nothing when there is none (issue 35)", async () => {
+    signInAs(buildProfile(), { cacheProfile: true });
+    const outcomes = [
+      { case_id: 9, subject: 'violation', match_id: '12', outcome: 'action_taken', told_at: now - 60 },
+      { case_id: 8, subject: 'dispute', match_id: '11', outcome: 'reviewed', told_at: now - 3600 },
+    ];
+    renderApp('/?tab=mypage', { 'GET /api/users/me/report-outcomes': { body: { outcomes } } });
+    const card = await screen.findByRole('region', { name: '通報・異議申し立ての結果' });
+    const [told, reviewed] = within(card).getAllByRole('listitem') as [HTMLElement, HTMLElement];
+    expect(told).toHaveTextContent('通報の結果');
+    expect(told).toHaveTextContent(reportOutcomeText('violation', 'action_taken'));
+    expect(within(told).getByRole('link', { name: '試合 #12' })).toHaveAttribute('href', '/matches/12');
+    expect(reviewed).toHaveTextContent('異議申し立ての結果');
+    expect(reviewed).toHaveTextContent(reportOutcomeText('dispute', 'reviewed'));
+  });
+
+  it('shows no outcomes card while nothing came of any report', async () => {
+    signInAs(buildProfile(), { cacheProfile: true });
+    renderApp('/?tab=mypage');
+    await screen.findByRole('region', { name: '最近の試合' });
+    expect(screen.queryByRole('region', { name: '通報・異議申し立ての結果' })).toBeNull();
   });
 
   it('says 試合履歴がありません without matches', async () => {

@@ -1,8 +1,8 @@
-import { BOOT_DATA_ID, BOOT_KEYS } from '@rankmatch/shared';
+import { BOOT_DATA_ID, BOOT_KEYS, REFUND_TEXTS } from '@rankmatch/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { buildProfile } from '../src/testing/data.ts';
-import { buildMatchSummary, buildPlayerPage } from '../src/testing/players-data.ts';
+import { buildHistoryEntry, buildMatchSummary, buildPlayerPage } from '../src/testing/players-data.ts';
 import { renderApp, signInAs } from '../src/testing/render-app.tsx';
 
 const PLAYER = 'GET /api/players/dummy_05';
@@ -101,6 +101,16 @@ describe('player page', () => {
     expect(links[2]).toHaveTextContent('無効');
     expect(links[2]).toHaveTextContent('未報告');
     expect(links[2]).toHaveTextContent('+0');
+  });
+
+  it('marks a refunded match 返還済み in place of its rate change (issue 35)', async () => {
+    const recent = [buildHistoryEntry({ match_id: '104', winlose: 0, rate_delta: 0, refunded: true })];
+    renderApp('/players/dummy_05', { [PLAYER]: { body: buildPlayerPage({ recent_matches: recent }) } });
+    const section = await screen.findByRole('region', { name: '最近の試合' });
+    const [link] = within(section).getAllByRole('link') as [HTMLElement];
+    expect(link).toHaveTextContent('負け');
+    expect(within(link).getByText(REFUND_TEXTS.marker)).toHaveAttribute('title', REFUND_TEXTS.markerHint);
+    expect(link).not.toHaveTextContent('+0');
   });
 
   it('shows the finished seasons with the final rank or ランク外, numbers and badges', async () => {

@@ -1,17 +1,12 @@
+import type { Settings } from '@rankmatch/shared';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { buildProfile, buildSeason } from '../src/testing/data.ts';
+import { buildProfile, buildSeason, buildSettings } from '../src/testing/data.ts';
 import { renderApp, signInAs } from '../src/testing/render-app.tsx';
 
-const master = (settings: { rules_content?: string; announcement_content?: string }) => ({
+const master = (settings: Partial<Settings>) => ({
   body: {
-    settings: {
-      rules_content: '',
-      announcement_content: '',
-      lobby_create_timeout: 150,
-      lobby_join_timeout: 250,
-      ...settings,
-    },
+    settings: buildSettings(settings),
     badges: [],
     pokemon: [],
   },
@@ -151,5 +146,21 @@ describe('rules tab', () => {
     expect(within(details).getByText('待ち時間が長い人から順に基準プレイヤーとします。').tagName).toBe('P');
     expect(within(details).getByText('試合結果は参加者の報告で決まります。')).toBeInTheDocument();
     expect(within(details).getByText('違反報告が重なるとペナルティが加算されます。')).toBeInTheDocument();
+  });
+  it('says how the ready check works: the site’s time, and the steps for those who do not press (issue 35)', async () => {
+    renderApp('/', { 'GET /api/public/master': master({ ready_check_seconds: 45 }) });
+    const card = await screen.findByRole('region', { name: '準備確認' });
+    expect(card).toHaveTextContent('45秒以内に10人全員が押すと試合が始まり');
+    expect(card).toHaveTextContent('待ち時間をそのままにキューの先頭に戻り');
+    expect(card).toHaveTextContent(
+      '7日以内の回数に応じてしばらくマッチングに参加できなくなります: 1回目は警告のみ、2回目は5分、3回目は15分、4回目以降は60分。',
+    );
+  });
+
+  it('says there is no ready check when the setting is 0', async () => {
+    renderApp('/', { 'GET /api/public/master': master({ ready_check_seconds: 0 }) });
+    const card = await screen.findByRole('region', { name: '準備確認' });
+    expect(card).toHaveTextContent('現在は準備確認を行っていません。マッチングが成立するとすぐに試合が始まります。');
+    expect(card).not.toHaveTextContent('警告のみ');
   });
 });

@@ -142,6 +142,10 @@ describe('static pages', () => {
     expect(screen.getByText(/2023年9月4日/)).toBeInTheDocument();
     expect(screen.getByText(/1件につき1,000円/)).toBeInTheDocument();
     expect(screen.getByText(/マイページの「あなたのデータ」からいつでも無料でダウンロード/)).toBeInTheDocument();
+    expect(
+      screen.getByText(/マイページの「アカウントの削除」からいつでも申請できます。申請から7日後に削除/),
+    ).toBeInTheDocument();
+    expect(screen.getByText(/アカウントの削除後も7年間保存します/)).toBeInTheDocument();
     expect(await screen.findByText('ユナイト運営委員会')).toBeInTheDocument();
     expect(screen.getByText('contact@example.com')).toBeInTheDocument();
   });

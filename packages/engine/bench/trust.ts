@@ -16,6 +16,7 @@ import {
 } from '../src/simulation/trust-season.ts';
 import type { TrustConfig } from '../src/trust/config.ts';
 import { DEFAULT_TRUST_CONFIG } from '../src/trust/config.ts';
+import { printReadyCheck } from './ready.ts';
 
 const SEEDS = Number(process.env.BENCH_SEEDS ?? 60);
 const TRUST: Partial<TrustConfig> = JSON.parse(process.env.BENCH_TRUST ?? '{}');
@@ -109,6 +110,7 @@ function main(): void {
     return { scenario, seasons };
   });
   for (const [i, { scenario, seasons }] of results.entries()) report(scenario, seasons, i === 0);
+  printReadyCheck(Math.min(SEEDS, 20));
   console.log(`\n${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
 

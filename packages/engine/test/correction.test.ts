@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { correctMatch, type Mmr, rateMatch, type SettledPlayer, shiftMmr } from '../src/index.ts';
+import {
+  correctMatch,
+  type Mmr,
+  rateMatch,
+  refundPlayers,
+  refundTargets,
+  type SettledPlayer,
+  shiftMmr,
+} from '../src/index.ts';
 
 // Re-rating one settled match with another result: the changes it would have given, the shift of every later rate
 // and of the current MMR.
@@ -88,5 +96,47 @@ describe('correctMatch', () => {
       })),
     );
     expect(new Set(correctMatch(newcomers, 'A', 'B').map((c) => Math.abs(c.shift)))).toEqual(new Set([20]));
+  });
+});
+
+describe('refunds', () => {
+  const refunded = (winner: 'A' | 'B', ids: string[]) =>
+    settled(winner).map((p) =>
+      ids.includes(p.user_id) ? { ...p, rate_after: p.rate_after - p.rate_delta, rate_delta: 0, refunded: true } : p,
+    );
+
+  it("takes back exactly the chosen players' change, win and MMR update, as a void match would", () => {
+    const lost = afterOf('B');
+    const changes = refundPlayers(settled('B'), 'B', ['A1', 'A2']);
+    expect(changes.map((c) => c.user_id)).toEqual(['A1', 'A2']);
+    for (const c of changes) {
+      expect(c.old_delta).toBeLessThan(0);
+      expect(c).toMatchObject({ new_delta: 0, shift: -c.old_delta, matches: -1, wins: 0 });
+      const after = lost.get(c.user_id) as Mmr;
+      expect(shiftMmr(after, c.mmr_shift).mu).toBeCloseTo((mmrOf.get(c.user_id) as Mmr).mu, 10);
+      expect(shiftMmr(after, c.mmr_shift).sigma).toBeCloseTo((mmrOf.get(c.user_id) as Mmr).sigma, 10);
+    }
+    // A player refunded already is left out: a second refund changes nothing.
+    expect(refundPlayers(refunded('B', ['A1']), 'B', ['A1'])).toEqual([]);
+  });
+
+  it('a later correction keeps a refund and re-rates everyone else as before', () => {
+    const plain = new Map(correctMatch(settled('B'), 'B', 'A').map((c) => [c.user_id, c]));
+    for (const c of correctMatch(refunded('B', ['A1']), 'B', 'A')) {
+      if (c.user_id === 'A1') {
+        expect(c).toMatchObject({ new_delta: 0, old_delta: 0, shift: 0, wins: 0, matches: 0 });
+        expect(c.mmr_shift).toEqual({ mu: 0, sigma: 0 });
+      } else {
+        expect(c).toEqual(plain.get(c.user_id));
+      }
+    }
+  });
+
+  it("is for the leaver's team-mates who lost rate, not the leaver, the excluded or the refunded", () => {
+    const players = settled('B').map((p) => ({ ...p, refunded: p.user_id === 'A4' }));
+    expect(refundTargets(players, 'A0', ['A3'])).toEqual(['A1', 'A2']);
+    // The leaver's team won: nobody lost anything to them.
+    expect(refundTargets(players, 'B0')).toEqual([]);
+    expect(refundTargets(players, 'nobody')).toEqual([]);
   });
 });

@@ -27,6 +27,11 @@ describe('queueIneligibility', () => {
     expect(queueIneligibility(player({ penalty_count: 7, penalty_correction: 2 }), open)).toBeNull();
     expect(queueIneligibility(player({ penalty_timeout_until: 1001 }), open)).toBe('penalty_timeout');
     expect(queueIneligibility(player({ penalty_timeout_until: 1000 }), open)).toBeNull();
+    expect(queueIneligibility(player({ suspended_until: 1001 }), open)).toBe('suspended');
+    expect(queueIneligibility(player({ suspended_until: 1000 }), open)).toBeNull();
+    expect(queueIneligibility(player({ suspended_until: 5000, penalty_timeout_until: 2000 }), open)).toBe('suspended');
+    expect(queueIneligibility(player({ suspended_until: 5000, penalty_count: 6 }), open)).toBe('penalty_threshold');
+    expect(queueIneligibility(player({ suspended_until: 5000, is_banned: true }), open)).toBe('banned');
     expect(queueIneligibility(player(), { ...open, seasonOpen: false })).toBe('season_closed');
     expect(queueIneligibility(player(), { ...open, inOpenMatch: true })).toBe('in_match');
   });

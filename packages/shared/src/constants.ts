@@ -38,14 +38,16 @@ export const LOBBY_JOIN_TIMEOUT = { default: 250, min: 60, max: 600 } as const;
 /** The ready check's time to press 準備完了, seconds (0 = no ready check: a wave makes its matches at once). */
 export const READY_CHECK_SECONDS = { default: 60, min: 20, max: 180 } as const;
 /**
- * A player who did not answer a ready check leaves the queue with a matching timeout that grows with their misses in
- * the last READY_CHECK_MISS_DAYS days: the 1st miss is a warning only, the 2nd 5 min, the 3rd 15, the 4th and later 60.
+ * The matching timeout, minutes, of a player who did not press 準備完了, by how many times that happened within
+ * READY_NO_SHOW_WINDOW_DAYS (this one included): the 1st a warning only (0), the 2nd 5, the 3rd 15, the 4th and later
+ * the last step (60).
  */
-export const READY_CHECK_NO_SHOW_MINUTES = [0, 5, 15, 60] as const;
-export const READY_CHECK_MISS_DAYS = 7;
-/** The matching timeout in minutes (0: a warning only) of a player's nth miss (1-based) within the window. */
+export const READY_NO_SHOW_TIMEOUT_MINUTES = [0, 5, 15, 60] as const;
+/** The days over which no-shows of ready checks are counted toward the next step. */
+export const READY_NO_SHOW_WINDOW_DAYS = 7;
+/** The matching timeout in minutes (0: a warning only) of a player's nth no-show (1-based) within the window. */
 export const noShowTimeoutMinutes = (misses: number): number =>
-  misses < 1 ? 0 : (READY_CHECK_NO_SHOW_MINUTES[Math.min(misses, READY_CHECK_NO_SHOW_MINUTES.length) - 1] ?? 0);
+  misses < 1 ? 0 : (READY_NO_SHOW_TIMEOUT_MINUTES[Math.min(misses, READY_NO_SHOW_TIMEOUT_MINUTES.length) - 1] ?? 0);
 /** GET /api/queue/ready-check keeps showing a closed check this long (a reload still sees how it ended). */
 export const READY_CHECK_SHOWN_SECONDS = 5 * 60;
 export const MARKDOWN_SETTING_MAX = 20_000;
@@ -74,7 +76,21 @@ export const BODY_LIMIT_BYTES = 64 * 1024;
 /** My page's data download: at most this many per player per hour (each reads every table about them). */
 export const PERSONAL_DATA_DOWNLOADS_PER_HOUR = 5;
 
+/** An account deletion waits this many days after the request; signing in and cancelling within them keeps it. */
+export const ACCOUNT_DELETION_GRACE_DAYS = 7;
+export const ACCOUNT_DELETION_GRACE_SECONDS = ACCOUNT_DELETION_GRACE_DAYS * 86_400;
+/** When a deletion requested at `requestedAt` (unix seconds) is carried out. */
+export const deletionDueAt = (requestedAt: number) => requestedAt + ACCOUNT_DELETION_GRACE_SECONDS;
+/** Requests and cancellations of a deletion, together, per player per hour (each is audited). */
+export const ACCOUNT_DELETION_CHANGES_PER_HOUR = 5;
+/** The name every page shows for a deleted account (its matches stay in other players' history). */
+export const DELETED_PLAYER_NAME = '退会したプレイヤー';
+/** Orders of a deleted account are kept this long as records of sales (帳簿書類の保存: tax law's 7 years). */
+export const ORDER_RECORD_RETENTION_YEARS = 7;
+
 /** A violation report's or a dispute's note (characters as people count them). */
 export const TRUST_NOTE_MAX = 200;
+/** The reason an admin gives a player for a matching suspension or a warning (shown to the player). */
+export const SANCTION_REASON_MAX = 200;
 /** A screenshot's largest upload (megabytes). */
 export const EVIDENCE_MAX_MB = 5;

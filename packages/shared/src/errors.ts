@@ -1,6 +1,7 @@
 // The error catalogue: every stable code the API returns, its HTTP status and the Japanese message shown to people.
 // The server throws by code; the web client shows `error` from the reply (spec §8).
-import { EVIDENCE_MAX_MB, PERSONAL_DATA_DOWNLOADS_PER_HOUR } from './constants.ts';
+import { ACCOUNT_DELETION_CHANGES_PER_HOUR, EVIDENCE_MAX_MB, PERSONAL_DATA_DOWNLOADS_PER_HOUR } from './constants.ts';
+import { formatMonthDayTime } from './japan-format.ts';
 
 export const ERRORS = {
   // Request shape
@@ -15,6 +16,10 @@ export const ERRORS = {
   PERSONAL_DATA_TOO_OFTEN: {
     status: 429,
     message: `データのダウンロードは1時間に${PERSONAL_DATA_DOWNLOADS_PER_HOUR}回までです。しばらく待ってから再度お試しください`,
+  },
+  ACCOUNT_DELETION_TOO_OFTEN: {
+    status: 429,
+    message: `アカウント削除の申請と取り消しは1時間に${ACCOUNT_DELETION_CHANGES_PER_HOUR}回までです。しばらく待ってから再度お試しください`,
   },
   URI_TOO_LONG: { status: 414, message: 'URL が長すぎます' },
   HEADERS_TOO_LARGE: { status: 431, message: 'リクエストヘッダーが大きすぎます' },
@@ -147,6 +152,11 @@ export const ERRORS = {
   QUEUE_PENALTY_TIMEOUT: { status: 403, message: 'ペナルティによる参加制限中です' },
   QUEUE_SEASON_CLOSED: { status: 409, message: 'シーズン期間外のためマッチングに参加できません' },
   QUEUE_IN_MATCH: { status: 409, message: '進行中の試合があります。試合を終えてから参加してください' },
+  QUEUE_DELETION_PENDING: {
+    status: 409,
+    message:
+      'アカウントの削除を申請中のためマッチングに参加できません。参加するにはマイページで削除を取り消してください',
+  },
   QUEUE_SUSPENDED: { status: 403, message: 'マッチングの利用を停止されています' },
   READY_CHECK_NOT_FOUND: { status: 404, message: '準備確認が見つかりません' },
   READY_CHECK_CLOSED: { status: 409, message: '準備確認の受付は終了しました' },
@@ -190,6 +200,17 @@ export const ERRORS = {
   CASE_WINNER_REQUIRED: { status: 400, message: '訂正後の勝利チーム（A か B）を指定してください' },
   CASE_USER_REQUIRED: { status: 400, message: '対象のプレイヤー（この案件の関係者）を指定してください' },
   WARNING_NOT_FOUND: { status: 404, message: '警告が見つかりません' },
+
+  // Sanctions in proportion (issue 35)
+  SUSPENSION_NOT_FOUND: { status: 404, message: 'このプレイヤーのマッチング停止が見つかりません' },
+  SUSPENSION_NOT_ACTIVE: { status: 409, message: 'このマッチング停止はすでに終了しているか、解除されています' },
+  // Rate back for the victims of a leaver (issue 35)
+  REFUND_NO_LEAVE_REPORT: {
+    status: 400,
+    message: 'この試合で「途中離脱」または「放置・AFK」として通報されたプレイヤーを指定してください',
+  },
+  REFUND_ALREADY_DONE: { status: 409, message: 'この試合のこのプレイヤーについては、すでにレートを返還しています' },
+  REFUND_NOTHING_LOST: { status: 409, message: 'この試合でレートを失った味方はいないため、返還するものがありません' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof ERRORS;
@@ -205,9 +226,14 @@ export function penaltyTimeoutMessage(minutes: number): string {
   return `${ERRORS.QUEUE_PENALTY_TIMEOUT.message}（残り${minutes}分）`;
 }
 
-/** QUEUE_SUSPENDED with the time left (a ready check's no-show timeout, an admin's suspension). */
-export function suspendedMessage(minutes: number): string {
-  return `${ERRORS.QUEUE_SUSPENDED.message}（残り${minutes}分）`;
+/** 「マッチング停止中：4月1日 09:05まで」 (Japan time): the queue panel's and my page's notice. */
+export function suspensionNotice(endsAt: number): string {
+  return `マッチング停止中：${formatMonthDayTime(endsAt)}まで`;
+}
+
+/** QUEUE_SUSPENDED as the join call answers it: until when and why. */
+export function queueSuspendedMessage(endsAt: number, reason: string): string {
+  return reason ? `${suspensionNotice(endsAt)}（理由：${reason}）` : suspensionNotice(endsAt);
 }
 
 /** The body of every error reply. `details` lists field problems of a validation error. */

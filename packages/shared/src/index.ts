@@ -15,6 +15,7 @@ export * from './schemas/notifications.ts';
 export * from './schemas/players.ts';
 export * from './schemas/queue.ts';
 export * from './schemas/ready.ts';
+export * from './schemas/sanctions.ts';
 export * from './schemas/shop.ts';
 export * from './schemas/stats.ts';
 export * from './schemas/trust.ts';

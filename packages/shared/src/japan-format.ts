@@ -58,6 +58,11 @@ export function formatLongDate(unixSeconds: number): string {
   const t = japanTime(unixSeconds);
   return `${t.year}年${t.month}月${t.day}日`;
 }
+/** "4月1日 09:05" (a deadline, a suspension's or a timeout's end: 「4月1日 09:05までマッチングに参加できません」) */
+export function formatMonthDayTime(unixSeconds: number): string {
+  const t = japanTime(unixSeconds);
+  return `${t.month}月${t.day}日 ${two(t.hour)}:${two(t.minute)}`;
+}
 /** "4/1" */
 export function formatShortDate(unixSeconds: number): string {
   const t = japanTime(unixSeconds);

@@ -7,6 +7,7 @@ import {
   LOBBY_JOIN_TIMEOUT,
   MARKDOWN_SETTING_MAX,
   READY_CHECK_SECONDS,
+  SANCTION_REASON_MAX,
   TRAINER_NAME_MAX,
   TRUST_NOTE_MAX,
   TWITTER_ID_MAX,
@@ -68,6 +69,10 @@ export const VALIDATION_MESSAGES = {
   WARNING_ID_INVALID: '警告の ID の形式が正しくありません',
   CASE_STATUS_FILTER_INVALID: '状態は open・closed のいずれかを指定してください',
   CASE_ACTION_INVALID: '対応の種類が正しくありません',
+  SUSPENSION_DURATION_INVALID: 'マッチング停止の期間は 1時間・24時間・3日・7日・30日 から選んでください',
+  SANCTION_REASON_REQUIRED: '理由を入力してください（プレイヤーに表示されます）',
+  SANCTION_REASON_TOO_LONG: `理由は${SANCTION_REASON_MAX}文字以内で入力してください`,
+  SUSPENSION_ID_INVALID: 'マッチング停止の ID の形式が正しくありません',
   ADMIN_SEARCH_QUERY_REQUIRED: '検索キーワードを入力してください',
   ADMIN_SEARCH_QUERY_TOO_LONG: '検索キーワードは64文字以内で入力してください',
   ADMIN_SEARCH_LIMIT_RANGE: `検索件数は1〜${ADMIN_SEARCH_LIMIT}の整数で指定してください`,
@@ -97,6 +102,7 @@ export const VALIDATION_MESSAGES = {
   NEAR_ALERT_HOURS_INVALID: 'お知らせする時間帯は0〜24時の整数で、開始と終了を別の時刻にしてください',
   DISCORD_WEBHOOK_URL_INVALID:
     'Discord の Webhook URL は https://discord.com/api/webhooks/<ID>/<トークン> の形式で入力してください（空欄で解除）',
+  ACCOUNT_DELETION_UNCONFIRMED: 'アカウントを削除するには、確認の項目にチェックを入れてください',
   POKEMON_ROLE_UNKNOWN: 'ポケモンのタイプが正しくありません（アタック・スピード・バランス・ディフェンス・サポート）',
 } as const;
 

@@ -4,6 +4,7 @@ import {
   formatDate,
   formatDateTime,
   formatLongDate,
+  formatMonthDayTime,
   formatShortDate,
   formatShortDateTime,
   formatYen,
@@ -20,6 +21,7 @@ const REFERENCE = [
   [formatDate, japan({ year: 'numeric', month: '2-digit', day: '2-digit' })],
   [formatDate, japan({ dateStyle: 'medium' })],
   [formatLongDate, japan({ year: 'numeric', month: 'long', day: 'numeric' })],
+  [formatMonthDayTime, japan({ month: 'long', day: 'numeric', hour: '2-digit', minute: '2-digit' })],
   [formatShortDate, japan({ month: 'numeric', day: 'numeric' })],
   [formatClock, japan({ hour: '2-digit', minute: '2-digit' })],
 ] as const;

@@ -1,5 +1,5 @@
 import { effectivePenalty as engineEffectivePenalty } from '@rankmatch/engine';
-import { INITIAL_RATE, type PublicUser, type UserProfile } from '@rankmatch/shared';
+import { INITIAL_RATE, type PublicUser, type Suspension, type UserProfile } from '@rankmatch/shared';
 import type { SeasonStatsRow, UserRow } from './queries.ts';
 
 // A user row as replies show it: the own profile and the public user, and the pieces that other replies showing
@@ -33,6 +33,7 @@ export function presentProfile(input: {
   stats: SeasonStatsRow | undefined;
   season: { id: string; name: string } | undefined;
   latestMatches: UserProfile['latest_matches'];
+  suspension: Suspension | null;
 }): UserProfile {
   const { user } = input;
   return {
@@ -58,6 +59,7 @@ export function presentProfile(input: {
     penalty_timeout_until: user.penaltyTimeoutUntil,
     season_data: input.season ? { season_id: input.season.id, season_name: input.season.name } : null,
     latest_matches: input.latestMatches,
+    suspension: input.suspension,
   };
 }
 

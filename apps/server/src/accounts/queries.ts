@@ -3,8 +3,9 @@ import { and, asc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../db/client.ts';
 import { seasonStats, users } from '../db/schema.ts';
 
-// The users table belongs to this folder: its reads here, its writes in service.ts (profile, flags, badges worn) and
-// penalties.ts (the penalty columns). Every other folder calls those; none writes users itself.
+// The users table belongs to this folder: its reads here, its writes in writes.ts (profile, flags, badges worn),
+// service.ts (new accounts), penalties.ts (the penalty columns) and deletion.ts. Every other folder calls those; none
+// writes users itself.
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
@@ -31,11 +32,11 @@ export async function findUser(db: Executor, id: string): Promise<UserRow | unde
 }
 
 /**
- * Whether a user has a public face (player page, public profile, a page's preview): a banned player, or one who never
- * set a trainer name, has none, as if they did not exist.
+ * Whether a user has a public face (player page, public profile, a page's preview): a banned player, a deleted
+ * account, or one who never set a trainer name, has none, as if they did not exist.
  */
 export const isListed = (user: UserRow | undefined): user is UserRow =>
-  user !== undefined && !user.isBanned && user.trainerName.trim() !== '';
+  user !== undefined && !user.isBanned && user.deletedAt === null && user.trainerName.trim() !== '';
 
 export async function findSeasonStats(
   db: Executor,

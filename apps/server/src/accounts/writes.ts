@@ -4,7 +4,8 @@ import { users } from '../db/schema.ts';
 import { type UpsertCount, upsertRows } from '../db/upsert.ts';
 import type { NewUser } from './queries.ts';
 
-// The named writes of the users table (besides ensureUser in service.ts and the penalty columns in penalties.ts).
+// The named writes of the users table (besides ensureUser in service.ts, the penalty columns in penalties.ts and an
+// account's deletion in deletion.ts).
 // Other folders change a user only through these; each says what it is for.
 
 /** Creates the accounts that do not exist yet (test accounts at start-up, the demo's community); existing ones stay. */
@@ -128,8 +129,11 @@ export async function setRegistrationDates(
 
 /**
  * Users moved in from another site (unitemate/import.ts); the first import's times stay on a rerun (an export may lack
- * them: the import's clock stands in).
+ * them: the import's clock stands in), and so does a deletion the player asked for since.
  */
 export function upsertImportedUsers(db: Executor, rows: readonly (typeof users.$inferInsert)[]): Promise<UpsertCount> {
-  return upsertRows(db, users, rows, { key: [users.id], keep: ['createdAt', 'updatedAt'] });
+  return upsertRows(db, users, rows, {
+    key: [users.id],
+    keep: ['createdAt', 'updatedAt', 'deletionRequestedAt', 'deletedAt'],
+  });
 }

@@ -210,3 +210,12 @@ export async function checkAchievements(ctx: AppContext, userId: string): Promis
     ),
   );
 }
+
+/** A deleted account's achievements (deletion/): its own trophies, which no other player's history shows. */
+export async function dropAchievements(db: Executor, userId: string): Promise<number> {
+  const removed = await db
+    .delete(userAchievements)
+    .where(eq(userAchievements.userId, userId))
+    .returning({ key: userAchievements.key });
+  return removed.length;
+}

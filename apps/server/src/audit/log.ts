@@ -1,4 +1,4 @@
-import { and, desc, eq, like, lt, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, like, lt, type SQL } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
 import { auditLog, users } from '../db/schema.ts';
 
@@ -44,6 +44,25 @@ export async function lastRecordedAt(
     .orderBy(desc(auditLog.id))
     .limit(1);
   return row?.at ?? null;
+}
+
+/** What every entry of an action on some targets recorded (`after`), oldest first: e.g. the refunds of matches. */
+export async function recordedOn(
+  db: Executor,
+  target: { action: string; targetType: string; targetIds: readonly string[] },
+): Promise<{ targetId: string; after: unknown }[]> {
+  if (target.targetIds.length === 0) return [];
+  return db
+    .select({ targetId: auditLog.targetId, after: auditLog.after })
+    .from(auditLog)
+    .where(
+      and(
+        eq(auditLog.action, target.action),
+        eq(auditLog.targetType, target.targetType),
+        inArray(auditLog.targetId, [...target.targetIds]),
+      ),
+    )
+    .orderBy(asc(auditLog.id));
 }
 
 export interface AuditFilter {

@@ -2,9 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { UserRow } from '../accounts/queries.ts';
 import type { AppContext } from '../context.ts';
-import { type Executor, rowsOf } from '../db/client.ts';
+import { type Executor, rowsOf, type Tx } from '../db/client.ts';
 import { rowJsonText } from '../db/row-json.ts';
-import { sessions, users } from '../db/schema.ts';
+import { discordCredentials, sessions, users } from '../db/schema.ts';
 import type { Work } from '../events/unit.ts';
 import type { TokenSigner } from './tokens.ts';
 import { tokenExpiry } from './tokens.ts';
@@ -77,6 +77,19 @@ export async function revokeUserSessions(db: Executor, userId: string, now: numb
     .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)))
     .returning({ id: sessions.id });
   return revoked.length;
+}
+
+/**
+ * A deleted account's sign-in (deletion/): every session and the stored Discord tokens go, so no token of it works
+ * again and the next Discord sign-in of that Discord account starts a new account.
+ */
+export async function forgetSignIn(tx: Tx, userId: string): Promise<{ sessions: number; credentials: number }> {
+  const ended = await tx.delete(sessions).where(eq(sessions.userId, userId)).returning({ id: sessions.id });
+  const tokens = await tx
+    .delete(discordCredentials)
+    .where(eq(discordCredentials.userId, userId))
+    .returning({ id: discordCredentials.userId });
+  return { sessions: ended.length, credentials: tokens.length };
 }
 
 /** Sessions that ended (expired or revoked) are kept this long (a day), then dropped. */

@@ -143,6 +143,18 @@ export async function revokeBadges(tx: Executor, userId: string, badgeIds: strin
   return gone;
 }
 
+/**
+ * A deleted account's badges (deletion/): its row is going, so nothing is unequipped; the season awards and orders that
+ * gave them are kept by their owners.
+ */
+export async function dropOwnedBadges(tx: Executor, userId: string): Promise<number> {
+  const removed = await tx
+    .delete(userBadges)
+    .where(eq(userBadges.userId, userId))
+    .returning({ id: userBadges.badgeId });
+  return removed.length;
+}
+
 /** Every owned badge with how and when it came (admin and player views). */
 export async function ownedBadgeRecords(db: Executor, userId: string): Promise<OwnedBadgeRecord[]> {
   const rows = await db

@@ -53,8 +53,19 @@ export const users = pgTable(
     matchesSincePenalty: integer('matches_since_penalty').notNull().default(0),
     createdAt: unix('created_at').notNull().default(nowUnix),
     updatedAt: unix('updated_at').notNull().default(nowUnix),
+    /** The player asked to delete their account (deletion/): it is deleted a grace period later unless cancelled. */
+    deletionRequestedAt: unix('deletion_requested_at'),
+    /** The account was deleted: this row is its anonymised remainder (a new id, no Discord binding). */
+    deletedAt: unix('deleted_at'),
   },
-  (t) => [index('users_trainer_name_idx').on(t.trainerName), index('users_discord_username_idx').on(t.discordUsername)],
+  (t) => [
+    index('users_trainer_name_idx').on(t.trainerName),
+    index('users_discord_username_idx').on(t.discordUsername),
+    // The deletion job's look-up: the few accounts waiting out their grace period.
+    index('users_deletion_due_idx')
+      .on(t.deletionRequestedAt)
+      .where(sql`${t.deletionRequestedAt} is not null and ${t.deletedAt} is null`),
+  ],
 );
 
 /** Server-side sessions behind our access tokens; logout revokes. */

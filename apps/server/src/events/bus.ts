@@ -1,12 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import type {
-  DisputeStatus,
   MatchUpdate,
   ProfileChangeReason,
   QueueEntry,
   ReadyCheckOutcome,
   ReadyCheckStatus,
+  ReportOutcome,
+  ReportSubject,
 } from '@rankmatch/shared';
 import { Redis } from 'ioredis';
 
@@ -58,12 +59,27 @@ export type DomainEvent =
   | { type: 'user.banned'; user_id: string }
   | { type: 'profile.changed'; user_ids: string[]; reason: ProfileChangeReason }
   | { type: 'session.revoked'; user_id: string; session_id: string }
+  /** A deleted account's sessions are gone: its sockets close; its remainder lives on as `anonymised_id`. */
+  | { type: 'account.deleted'; user_id: string; anonymised_id: string }
   | { type: 'match.settled'; match_id: string; season_id: string; winner: 'A' | 'B' | null }
   | { type: 'match.corrected'; match_id: string; season_id: string }
   | { type: 'penalty.applied'; match_id: string; user_ids: string[] }
-  | { type: 'dispute.resolved'; match_id: string; user_ids: string[]; outcome: DisputeStatus }
+  /** A closed case's reporters (its disputers, or the players whose reports named its player) hear what came of it. */
+  | {
+      type: 'reporters.told';
+      case_id: number;
+      subject: ReportSubject;
+      /** A dispute case's match (a violations case spans several: null). */
+      match_id: string | null;
+      user_ids: string[];
+      outcome: ReportOutcome;
+    }
+  /** An admin gave these players back what the match cost them (a team-mate left or stayed AFK). */
+  | { type: 'rate.refunded'; match_id: string; user_ids: string[] }
   | { type: 'season.ended'; season_id: string }
   | { type: 'season.activated'; season_id: string }
+  /** An admin edited a season (its name, dates or awards: the ranking's header shows them). */
+  | { type: 'season.updated'; season_id: string }
   | { type: 'badges.granted'; grants: BadgeGrantEvent[] }
   | { type: 'settings.changed'; id: string };
 
@@ -207,6 +223,12 @@ export class RedisBus implements EventBus {
     const raw = JSON.stringify(event);
     if (raw === QUEUE_CHANGED && this.buffer.some((pending) => pending.raw === QUEUE_CHANGED)) return;
     this.buffer.push({ seq: this.nextSeq++, raw });
+    // A burst while Redis is up (a wave's thousands of match.found) goes out in full messages at once: the limit
+    // below is for events kept while Redis is away, and dropped a wave's events past the first thousand.
+    if (this.buffer.length >= REDIS_FLUSH_BATCH && this.pub.status === 'ready') {
+      this.flush();
+      return;
+    }
     if (this.buffer.length > REDIS_BUFFER_LIMIT) {
       this.buffer.splice(0, this.buffer.length - REDIS_BUFFER_LIMIT);
       this.dropped += 1;

@@ -4,6 +4,7 @@ import {
   adminMatchListSchema,
   matchCorrectionSchema,
   matchIdParamsSchema,
+  matchRefundSchema,
 } from '@rankmatch/shared';
 import { lastRecordedAt } from '../audit/log.ts';
 import type { AppContext } from '../context.ts';
@@ -13,23 +14,26 @@ import { type RouteDef, route } from '../http/route.ts';
 import { correctMatchResult } from './correction.ts';
 import { presentAdminListItem, presentAdminMatch } from './presenter.ts';
 import { adminMatchList, findMatch, matchRoster, reportsOf } from './queries.ts';
+import { REFUND_ERRORS, refundOptions, refundTeammates } from './refund.ts';
 
-/** The match tab (spec 001 §2 match management) and the result correction. */
+/** A match as the admin's match view shows it. */
+async function adminMatchDetail(db: Executor, matchId: number, rules: AppContext['config']['rules']) {
+  const match = await findMatch(db, matchId);
+  if (!match) throw new AppError('ADMIN_MATCH_NOT_FOUND');
+  const [roster, reports, correctedAt, refunds] = await readAll(
+    db,
+    () => matchRoster(db, match),
+    () => reportsOf(db, match.id),
+    () => lastRecordedAt(db, { action: 'match.correct', targetType: 'match', targetId: String(match.id) }),
+    () => refundOptions(db, [match.id]),
+  );
+  return presentAdminMatch(match, roster, reports, rules, correctedAt, refunds);
+}
+
+/** The match tab (spec 001 §2 match management), the result correction and the refund for a leaver's team-mates. */
 export function matchAdminRoutes(ctx: AppContext): RouteDef[] {
   const { rules } = ctx.config;
-
-  async function detail(db: Executor, matchId: number) {
-    const match = await findMatch(db, matchId);
-    if (!match) throw new AppError('ADMIN_MATCH_NOT_FOUND');
-    const [roster, reports, correctedAt] = await readAll(
-      db,
-      () => matchRoster(db, match),
-      () => reportsOf(db, match.id),
-      () => lastRecordedAt(db, { action: 'match.correct', targetType: 'match', targetId: String(match.id) }),
-    );
-    return presentAdminMatch(match, roster, reports, rules, correctedAt);
-  }
-
+  const detail = (db: Executor, matchId: number) => adminMatchDetail(db, matchId, rules);
   return [
     route(
       {
@@ -59,6 +63,15 @@ export function matchAdminRoutes(ctx: AppContext): RouteDef[] {
       },
       ({ params }) => detail(ctx.db, Number(params.id)),
     ),
+    ...matchWriteRoutes(ctx),
+  ];
+}
+
+/** Corrections and refunds: both through the correction seam, each audited, answering with the match. */
+function matchWriteRoutes(ctx: AppContext): RouteDef[] {
+  const { rules } = ctx.config;
+  const detail = (db: Executor, matchId: number) => adminMatchDetail(db, matchId, rules);
+  return [
     /** Voids or corrects a settled match: that match is re-rated, later ratings shift by the difference. */
     route(
       {
@@ -77,6 +90,26 @@ export function matchAdminRoutes(ctx: AppContext): RouteDef[] {
         const matchId = Number(params.id);
         const winner = body.winner === 'invalid' ? null : body.winner;
         await correctMatchResult(work, { matchId, winner, actorId: user.id, now, rules });
+        return detail(work.tx, matchId);
+      },
+    ),
+    /** Confirms a player left or stayed AFK: their team-mates who lost rate in the match get it back (audited). */
+    route(
+      {
+        method: 'POST',
+        url: '/api/admin/matches/:id/refund',
+        errors: ['ADMIN_MATCH_NOT_FOUND', 'MATCH_NOT_SETTLED', ...REFUND_ERRORS],
+        summary: "Gives a leaver's team-mates back the rate the match cost them",
+        tag: 'admin',
+        access: 'admin',
+        params: matchIdParamsSchema,
+        body: matchRefundSchema,
+        reply: adminMatchDetailSchema,
+        writes: true,
+      },
+      async ({ work, user, params, body, now }) => {
+        const matchId = Number(params.id);
+        await refundTeammates(work, { matchId, leaverId: body.user_id, actorId: user.id, now, rules });
         return detail(work.tx, matchId);
       },
     ),

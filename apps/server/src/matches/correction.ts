@@ -1,4 +1,4 @@
-import { correctMatch, initialMmr, type Mmr, shiftMmr } from '@rankmatch/engine';
+import { correctMatch, initialMmr, type Mmr, type SettledPlayer, shiftMmr } from '@rankmatch/engine';
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { recordAudit } from '../audit/log.ts';
 import type { Config } from '../config.ts';
@@ -26,21 +26,9 @@ export async function correctMatchResult(
 
   const players = await tx.select().from(matchPlayers).where(eq(matchPlayers.matchId, match.id));
   const ratedFrom = ratedFromOf(players, input.rules);
-  const corrections = correctMatch(
-    players.map((p) => ({
-      user_id: p.userId,
-      team: p.team as 'A' | 'B',
-      rate_after: p.rateAfter ?? p.rateBefore,
-      rate_delta: p.rateDelta ?? 0,
-      mmr: ratedFrom.get(p.userId) as Mmr,
-    })),
-    oldWinner,
-    input.winner,
-    input.rules.rating,
-  );
-  await rewriteRateChanges(tx, match, corrections);
-  await correctSeasonNumbers(tx, match, corrections, input.now);
-  await correctMmrs(tx, match, corrections, ratedFrom, input.now);
+  // Refunded players keep their refund (correctMatch leaves them alone): the match never counts for them again.
+  const corrections = correctMatch(settledPlayersOf(players, ratedFrom), oldWinner, input.winner, input.rules.rating);
+  await applyCorrections(tx, match, corrections, ratedFrom, input.now);
 
   await tx
     .update(matches)
@@ -68,8 +56,37 @@ export async function correctMatchResult(
 type Correction = ReturnType<typeof correctMatch>[number];
 type PlayerRow = typeof matchPlayers.$inferSelect;
 
+/** The match's players as the engine's correction reads them. */
+export function settledPlayersOf(players: PlayerRow[], ratedFrom: Map<string, Mmr>): SettledPlayer[] {
+  return players.map((p) => ({
+    user_id: p.userId,
+    team: p.team as 'A' | 'B',
+    rate_after: p.rateAfter ?? p.rateBefore,
+    rate_delta: p.rateDelta ?? 0,
+    mmr: ratedFrom.get(p.userId) as Mmr,
+    refunded: p.refundedAt !== null,
+  }));
+}
+
+/**
+ * Writes what the engine's correction (or refund) says: the match's own changes, the later history shifted, the
+ * season numbers and the current MMRs.
+ */
+export async function applyCorrections(
+  tx: Tx,
+  match: MatchRow,
+  corrections: Correction[],
+  ratedFrom: Map<string, Mmr>,
+  now: number,
+): Promise<void> {
+  if (corrections.length === 0) return;
+  await rewriteRateChanges(tx, match, corrections);
+  await correctSeasonNumbers(tx, match, corrections, now);
+  await correctMmrs(tx, match, corrections, ratedFrom, now);
+}
+
 /** The MMR the match was rated from (a match settled before the MMR existed: a newcomer's at the rate it had). */
-function ratedFromOf(players: PlayerRow[], rules: Config['rules']): Map<string, Mmr> {
+export function ratedFromOf(players: PlayerRow[], rules: Config['rules']): Map<string, Mmr> {
   return new Map(
     players.map((p): [string, Mmr] => [
       p.userId,

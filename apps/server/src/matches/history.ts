@@ -1,11 +1,14 @@
 import { type HistoryEntry, RECENT_HISTORY_SIZE } from '@rankmatch/shared';
-import { and, asc, desc, eq, isNotNull } from 'drizzle-orm';
+import { and, asc, desc, eq, isNotNull, isNull } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
 import { matches, matchPlayers, matchReports } from '../db/schema.ts';
 
 // A player's settled matches, read from the match tables (match_players keeps each player's rate before and after).
 
-/** Newest first: winlose 1 win, 0 lose, 2 invalid; deck_type is the character the player reported ('' if none). */
+/**
+ * Newest first: winlose 1 win, 0 lose, 2 invalid; deck_type is the character the player reported ('' if none);
+ * refunded when an admin gave the match's change back (a team-mate left: rate_delta 0).
+ */
 export async function latestMatches(
   db: Executor,
   userId: string,
@@ -18,6 +21,7 @@ export async function latestMatches(
       winner: matches.winner,
       startedAt: matches.startedAt,
       rateDelta: matchPlayers.rateDelta,
+      refundedAt: matchPlayers.refundedAt,
       picked: matchReports.pickedPokemon,
     })
     .from(matchPlayers)
@@ -32,10 +36,11 @@ export async function latestMatches(
     deck_type: r.picked ?? '',
     started_date: r.startedAt,
     rate_delta: r.rateDelta ?? 0,
+    refunded: r.refundedAt !== null,
   }));
 }
 
-/** The season's rate after each rated (non-invalid) match, oldest first. */
+/** The season's rate after each rated (non-invalid) match that counted for the player (not refunded), oldest first. */
 export async function ratingHistory(db: Executor, userId: string, seasonId: string) {
   const rows = await db
     .select({ at: matches.settledAt, rate: matchPlayers.rateAfter })
@@ -47,6 +52,7 @@ export async function ratingHistory(db: Executor, userId: string, seasonId: stri
         eq(matches.seasonId, seasonId),
         eq(matches.status, 'done'),
         isNotNull(matches.winner),
+        isNull(matchPlayers.refundedAt),
       ),
     )
     .orderBy(asc(matches.settledAt), asc(matches.id));

@@ -1,5 +1,5 @@
 import { reportDeadline, tallyViolations } from '@rankmatch/engine';
-import type { AdminMatchDetail, CurrentMatch, MatchUpdate, ReportResult, Role } from '@rankmatch/shared';
+import type { AdminMatchDetail, CurrentMatch, MatchUpdate, RefundOption, ReportResult, Role } from '@rankmatch/shared';
 import type { Config } from '../config.ts';
 import { engineReport, type MatchRow, type matchRoster, type ReportRow } from './queries.ts';
 
@@ -64,6 +64,7 @@ export function presentAdminMatch(
   reports: ReportRow[],
   rules: Config['rules'],
   correctedAt: number | null,
+  refundOptions: RefundOption[] = [],
 ): AdminMatchDetail {
   const nameOf = new Map(roster.map((r) => [r.user.id, r.user.trainerName]));
   const team = (side: 'A' | 'B') => ({
@@ -75,6 +76,7 @@ export function presentAdminMatch(
         role: player.role as Role,
         rate_before: player.rateBefore,
         rate_after: player.rateAfter,
+        refunded_at: player.refundedAt,
       })),
   });
   const tally = tallyViolations(
@@ -111,6 +113,7 @@ export function presentAdminMatch(
       penalised: penalised.has(t.user_id),
     })),
     penalty_status: { processed: match.penaltiesProcessed, penalty_players: [...penalised] },
+    refund_options: refundOptions,
   };
 }
 

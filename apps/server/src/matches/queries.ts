@@ -2,6 +2,7 @@ import type { MatchReport, MatchResult } from '@rankmatch/engine';
 import type { CurrentMatch } from '@rankmatch/shared';
 import { and, asc, desc, eq, gt, isNull, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { AppContext } from '../context.ts';
+import { bigintArray } from '../db/arrays.ts';
 import { type Executor, rowsOf, type Tx } from '../db/client.ts';
 import { rowJsonText } from '../db/row-json.ts';
 import { matches, matchPlayers, matchReports, playerMmr, seasonStats, users } from '../db/schema.ts';
@@ -127,7 +128,7 @@ export async function lockMatches(
 ): Promise<Map<number, MatchRow>> {
   const rows = rowsOf<{ m: MatchRow }>(
     await tx.execute(
-      sql`select ${sql.raw(MATCH_JSON)} as m from matches m where m.id = any(${idArray(matchIds)}::bigint[])
+      sql`select ${sql.raw(MATCH_JSON)} as m from matches m where m.id = any(${bigintArray(matchIds)}::bigint[])
         order by m.id for update${sql.raw(options.skipLocked ? ' skip locked' : '')}`,
     ),
   );
@@ -135,7 +136,6 @@ export async function lockMatches(
 }
 
 /** Ids as one PostgreSQL array value (a single parameter, so the statement's text does not depend on their number). */
-const idArray = (ids: readonly number[]) => `{${ids.map((id) => Math.trunc(id)).join(',')}}`;
 
 export async function reportsOf(db: Executor, matchId: number) {
   return db
@@ -209,7 +209,7 @@ export async function matchStates(tx: Tx, matchIds: readonly number[]): Promise<
               from player_mmr g where g.user_id = mp.user_id))
             order by mp.team, mp.slot), '[]')
           from match_players mp where mp.match_id = m.id)) as state
-      from matches m where m.id = any(${idArray(matchIds)}::bigint[])`),
+      from matches m where m.id = any(${bigintArray(matchIds)}::bigint[])`),
   );
   return new Map(rows.map(({ state }) => [state.matchId, state]));
 }

@@ -1,5 +1,6 @@
 import type { AdminSearchType, AdminUserDetail, AdminUserSummary, adminUserUpdateSchema } from '@rankmatch/shared';
 import type { z } from 'zod';
+import { presentDeletion } from '../accounts/deletion.ts';
 import { setPenaltyCounts } from '../accounts/penalties.ts';
 import { effectivePenalty, seasonNumbers } from '../accounts/presenter.ts';
 import {
@@ -42,6 +43,7 @@ export function presentAdminSummary(user: UserRow, stats: SeasonStatsRow | undef
     is_admin: user.isAdmin,
     is_dummy: user.isDummy,
     created_at: user.createdAt,
+    deletion: presentDeletion(user),
   };
 }
 

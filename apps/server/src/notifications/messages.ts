@@ -1,4 +1,12 @@
-import { DISPUTE_STATUS_LABELS, type DisputeStatus, type NotifyKind, type PushPayload } from '@rankmatch/shared';
+import {
+  type NotifyKind,
+  type PushPayload,
+  REFUND_TEXTS,
+  REPORT_OUTCOME_TITLES,
+  type ReportOutcome,
+  type ReportSubject,
+  reportOutcomeText,
+} from '@rankmatch/shared';
 
 // What each notification says (Japanese), apart from who receives it and how. Pure.
 
@@ -73,16 +81,36 @@ export function penaltyApplied(matchId: string): Message {
   };
 }
 
-/** What came of a player's dispute (the match page shows it too). */
-export function disputeResolved(matchId: string, outcome: DisputeStatus, siteUrl: string): Message {
-  const title = '異議申し立ての結果';
-  const body = `試合 #${matchId}: ${DISPUTE_STATUS_LABELS[outcome]}。試合ページで内容を確認できます`;
-  const url = `/matches/${matchId}`;
+/**
+ * What came of a player's report or dispute, once per case: action taken or reviewed, never which (kind `dispute`:
+ * the settings' 通報・異議申し立ての結果). A dispute links its match page, which shows the result it stands on.
+ */
+export function reportAnswered(input: {
+  caseId: number;
+  subject: ReportSubject;
+  matchId: string | null;
+  outcome: ReportOutcome;
+  siteUrl: string;
+}): Message {
+  const title = REPORT_OUTCOME_TITLES[input.subject];
+  const body = reportOutcomeText(input.subject, input.outcome);
+  const url = input.subject === 'dispute' && input.matchId !== null ? `/matches/${input.matchId}` : MY_PAGE;
   return {
     kind: 'dispute',
-    eventKey: `dispute:${matchId}:${outcome}`,
-    push: { kind: 'dispute', title, body, url, tag: `dispute-${matchId}` },
-    dm: `【rankmatch】${title}（試合 #${matchId}）: ${DISPUTE_STATUS_LABELS[outcome]}\n${siteUrl}${url}`,
+    eventKey: `case.told:${input.caseId}`,
+    push: { kind: 'dispute', title, body, url, tag: `case-${input.caseId}` },
+    dm: `【rankmatch】${title}: ${body}\n${input.siteUrl}${url}`,
+  };
+}
+
+/** A team-mate's leaving was confirmed: the match's rate change was given back (kind `dispute`, as an admin's answer). */
+export function rateRefunded(matchId: string, siteUrl: string): Message {
+  const body = REFUND_TEXTS.body(matchId);
+  return {
+    kind: 'dispute',
+    eventKey: `refund:${matchId}`,
+    push: { kind: 'dispute', title: REFUND_TEXTS.title, body, url: MY_PAGE, tag: `refund-${matchId}` },
+    dm: `【rankmatch】${REFUND_TEXTS.title}: ${body}\n${siteUrl}${MY_PAGE}`,
   };
 }
 

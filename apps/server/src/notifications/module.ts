@@ -3,7 +3,15 @@ import type { AppContext } from '../context.ts';
 import { matchesNearDeadline, playerIdsOf } from '../matches/queries.ts';
 import { type Module, on } from '../module.ts';
 import { type Notify, notifyPlayers } from './dispatch.ts';
-import { disputeResolved, lobbySet, matchFound, penaltyApplied, readyCheckOpened, reportReminder } from './messages.ts';
+import {
+  lobbySet,
+  matchFound,
+  penaltyApplied,
+  rateRefunded,
+  readyCheckOpened,
+  reportAnswered,
+  reportReminder,
+} from './messages.ts';
 import { NEAR_ALERT_CRON, NEAR_ALERT_JOB, runNearAlerts } from './near-alert.ts';
 import { OutboxWorker, pruneOutbox } from './outbox.ts';
 import { PushSender } from './push-sender.ts';
@@ -57,7 +65,19 @@ export function notificationsModule(ctx: AppContext): NotificationsModule {
         await notify(players, lobbySet(data.match_id, data.lobby_id, site));
       }),
       on('penalty.applied', (e) => notify(e.user_ids, penaltyApplied(e.match_id))),
-      on('dispute.resolved', (e) => notify(e.user_ids, disputeResolved(e.match_id, e.outcome, site))),
+      on('reporters.told', (e) =>
+        notify(
+          e.user_ids,
+          reportAnswered({
+            caseId: e.case_id,
+            subject: e.subject,
+            matchId: e.match_id,
+            outcome: e.outcome,
+            siteUrl: site,
+          }),
+        ),
+      ),
+      on('rate.refunded', (e) => notify(e.user_ids, rateRefunded(e.match_id, site))),
       // Devices stop receiving at logout (the devices that session subscribed) and at a ban (all of them).
       on('session.revoked', (e) => removeSessionDevices(ctx.db, e.session_id)),
       on('user.banned', (e) => removeUserDevices(ctx.db, e.user_id)),

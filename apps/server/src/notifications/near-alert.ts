@@ -7,6 +7,7 @@ import {
   windowHalfWidth,
 } from '@rankmatch/engine';
 import { sql } from 'drizzle-orm';
+import { suspendedUntilOf } from '../accounts/suspension.ts';
 import type { AppContext } from '../context.ts';
 import { rowsOf } from '../db/client.ts';
 import { openMatchIdOf } from '../matches/queries.ts';
@@ -28,7 +29,7 @@ interface CandidateRow {
   eligible: boolean;
 }
 
-/** Who of these players could join now, and where they stand (banned, timed out or nameless players cannot). */
+/** Who of these players could join now, and where they stand (banned, timed out, suspended or nameless cannot). */
 async function candidateRows(ctx: AppContext, userIds: readonly string[]): Promise<Map<string, CandidateRow>> {
   if (userIds.length === 0) return new Map();
   const now = ctx.now();
@@ -39,7 +40,8 @@ async function candidateRows(ctx: AppContext, userIds: readonly string[]): Promi
         exists (select 1 from queue_entries q where q.user_id = u.id) as queued,
         ${openMatchIdOf(sql`u.id`)} is not null as playing,
         (not u.is_banned and u.trainer_name <> ''
-          and (u.penalty_timeout_until is null or u.penalty_timeout_until <= ${now})) as eligible
+          and (u.penalty_timeout_until is null or u.penalty_timeout_until <= ${now})
+          and ${suspendedUntilOf(sql`u.id`, now)} is null) as eligible
       from users u left join player_mmr m on m.user_id = u.id
       where u.id in (${sql.join(
         userIds.map((id) => sql`${id}`),

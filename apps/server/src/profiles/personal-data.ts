@@ -18,6 +18,7 @@ import {
   seasonRecords,
   seasonStats,
   sessions,
+  suspensions,
   userAchievements,
   userBadges,
   users,
@@ -67,6 +68,8 @@ export async function personalDataOf(db: Executor, userId: string, now: number):
     ]),
     disputes: await rowsAbout(db, disputes, eq(disputes.userId, userId)),
     warnings: await rowsAbout(db, warnings, eq(warnings.userId, userId), ['created_by']),
+    // Matching suspensions, as the warnings: without which admin gave or lifted them.
+    suspensions: await rowsAbout(db, suspensions, eq(suspensions.userId, userId), ['created_by', 'lifted_by']),
     // The screenshots' facts; each image itself is at GET /api/evidence/:id for its uploader.
     evidence: await rowsAbout(db, evidence, eq(evidence.uploaderId, userId), ['data']),
     // Only whether Discord DMs are linked: the tokens are secrets.

@@ -42,8 +42,8 @@ function ownProfileRoutes(ctx: AppContext): RouteDef[] {
         access: 'identity',
         reply: userProfileSchema,
       },
-      async ({ identity }) => {
-        const profile = await loadProfile(db, identity.userId);
+      async ({ identity, now }) => {
+        const profile = await loadProfile(db, identity.userId, now);
         if (!profile) throw new AppError('USER_NOT_FOUND');
         return profile;
       },
@@ -61,12 +61,12 @@ function ownProfileRoutes(ctx: AppContext): RouteDef[] {
         access: 'identity',
         reply: userProfileSchema,
       },
-      async ({ identity, reply }) => {
-        const existing = await loadProfile(db, identity.userId);
+      async ({ identity, reply, now }) => {
+        const existing = await loadProfile(db, identity.userId, now);
         if (existing) return existing;
         await recreateAccount(ctx, identity);
         reply.status(201);
-        return loadProfile(db, identity.userId);
+        return loadProfile(db, identity.userId, now);
       },
     ),
     route(
@@ -83,7 +83,7 @@ function ownProfileRoutes(ctx: AppContext): RouteDef[] {
       },
       async ({ work, user, body, now }) => {
         await updateProfile(work.tx, user, body, now);
-        return loadProfile(work.tx, user.id);
+        return loadProfile(work.tx, user.id, now);
       },
     ),
   ];

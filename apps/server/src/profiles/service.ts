@@ -5,7 +5,7 @@ import {
   type PlayerPage,
   type Role,
 } from '@rankmatch/shared';
-import { and, desc, eq, isNotNull, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import { presentPublicUser, winRate } from '../accounts/presenter.ts';
 import { findSeasonStats, findUser, isListed } from '../accounts/queries.ts';
 import { ownedBadgeIds } from '../badges/service.ts';
@@ -20,7 +20,7 @@ import { seasonRecords } from '../seasons/records.ts';
 // Player pages and match summaries: what anyone may see, assembled from the users, seasons, badges and matches
 // modules. A banned player, or one who never set a trainer name, has no page (404), as if they did not exist (isListed).
 
-/** The characters a player reported most in the season's rated matches, with their wins. */
+/** The characters a player reported most in the season's rated matches (refunded ones count for nothing), with wins. */
 async function topCharacters(db: Executor, userId: string, seasonId: string) {
   const rows = await db
     .select({
@@ -37,6 +37,7 @@ async function topCharacters(db: Executor, userId: string, seasonId: string) {
         eq(matches.seasonId, seasonId),
         eq(matches.status, 'done'),
         isNotNull(matches.winner),
+        isNull(matchPlayers.refundedAt),
         ne(matchReports.pickedPokemon, ''),
       ),
     )

@@ -54,6 +54,7 @@ export function queueRoutes(ctx: AppContext, beforeLeave: LeaveHook): RouteDef[]
         url: '/api/queue/join',
         errors: [
           'QUEUE_IN_MATCH',
+          'QUEUE_DELETION_PENDING',
           'QUEUE_NO_TRAINER_NAME',
           'QUEUE_PENALTY_BLOCKED',
           'QUEUE_PENALTY_TIMEOUT',

@@ -5,40 +5,45 @@ import {
   queueIneligibility,
   remainingTimeoutMinutes,
 } from '@rankmatch/engine';
-import { penaltyTimeoutMessage, type QueueEntry, type QueueInfo, suspendedMessage } from '@rankmatch/shared';
-import { and, count, countDistinct, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { penaltyTimeoutMessage, type QueueEntry, type QueueInfo, queueSuspendedMessage } from '@rankmatch/shared';
+import { and, count, countDistinct, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { UserRow } from '../accounts/queries.ts';
+import { activeSuspension, suspendedUntilOf } from '../accounts/suspension.ts';
+import { textArray } from '../db/arrays.ts';
 import { type Executor, readAll, type Tx } from '../db/client.ts';
 import { matchPlayers, playerMmr, queueEntries, seasonStats, users, waveRuns } from '../db/schema.ts';
 import type { Work } from '../events/unit.ts';
 import { AppError } from '../http/errors.ts';
 import { isInOpenMatch, openMatchIdOf } from '../matches/queries.ts';
 import { isSeasonOpen, markedActiveSeason } from '../seasons/queries.ts';
-import { activeSuspension } from '../trust/suspensions.ts';
 import { presentEntry } from './presenter.ts';
 
 // The queue_entries table belongs to this folder: joins and leaves, the wave's removals and missed-wave counts
 // (removeEntries, markWaveMissed) and the ready checks' holds (holdEntries, releaseEntries) are written here only.
 
-/** A user as the queue rule reads them. */
-export const queueCandidate = (user: UserRow): QueueCandidate => ({
+/** A user as the queue rule reads them, with the end of their suspension in force (null: none). */
+export const queueCandidate = (user: UserRow, suspendedUntil: number | null): QueueCandidate => ({
   trainer_name: user.trainerName,
   is_banned: user.isBanned,
   penalty_count: user.penaltyCount,
   penalty_correction: user.penaltyCorrection,
   penalty_timeout_until: user.penaltyTimeoutUntil,
+  suspended_until: suspendedUntil,
 });
 
 /** Why a user may not queue, or null: the engine's rule (the wave and the web app use the same). */
 export async function joinBlock(db: Executor, user: UserRow, now: number): Promise<AppError | null> {
-  const reason = queueIneligibility(queueCandidate(user), {
+  // Asking for the account's deletion took the player out of the queue; they come back by cancelling it.
+  if (user.deletionRequestedAt !== null) return new AppError('QUEUE_DELETION_PENDING');
+  const suspension = await activeSuspension(db, user.id, now);
+  const reason = queueIneligibility(queueCandidate(user, suspension?.ends_at ?? null), {
     now,
     seasonOpen: isSeasonOpen(await markedActiveSeason(db), now),
     inOpenMatch: await isInOpenMatch(db, user.id),
   });
   switch (reason) {
     case null:
-      return suspensionBlock(db, user.id, now);
+      return null;
     case 'banned':
       return new AppError('BANNED');
     case 'no_trainer_name':
@@ -50,18 +55,16 @@ export async function joinBlock(db: Executor, user: UserRow, now: number): Promi
         'QUEUE_PENALTY_TIMEOUT',
         penaltyTimeoutMessage(remainingTimeoutMinutes(now, user.penaltyTimeoutUntil)),
       );
+    case 'suspended':
+      return new AppError(
+        'QUEUE_SUSPENDED',
+        queueSuspendedMessage(suspension?.ends_at ?? now, suspension?.reason ?? ''),
+      );
     case 'season_closed':
       return new AppError('QUEUE_SEASON_CLOSED');
     case 'in_match':
       return new AppError('QUEUE_IN_MATCH');
   }
-}
-
-/** A matching suspension in force (a ready check's no-show timeout, an admin's sanction) refuses the join. */
-async function suspensionBlock(db: Executor, userId: string, now: number): Promise<AppError | null> {
-  const suspension = await activeSuspension(db, userId, now);
-  if (!suspension) return null;
-  return new AppError('QUEUE_SUSPENDED', suspendedMessage(remainingTimeoutMinutes(now, suspension.endsAt)));
 }
 
 /**
@@ -135,10 +138,10 @@ export async function queueSize(db: Executor): Promise<number> {
 
 /**
  * The waiting entries, longest-waiting first, with what a wave needs of each player: the user row, the season rate the
- * match shows, the MMR's mean the waves match on (carried across seasons; a newcomer's is their start rate) and
- * whether they are in an open match.
+ * match shows, the MMR's mean the waves match on (carried across seasons; a newcomer's is their start rate), whether
+ * they are in an open match and when their suspension in force ends (null: none).
  */
-export async function waitingEntries(tx: Tx, seasonId: string) {
+export async function waitingEntries(tx: Tx, seasonId: string, now: number) {
   return tx
     .select({
       entry: queueEntries,
@@ -146,6 +149,7 @@ export async function waitingEntries(tx: Tx, seasonId: string) {
       rate: sql<number>`coalesce(${seasonStats.rate}, ${users.startRate})`,
       mu: sql<number>`coalesce(${playerMmr.mu}, ${users.startRate})`,
       inMatch: sql<boolean>`${openMatchIdOf(queueEntries.userId)} is not null`,
+      suspendedUntil: suspendedUntilOf(queueEntries.userId, now),
     })
     .from(queueEntries)
     .innerJoin(users, eq(users.id, queueEntries.userId))
@@ -161,7 +165,7 @@ export async function holdEntries(tx: Tx, readyCheckId: number, userIds: readonl
   await tx
     .update(queueEntries)
     .set({ readyCheckId })
-    .where(inArray(queueEntries.userId, [...userIds]));
+    .where(sql`${queueEntries.userId} = any(${textArray(userIds)}::text[])`);
 }
 
 /** A failed check gives its ready players back to the waves, with their join time and missed waves kept. */
@@ -170,7 +174,12 @@ export async function releaseEntries(tx: Tx, readyCheckId: number, userIds: read
   await tx
     .update(queueEntries)
     .set({ readyCheckId: null })
-    .where(and(eq(queueEntries.readyCheckId, readyCheckId), inArray(queueEntries.userId, [...userIds])));
+    .where(
+      and(
+        eq(queueEntries.readyCheckId, readyCheckId),
+        sql`${queueEntries.userId} = any(${textArray(userIds)}::text[])`,
+      ),
+    );
 }
 
 /** The players whose entry a check still holds (a ban or an admin's clear removes entries under it). */
@@ -196,7 +205,7 @@ export async function dropEntries({ tx, emit }: Work, userIds: readonly string[]
   if (userIds.length === 0) return;
   const removed = await tx
     .delete(queueEntries)
-    .where(inArray(queueEntries.userId, [...userIds]))
+    .where(sql`${queueEntries.userId} = any(${textArray(userIds)}::text[])`)
     .returning({ userId: queueEntries.userId });
   emit(...removed.map((r) => ({ type: 'queue.entry.changed' as const, user_id: r.userId, entry: null })));
   if (removed.length > 0) emit({ type: 'queue.changed' });
@@ -205,7 +214,7 @@ export async function dropEntries({ tx, emit }: Work, userIds: readonly string[]
 /** Takes players out of the queue (matched by a wave, or no longer eligible). */
 export async function removeEntries(tx: Tx, userIds: readonly string[]): Promise<void> {
   if (userIds.length === 0) return;
-  await tx.delete(queueEntries).where(inArray(queueEntries.userId, [...userIds]));
+  await tx.delete(queueEntries).where(sql`${queueEntries.userId} = any(${textArray(userIds)}::text[])`);
 }
 
 /** The players a wave left waiting missed it: their matching window widens. */
@@ -214,7 +223,7 @@ export async function markWaveMissed(tx: Tx, userIds: readonly string[]): Promis
   await tx
     .update(queueEntries)
     .set({ wavesMissed: sql`${queueEntries.wavesMissed} + 1` })
-    .where(inArray(queueEntries.userId, [...userIds]));
+    .where(sql`${queueEntries.userId} = any(${textArray(userIds)}::text[])`);
 }
 
 /** Empties the queue (the admin's test tools); resolves how many entries it removed. */

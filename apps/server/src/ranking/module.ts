@@ -17,8 +17,14 @@ export function rankingModule(ctx: AppContext): RankingModule {
     snapshot,
     routes: [...rankingRoutes(snapshot), ...rankingAdminRoutes(snapshot)],
     // Rates change with a settlement, a correction or an admin's edit: each tells the players' screens with
-    // profile.changed, and the ranking follows the same event.
-    handlers: [on('profile.changed', nudge), on('season.ended', nudge), on('season.activated', nudge)],
+    // profile.changed, and the ranking follows the same event (and the season's own: its header and dates).
+    handlers: [
+      on('profile.changed', nudge),
+      on('season.ended', nudge),
+      on('season.activated', nudge),
+      on('season.updated', nudge),
+      on('account.deleted', nudge),
+    ],
     close: () => snapshot.stop(),
   };
 }

@@ -1,13 +1,18 @@
 import { RANKING_SIZE, type RankingEntry } from '@rankmatch/shared';
-import { and, eq, gt } from 'drizzle-orm';
+import { and, eq, gt, isNull } from 'drizzle-orm';
 import { winRate } from '../accounts/presenter.ts';
 import type { Executor } from '../db/client.ts';
 import { seasonStats, users } from '../db/schema.ts';
 import { rankingOrder } from '../seasons/queries.ts';
 
-/** Players with at least one match in the season who are not banned. */
+/** Players with at least one match in the season who are neither banned nor deleted. */
 export const eligible = (seasonId: string) =>
-  and(eq(seasonStats.seasonId, seasonId), gt(seasonStats.matchCount, 0), eq(users.isBanned, false));
+  and(
+    eq(seasonStats.seasonId, seasonId),
+    gt(seasonStats.matchCount, 0),
+    eq(users.isBanned, false),
+    isNull(users.deletedAt),
+  );
 
 export async function computeRanking(db: Executor, seasonId: string): Promise<RankingEntry[]> {
   const rows = await db

@@ -1,13 +1,36 @@
 import { createHash } from 'node:crypto';
 import type { RankingReply } from '@rankmatch/shared';
-import { eq } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
+import { eq, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../db/client.ts';
 import { rankingSnapshots } from '../db/schema.ts';
 import type { Job, Scheduler } from '../jobs/scheduler.ts';
 import { markedActiveSeason } from '../seasons/queries.ts';
 import { computeRanking } from './queries.ts';
 
 export const RANKING_JOB = 'ranking';
+
+/**
+ * A deleted account in the stored rankings (deletion/): its entry keeps its place (others' ranks stay) under its
+ * anonymised remainder's id and name, without its names, avatar or badges. The active season's next run drops it.
+ */
+export async function anonymiseRankingEntries(tx: Tx, from: string, to: string, name: string): Promise<void> {
+  const anonymous = JSON.stringify({
+    user_id: to,
+    trainer_name: name,
+    discord_username: '',
+    discord_avatar_url: '',
+    twitter_id: '',
+    current_badge: null,
+    current_badge_2: null,
+  });
+  await tx
+    .update(rankingSnapshots)
+    .set({
+      entries: sql`(select jsonb_agg(case when x.e ->> 'user_id' = ${from} then x.e || ${anonymous}::jsonb else x.e end
+        order by x.n) from jsonb_array_elements(${rankingSnapshots.entries}) with ordinality as x(e, n))`,
+    })
+    .where(sql`${rankingSnapshots.entries} @> ${JSON.stringify([{ user_id: from }])}::jsonb`);
+}
 
 /** The ranking job's turns: every 5 minutes, on one instance. */
 export const RANKING_CRON = '*/5 * * * *';

@@ -5,8 +5,8 @@ import { suspend } from '../trust/suspensions.ts';
 import { missCounts } from './queries.ts';
 
 // The escalating matching timeout of the players who did not answer a ready check: their misses in the last days
-// (this one included) give the step (READY_CHECK_NO_SHOW_MINUTES: a warning only, then longer timeouts), recorded as
-// a matching suspension of kind ready_check that the queue's join rule reads.
+// (this one included) give the step (READY_NO_SHOW_TIMEOUT_MINUTES: a warning only, then longer timeouts), recorded
+// as a matching suspension of kind ready_check (trust/suspensions.ts), which the queue's join rule and waves read.
 
 /** When a no-show's timeout ends after a check that failed at `at` (null: a warning only). */
 export async function noShowTimeouts(
@@ -32,7 +32,7 @@ export async function penaliseNoShows(
   const timeouts = await noShowTimeouts(work.tx, userIds, now);
   for (const [userId, endsAt] of timeouts) {
     if (endsAt === null) continue;
-    await suspend(work, { userId, kind: 'ready_check', reason: READY_CHECK_NO_SHOW_REASON, endsAt, startsAt: now });
+    await suspend(work, { userId, kind: 'ready_check', reason: READY_CHECK_NO_SHOW_REASON, now, endsAt });
   }
   return timeouts;
 }

@@ -65,7 +65,8 @@ export async function leaveDuringCheck(work: Work, userId: string, now: number):
   if (held === null) return;
   const check = await lockCheck(work.tx, held);
   if (check?.status !== 'open' || now >= check.deadlineAt) return;
-  await failCheck(work, check, now, { kind: 'left', userIds: [userId] });
+  // The leave may have waited for the wave that opened the check: it closes no earlier than it opened.
+  await failCheck(work, check, Math.max(now, check.openedAt), { kind: 'left', userIds: [userId] });
 }
 
 /** The deadline job's transaction: the listed checks whose deadline has come fail; resolves how many. */

@@ -1,4 +1,4 @@
-import { READY_CHECK_MISS_DAYS, READY_CHECK_SHOWN_SECONDS } from '@rankmatch/shared';
+import { READY_CHECK_SHOWN_SECONDS, READY_NO_SHOW_WINDOW_DAYS } from '@rankmatch/shared';
 import { and, asc, count, desc, eq, gt, gte, inArray, isNull, lte, or } from 'drizzle-orm';
 import type { Executor, Tx } from '../db/client.ts';
 import { readyCheckPlayers, readyChecks, users } from '../db/schema.ts';
@@ -72,7 +72,7 @@ export async function latestCheckOf(db: Executor, userId: string, now: number): 
 }
 
 /**
- * Each player's misses in the READY_CHECK_MISS_DAYS days up to `at`: their rows of failed checks without a press (a
+ * Each player's misses in the READY_NO_SHOW_WINDOW_DAYS days up to `at`: their rows of failed checks without a press (a
  * blameless player's row carries a mark after the close as ready_at, see close.ts).
  */
 export async function missCounts(db: Executor, userIds: readonly string[], at: number): Promise<Map<string, number>> {
@@ -86,7 +86,7 @@ export async function missCounts(db: Executor, userIds: readonly string[], at: n
         inArray(readyCheckPlayers.userId, [...userIds]),
         isNull(readyCheckPlayers.readyAt),
         eq(readyChecks.status, 'failed'),
-        gt(readyChecks.closedAt, at - READY_CHECK_MISS_DAYS * 86_400),
+        gt(readyChecks.closedAt, at - READY_NO_SHOW_WINDOW_DAYS * 86_400),
         lte(readyChecks.closedAt, at),
       ),
     )

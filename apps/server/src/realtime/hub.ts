@@ -440,6 +440,11 @@ export class RealtimeHub {
         // Sessions were revoked: the player's sockets on every instance stop receiving anything.
         for (const client of this.byUser.get(event.user_id) ?? []) refuse(client.socket, 'BANNED', WS_CLOSE.banned);
         return;
+      case 'account.deleted':
+        for (const client of this.byUser.get(event.user_id) ?? []) {
+          refuse(client.socket, 'WS_SESSION_ENDED', WS_CLOSE.unauthorized);
+        }
+        return;
       case 'session.revoked':
         for (const client of this.byUser.get(event.user_id) ?? []) {
           if (client.sessionId === event.session_id) refuse(client.socket, 'WS_SESSION_ENDED', WS_CLOSE.unauthorized);

@@ -26,16 +26,16 @@ const failed = (operation: string) => `シーズンの${operation}に失敗し�
 export interface SeasonTab {
   activate(id: string, actor: { actorId: string; now: number }): Promise<Season>;
   endNow(id: string, actorId: string): Promise<void>;
-  ranking: { refresh(): Promise<number>; nudge(): void };
+  ranking: { refresh(): Promise<number> };
 }
 
 /** The season tab's calls. */
 export function seasonAdminRoutes(ctx: AppContext, tab: SeasonTab): RouteDef[] {
-  return [...seasonEditRoutes(ctx, tab), ...seasonLifecycleRoutes(ctx, tab)];
+  return [...seasonEditRoutes(ctx), ...seasonLifecycleRoutes(ctx, tab)];
 }
 
 /** The list, create, edit and delete. */
-function seasonEditRoutes(ctx: AppContext, tab: SeasonTab): RouteDef[] {
+function seasonEditRoutes(ctx: AppContext): RouteDef[] {
   const { db } = ctx;
   return [
     route(
@@ -88,9 +88,7 @@ function seasonEditRoutes(ctx: AppContext, tab: SeasonTab): RouteDef[] {
       async ({ work, user, params, body, now }) => {
         // The id cannot change: an id in the body must be the one in the path.
         if (body.id !== undefined && body.id !== params.id) throw validationProblem(V.SEASON_ID_INVALID, 'id');
-        const season = await updateSeason(work.tx, params.id, body, { actorId: user.id, now });
-        tab.ranking.nudge();
-        return season;
+        return updateSeason(work, params.id, body, { actorId: user.id, now });
       },
     ),
     route(

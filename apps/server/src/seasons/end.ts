@@ -192,11 +192,12 @@ async function freeze(tx: Tx, seasonId: string): Promise<void> {
     .where(eq(seasonRecords.seasonId, seasonId));
   if ((done?.n ?? 0) > 0) return;
   const order = sql.join(rankingOrder, sql`, `);
+  // Banned and deleted accounts are left out of the ranking, so they get no final rank either.
+  const unranked = sql`(${users.isBanned} or ${users.deletedAt} is not null)`;
   await tx.execute(sql`insert into ${seasonRecords}
       (season_id, user_id, final_rate, max_rate, final_rank, total_matches, wins, effective_penalty)
     select ${seasonStats.seasonId}, ${seasonStats.userId}, ${seasonStats.rate}, ${seasonStats.maxRate},
-      case when ${users.isBanned} then null
-        else row_number() over (partition by ${users.isBanned} order by ${order}) end,
+      case when ${unranked} then null else row_number() over (partition by ${unranked} order by ${order}) end,
       ${seasonStats.matchCount}, ${seasonStats.winCount},
       ${effectivePenaltySql}
     from ${seasonStats} join ${users} on ${users.id} = ${seasonStats.userId}

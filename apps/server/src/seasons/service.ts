@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import { recordAudit } from '../audit/log.ts';
 import type { Executor } from '../db/client.ts';
 import { matches, seasons } from '../db/schema.ts';
+import type { Work } from '../events/unit.ts';
 import { AppError } from '../http/errors.ts';
 import { presentSeason } from './presenter.ts';
 import { findSeason } from './queries.ts';
@@ -41,7 +42,12 @@ export async function createSeason(tx: Executor, input: z.output<typeof seasonCr
   return after;
 }
 
-export async function updateSeason(tx: Executor, id: string, input: z.output<typeof seasonUpdateSchema>, actor: Actor) {
+export async function updateSeason(
+  { tx, emit }: Work,
+  id: string,
+  input: z.output<typeof seasonUpdateSchema>,
+  actor: Actor,
+) {
   const before = await findSeason(tx, id);
   if (!before) throw new AppError('SEASON_NOT_FOUND');
   const [row] = await tx
@@ -68,6 +74,7 @@ export async function updateSeason(tx: Executor, id: string, input: z.output<typ
     before: { ...presentSeason(before), awards: before.awards },
     after: { ...after, awards: row.awards },
   });
+  emit({ type: 'season.updated', season_id: id });
   return after;
 }
 

@@ -4,6 +4,7 @@ import {
   type CaseKind,
   type caseActionSchema,
   type DisputeStatus,
+  SUSPENSION_DURATION_SECONDS,
 } from '@rankmatch/shared';
 import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -12,21 +13,25 @@ import { lockUsers } from '../accounts/queries.ts';
 import { recordAudit } from '../audit/log.ts';
 import type { Config } from '../config.ts';
 import type { Tx } from '../db/client.ts';
-import { disputes, moderationCases, warnings } from '../db/schema.ts';
+import { disputes, moderationCases } from '../db/schema.ts';
 import type { Work } from '../events/unit.ts';
 import { AppError } from '../http/errors.ts';
 import { correctMatchResult } from '../matches/correction.ts';
-import { type CaseRow, casePlayerIds } from './cases.ts';
+import { refundTeammates } from '../matches/refund.ts';
+import { type CaseRow, caseMatchIds, casePlayerIds } from './cases.ts';
+import { tellReporters } from './outcomes.ts';
+import { suspend } from './suspensions.ts';
+import { warn } from './warnings.ts';
 
 // An admin's action closes a case: the action itself (a correction through the matches' correction, so ratings
-// equal a replay; a warning; a penalty point), the match's open disputes resolved, the case closed and the audit
-// entry — one transaction. The disputers hear the outcome after the commit (dispute.resolved).
+// equal a replay; a warning; a penalty point; a refund for a leaver's team-mates), the match's open disputes
+// resolved, the case closed, its reporters told and the audit entry — one transaction (closeCase, for every action).
 
 type ParsedAction = z.output<typeof caseActionSchema>;
 
 const MATCH_KINDS: readonly CaseKind[] = ['dispute', 'contradicted', 'held'];
 const MATCH_ACTIONS: readonly CaseAction[] = ['uphold', 'correct', 'void'];
-const PLAYER_ACTIONS: readonly CaseAction[] = ['warn', 'penalty_add', 'penalty_remove'];
+const PLAYER_ACTIONS: readonly CaseAction[] = ['warn', 'suspend', 'penalty_add', 'penalty_remove'];
 
 async function lockCase(tx: Tx, id: number): Promise<CaseRow> {
   const [row] = await tx.select().from(moderationCases).where(eq(moderationCases.id, id)).for('update');
@@ -57,42 +62,100 @@ export async function actOnCase(
     });
   }
   if (PLAYER_ACTIONS.includes(action)) await actOnPlayer(work, row, input);
+  if (action === 'refund') await refundFromCase(work, row, input);
   if (row.kind === 'dispute' && row.matchId !== null) {
     const outcome: DisputeStatus = action === 'correct' ? 'corrected' : action === 'void' ? 'voided' : 'upheld';
-    await resolveDisputes(work, row.matchId, { outcome, actorId: input.actorId, note, now: input.now });
+    await resolveDisputes(tx, row.matchId, { outcome, actorId: input.actorId, note, now: input.now });
   }
-  await tx
+  await closeCase(work, row, input);
+}
+
+/**
+ * Closes a case after its action: the row, its reporters told (once per case) and the audit entry. Every action
+ * ends here, so an action added later tells the reporters too.
+ */
+export async function closeCase(
+  work: Work,
+  row: CaseRow,
+  input: { action: ParsedAction; actorId: string; now: number },
+): Promise<void> {
+  const { action, note } = input.action;
+  await work.tx
     .update(moderationCases)
     .set({ status: 'closed', closedAt: input.now, closedBy: input.actorId, action, note })
     .where(eq(moderationCases.id, row.id));
-  await recordAudit(tx, {
+  const actedOn = input.action.user_id ?? null;
+  const told = await tellReporters(work, row, { action, actedOn, now: input.now });
+  await recordAudit(work.tx, {
     actorId: input.actorId,
     action: `case.${action}`,
     targetType: 'case',
     targetId: String(row.id),
     before: { kind: row.kind, status: 'open', match_id: row.matchId, user_id: row.userId },
-    after: { status: 'closed', winner: input.action.winner ?? null, user_id: input.action.user_id ?? null, note },
+    after: {
+      status: 'closed',
+      winner: input.action.winner ?? null,
+      user_id: actedOn,
+      match_id: input.action.match_id ?? null,
+      note,
+      reporters_told: told.length,
+    },
     now: input.now,
   });
 }
 
-/** A warning or a penalty point for one of the case's players. */
+/**
+ * 途中離脱・放置を認め返還: the leaver (a player of the case; a violations case's own player by default) in one of
+ * the case's matches, confirmed through the matches' refund.
+ */
+async function refundFromCase(
+  work: Work,
+  row: CaseRow,
+  input: { action: ParsedAction; actorId: string; now: number; rules: Config['rules'] },
+): Promise<void> {
+  const matchIds = await caseMatchIds(work.tx, row, input.now);
+  const matchId = input.action.match_id ? Number(input.action.match_id) : row.matchId;
+  if (matchId === null || !matchIds.includes(matchId)) throw new AppError('CASE_ACTION_NOT_APPLICABLE');
+  const leaverId = input.action.user_id ?? (row.kind === 'violations' ? row.userId : null);
+  const players = await casePlayerIds(work.tx, row);
+  if (!leaverId || !players.some((p) => p.userId === leaverId)) throw new AppError('CASE_USER_REQUIRED');
+  await refundTeammates(work, {
+    matchId,
+    leaverId,
+    actorId: input.actorId,
+    now: input.now,
+    rules: input.rules,
+    caseId: row.id,
+  });
+}
+
+/** A warning, a matching suspension or a penalty point for one of the case's players. */
 async function actOnPlayer(
-  { tx, emit }: Work,
+  work: Work,
   row: CaseRow,
   input: { action: ParsedAction; actorId: string; now: number },
 ): Promise<void> {
+  const { tx, emit } = work;
   const { action, user_id: userId, note } = input.action;
   const players = await casePlayerIds(tx, row);
   if (!userId || !players.some((p) => p.userId === userId)) throw new AppError('CASE_USER_REQUIRED');
   if (action === 'warn') {
-    await tx.insert(warnings).values({
+    const reason = note || CASE_KIND_LABELS[row.kind as CaseKind];
+    await warn(work, { userId, reason, caseId: row.id, matchId: row.matchId, actorId: input.actorId, now: input.now });
+    return;
+  }
+  if (action === 'suspend') {
+    // The schema requires the duration and a reason (the note) for this action.
+    const seconds = SUSPENSION_DURATION_SECONDS[input.action.duration ?? '1h'];
+    const { actorId: createdBy, now } = input;
+    await suspend(work, {
       userId,
+      kind: 'admin',
+      reason: note.trim(),
+      now,
+      endsAt: now + seconds,
       caseId: row.id,
-      matchId: row.matchId,
-      reason: note || CASE_KIND_LABELS[row.kind as CaseKind],
-      createdAt: input.now,
-      createdBy: input.actorId,
+      createdBy,
     });
     return;
   }
@@ -113,21 +176,14 @@ async function actOnPlayer(
   emit({ type: 'profile.changed', user_ids: [userId], reason: 'admin' });
 }
 
+/** The match's open disputes take the case's outcome (the match page shows it; closeCase tells the disputers). */
 async function resolveDisputes(
-  { tx, emit }: Work,
+  tx: Tx,
   matchId: number,
   input: { outcome: DisputeStatus; actorId: string; note: string; now: number },
 ): Promise<void> {
-  const resolved = await tx
+  await tx
     .update(disputes)
     .set({ status: input.outcome, resolvedAt: input.now, resolvedBy: input.actorId, resolutionNote: input.note })
-    .where(and(eq(disputes.matchId, matchId), eq(disputes.status, 'open')))
-    .returning({ userId: disputes.userId });
-  if (resolved.length === 0) return;
-  emit({
-    type: 'dispute.resolved',
-    match_id: String(matchId),
-    user_ids: resolved.map((d) => d.userId),
-    outcome: input.outcome,
-  });
+    .where(and(eq(disputes.matchId, matchId), eq(disputes.status, 'open')));
 }

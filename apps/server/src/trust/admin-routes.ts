@@ -7,6 +7,7 @@ import {
 } from '@rankmatch/shared';
 import type { AppContext } from '../context.ts';
 import { type RouteDef, route } from '../http/route.ts';
+import { REFUND_ERRORS } from '../matches/refund.ts';
 import { actOnCase } from './actions.ts';
 import { caseDetail, listCases } from './cases.ts';
 
@@ -59,6 +60,7 @@ export function trustAdminRoutes(ctx: AppContext): RouteDef[] {
           'ADMIN_MATCH_NOT_FOUND',
           'MATCH_NOT_SETTLED',
           'NO_CHANGES',
+          ...REFUND_ERRORS,
         ],
       },
       async ({ work, user, params, body, now }) => {

@@ -1,3 +1,4 @@
+import { DEFAULT_TRUST_CONFIG } from '@rankmatch/engine';
 import {
   CASE_KIND_LABELS,
   type CaseDetail,
@@ -8,10 +9,11 @@ import {
   type Dispute,
   type ViolationReason,
 } from '@rankmatch/shared';
-import { and, asc, desc, eq, gt, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNotNull, lte, sql } from 'drizzle-orm';
 import { type Executor, readAll } from '../db/client.ts';
 import { disputes, matches, matchPlayers, matchReports, moderationCases, users } from '../db/schema.ts';
 import { AppError } from '../http/errors.ts';
+import { refundOptions } from '../matches/refund.ts';
 import { reporterRecords } from './record.ts';
 
 // The moderation queue (通報・異議): what needs an admin's look, one open case per subject (its key), most severe
@@ -171,6 +173,27 @@ export async function casePlayerIds(db: Executor, row: CaseRow): Promise<{ userI
   return roster.map((p) => ({ userId: p.userId, team: p.team as 'A' | 'B' }));
 }
 
+/**
+ * The matches a case is about: its match, or for repeated violations the matches that penalised its player in the
+ * scan's window before it opened, and since (until it closed, or now).
+ */
+export async function caseMatchIds(db: Executor, row: CaseRow, now: number): Promise<number[]> {
+  if (row.matchId !== null) return [row.matchId];
+  if (row.kind !== 'violations' || row.userId === null) return [];
+  const rows = await db
+    .select({ id: matches.id })
+    .from(matches)
+    .where(
+      and(
+        sql`${matches.penaltyUserIds} @> to_jsonb(${row.userId}::text)`,
+        gt(matches.startedAt, row.openedAt - DEFAULT_TRUST_CONFIG.violationsWindowSeconds),
+        lte(matches.startedAt, row.closedAt ?? now),
+      ),
+    )
+    .orderBy(asc(matches.id));
+  return rows.map((r) => r.id);
+}
+
 export function presentDispute(d: typeof disputes.$inferSelect): Dispute {
   return {
     dispute_id: d.id,
@@ -202,6 +225,7 @@ export async function caseDetail(db: Executor, id: number, now: number): Promise
     () => reportedIn(db, ids, now),
   );
   const penaltyOf = new Map(penalties.map((p) => [p.id, p.count]));
+  const refunds = await refundOptions(db, await caseMatchIds(db, row, now));
   return {
     case: present(row, names),
     match: row.matchId === null ? null : await matchOfCase(db, row.matchId, names),
@@ -220,6 +244,7 @@ export async function caseDetail(db: Executor, id: number, now: number): Promise
       },
       reported_in_matches: reported.get(p.userId) ?? 0,
     })),
+    refund_options: refunds.filter((o) => ids.includes(o.user_id)),
   };
 }
 

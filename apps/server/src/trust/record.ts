@@ -1,6 +1,7 @@
 import { DEFAULT_TRUST_CONFIG, wilsonInterval } from '@rankmatch/engine';
 import type { ReporterRecord } from '@rankmatch/shared';
 import { sql } from 'drizzle-orm';
+import { textArray } from '../db/arrays.ts';
 import { type Executor, rowsOf } from '../db/client.ts';
 
 // A player's reports against the results their matches settled on (after any correction), counted over matches
@@ -28,7 +29,7 @@ export async function reporterRecords(db: Executor, userIds: readonly string[]):
           (select count(*) from match_reports o where o.match_id = r.match_id
             and o.result <> ${RESULT_OF_WINNER}) as dissenters
         from match_reports r join matches m on m.id = r.match_id
-        where r.user_id = any(${`{${userIds.map((id) => `"${id}"`).join(',')}}`}::text[])
+        where r.user_id = any(${textArray(userIds)}::text[])
           and m.status = 'done' and m.penalties_processed)
       select user_id, count(*)::int as reports, (count(*) filter (where not dissent))::int as agreed,
         (count(*) filter (where dissent))::int as dissented,

@@ -7,6 +7,7 @@ import {
   evidenceReplySchema,
   matchIdParamsSchema,
   matchTrustSchema,
+  myReportOutcomesSchema,
   myWarningsSchema,
   okReplySchema,
   warningParamsSchema,
@@ -17,9 +18,10 @@ import { type RouteDef, route } from '../http/route.ts';
 import { fileDispute, matchTrustFor } from './disputes.ts';
 import { checkUploadLimits, readEvidence, storeEvidence, uploadTarget } from './evidence.ts';
 import { reencode } from './image.ts';
+import { myReportOutcomes } from './outcomes.ts';
 import { markWarningSeen, unseenWarnings } from './warnings.ts';
 
-/** A player's side of trust: screenshots, disputes, warnings. */
+/** A player's side of trust: screenshots, disputes, warnings, what came of their reports. */
 export function trustRoutes(ctx: AppContext): RouteDef[] {
   return [...evidenceRoutes(ctx), ...disputeRoutes(ctx), ...warningRoutes(ctx)];
 }
@@ -168,6 +170,17 @@ function warningRoutes(ctx: AppContext): RouteDef[] {
         await markWarningSeen(work.tx, { id: Number(params.id), userId: user.id, now });
         return { ok: true as const };
       },
+    ),
+    route(
+      {
+        method: 'GET',
+        url: '/api/users/me/report-outcomes',
+        summary: "What came of the caller's reports and disputes (the last 30 days)",
+        tag: 'trust',
+        access: 'user',
+        reply: myReportOutcomesSchema,
+      },
+      async ({ user, now }) => ({ outcomes: await myReportOutcomes(ctx.db, user.id, now) }),
     ),
   ];
 }

@@ -131,6 +131,9 @@ export function mapProfile(ctx: MapContext, resolver: BadgeResolver, row: UserRo
     matchesSincePenalty: row.match_count % 50,
     createdAt,
     updatedAt: row.updated_at ?? createdAt,
+    // The model site has no deletion; a rerun keeps ours (upsertImportedUsers).
+    deletionRequestedAt: null,
+    deletedAt: null,
   };
 }
 

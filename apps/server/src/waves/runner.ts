@@ -161,13 +161,16 @@ async function wave(
 async function loadWaiting(tx: Tx, seasonId: string, now: number): Promise<{ waiting: Waiting[]; dropped: number }> {
   // The waves match on the MMR's mean (carried across seasons; a newcomer's is their start rate); the match shows
   // the season rate.
-  const rows = await waitingEntries(tx, seasonId);
+  const rows = await waitingEntries(tx, seasonId, now);
   const ineligible: string[] = [];
   const waiting: Waiting[] = [];
   for (const r of rows) {
-    // The queue rule of the join call; the season is open (the wave checked it) and the match comes from the row.
+    // The queue rule of the join call; the season is open (the wave checked it), the match and the suspension come
+    // from the row. A join that raced its player's deletion request is dropped here.
+    const candidate = queueCandidate(r.user, r.suspendedUntil === null ? null : Number(r.suspendedUntil));
     const blocked =
-      queueIneligibility(queueCandidate(r.user), { now, seasonOpen: true, inOpenMatch: r.inMatch }) !== null;
+      r.user.deletionRequestedAt !== null ||
+      queueIneligibility(candidate, { now, seasonOpen: true, inOpenMatch: r.inMatch }) !== null;
     if (blocked) {
       ineligible.push(r.entry.userId);
       continue;

@@ -4,13 +4,15 @@ import { ownedBadgesQueryOptions } from '../features/badges/api/get-owned-badges
 import { ratingHistoryQueryOptions } from '../features/profile/api/get-rating-history.ts';
 import { recordsQueryOptions } from '../features/profile/api/get-records.ts';
 import { invalidateMatchTrust } from '../features/trust/api/match-trust.ts';
+import { reportOutcomesKey } from '../features/trust/api/report-outcomes.ts';
 import { warningsKey } from '../features/trust/api/warnings.ts';
 import { refreshMyProfile } from '../lib/auth/user.ts';
 
 /**
  * Reloads what a settled match or a granted badge changes: the profile (rate, owned badges), the rating chart's
  * history, the owned badges the picker lists, the achievements and the past-season records (a season end grants its
- * rewards); and what an admin's action on a case changes: the disputes' outcomes shown, a warning or a penalty.
+ * rewards); and what an admin's action on a case changes: the disputes' outcomes shown, a warning or a penalty, what
+ * came of the player's reports.
  */
 export function refreshPlayerProgress(queryClient: QueryClient, userId: string): Promise<unknown> {
   return Promise.all([
@@ -21,5 +23,6 @@ export function refreshPlayerProgress(queryClient: QueryClient, userId: string):
     invalidateAchievements(queryClient, userId),
     invalidateMatchTrust(queryClient, userId),
     queryClient.invalidateQueries({ queryKey: warningsKey(userId) }),
+    queryClient.invalidateQueries({ queryKey: reportOutcomesKey(userId) }),
   ]);
 }

@@ -8,6 +8,7 @@ export {
   formatDate,
   formatDateTime,
   formatLongDate,
+  formatMonthDayTime,
   formatShortDate,
   formatShortDateTime,
   formatYen,

@@ -28,6 +28,9 @@ export const COMMON_TEXTS = {
   /** A match's Pokémon nobody reported: the one word of my page and the player pages. */
   characterUnreported: '未報告',
   characterLabel: (name: string, type: string) => `${name}（${type}）`,
+  /** A matching suspension's reason and what it leaves open (the queue panel and my page). */
+  suspensionReason: (reason: string) => `理由：${reason}`,
+  suspensionNote: 'この期間はマッチングに参加できません。試合の確認やプロフィールの編集などはこれまでどおり使えます。',
 } as const;
 
 /** The generic error texts of the API client (spec §8). They are the spec's own words. */

@@ -53,6 +53,7 @@ export function buildAdminUser(overrides: Partial<AdminUserDetail> = {}): AdminU
     is_admin: false,
     is_dummy: true,
     created_at: 1_700_000_000,
+    deletion: { requested_at: null, due_at: null, deleted_at: null },
     discord_avatar_url: '',
     last_penalty_time: 1_700_500_000,
     penalty_timeout_until: null,
@@ -77,6 +78,7 @@ const adminPlayer = (n: number) => ({
   role: null,
   rate_before: 1500 + n * 10,
   rate_after: null,
+  refunded_at: null,
 });
 
 /** A settled match of ten test accounts (team A dummy_01..05, team B dummy_06..10); A won. */
@@ -102,6 +104,7 @@ export function buildAdminMatch(overrides: Partial<AdminMatchDetail> = {}): Admi
     user_reports: [],
     penalty_summary: [],
     penalty_status: { processed: false, penalty_players: [] },
+    refund_options: [],
     ...overrides,
   };
 }
@@ -235,6 +238,7 @@ export function buildCaseDetail(overrides: Partial<CaseDetail> = {}): CaseDetail
         reported_in_matches: 0,
       },
     ],
+    refund_options: [],
     ...overrides,
   };
 }

@@ -5,8 +5,10 @@ import type {
   QueueEntry,
   QueueInfo,
   RankingEntry,
+  ReadyCheck,
   Role,
   Season,
+  Settings,
   UserProfile,
 } from '@rankmatch/shared';
 import { buildNotificationSettings, buildQueueOutlook } from './notifications-data.ts';
@@ -54,6 +56,7 @@ export function buildProfile(overrides: Partial<UserProfile> = {}): UserProfile 
     penalty_timeout_until: null,
     season_data: { season_id: 's1', season_name: 'シーズン1' },
     latest_matches: [],
+    suspension: null,
     ...overrides,
   };
 }
@@ -179,6 +182,46 @@ export function myMatchReply(match: CurrentMatch | null) {
   return { body: { match } };
 }
 
+/** The site settings of GET /api/master and /api/public/master (ready check 60 s unless told otherwise). */
+export function buildSettings(overrides: Partial<Settings> = {}): Settings {
+  return {
+    rules_content: '',
+    announcement_content: '',
+    lobby_create_timeout: 150,
+    lobby_join_timeout: 250,
+    ready_check_seconds: 60,
+    ...overrides,
+  };
+}
+
+/**
+ * An open ready check of ten (dummy_01..10, 選手1..10), as dummy_02 (the default signed-in user) sees it: opened 10 s
+ * ago, 50 s left; `ready` names who pressed 準備完了 (counts and me_ready follow from it).
+ */
+export function buildReadyCheck(
+  options: { ready?: string[]; me?: string } & Partial<Omit<ReadyCheck, 'players'>> = {},
+): ReadyCheck {
+  const { ready = [], me = 'dummy_02', ...overrides } = options;
+  const now = nowSeconds();
+  const players = Array.from({ length: 10 }, (_, i) => {
+    const user_id = `dummy_${String(i + 1).padStart(2, '0')}`;
+    return { user_id, trainer_name: `選手${i + 1}`, ready: ready.includes(user_id) };
+  });
+  return {
+    ready_check_id: '501',
+    status: 'open',
+    opened_at: now - 10,
+    deadline_at: now + 50,
+    players,
+    ready_count: players.filter((p) => p.ready).length,
+    me_ready: ready.includes(me),
+    match_id: null,
+    my_outcome: null,
+    timeout_until: null,
+    ...overrides,
+  };
+}
+
 /** 100戦達成 of season s1, half-way (earned ones: `earned: true` with `earned_at`). */
 export function buildAchievement(overrides: Partial<Achievement> = {}): Achievement {
   return {
@@ -199,6 +242,8 @@ export function defaultHandlers() {
   return {
     // A signed-in page asks for unseen warnings (issue 34): none by default.
     'GET /api/users/me/warnings': { body: { warnings: [] } },
+    // My page asks what came of the player's reports (issue 35): nothing by default.
+    'GET /api/users/me/report-outcomes': { body: { outcomes: [] } },
     'GET /api/site': {
       body: { stats_dashboard_url: null, operator_name: null, operator_contact: null, ad_slot_url: null },
     },
@@ -243,14 +288,14 @@ export function defaultHandlers() {
     },
     'GET /api/public/master': {
       body: {
-        settings: { rules_content: '', announcement_content: '', lobby_create_timeout: 150, lobby_join_timeout: 250 },
+        settings: buildSettings(),
         badges: [],
         pokemon: [],
       },
     },
     'GET /api/master': {
       body: {
-        settings: { rules_content: '', announcement_content: '', lobby_create_timeout: 150, lobby_join_timeout: 250 },
+        settings: buildSettings(),
         badges: [],
         pokemon: [],
       },
@@ -263,8 +308,10 @@ export function defaultHandlers() {
     'GET /api/shop/orders': { body: { orders: [] } },
     'GET /api/queue': { body: buildQueueInfo() },
     'GET /api/queue/me': { body: { in_queue: false, entry: null } },
+    'GET /api/queue/ready-check': { body: { ready_check: null } },
     'GET /api/matches/me': myMatchReply(null),
     'GET /api/notifications/me': () => ({ body: buildNotificationSettings() }),
     'GET /api/queue/outlook': () => ({ body: buildQueueOutlook() }),
+    'GET /api/users/me/deletion': { body: { requested_at: null, due_at: null } },
   };
 }

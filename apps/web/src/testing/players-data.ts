@@ -11,6 +11,7 @@ export function buildHistoryEntry(overrides: Partial<HistoryEntry> = {}): Histor
     deck_type: 'PIKACHU',
     started_date: 1_717_200_000,
     rate_delta: 12,
+    refunded: false,
     ...overrides,
   };
 }

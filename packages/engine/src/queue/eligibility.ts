@@ -9,6 +9,7 @@ export type QueueIneligibility =
   | 'no_trainer_name'
   | 'penalty_threshold'
   | 'penalty_timeout'
+  | 'suspended'
   | 'season_closed'
   | 'in_match';
 
@@ -18,6 +19,8 @@ export interface QueueCandidate {
   penalty_count: number;
   penalty_correction: number;
   penalty_timeout_until: number | null | undefined;
+  /** When the player's matching suspension in force ends (an admin's, or the ready check's timeout); null: none. */
+  suspended_until?: number | null | undefined;
 }
 
 export interface QueueContext {
@@ -37,6 +40,9 @@ export function queueIneligibility(
   if (candidate.is_banned) return 'banned';
   if (!candidate.trainer_name.trim()) return 'no_trainer_name';
   const penalty = penaltyQueueBlock(candidate, context.now, config);
+  if (penalty === 'penalty_threshold') return penalty;
+  // A suspension says until when and why; it outlasts a penalty's short timeout more often than not.
+  if ((candidate.suspended_until ?? 0) > context.now) return 'suspended';
   if (penalty) return penalty;
   if (context.seasonOpen === false) return 'season_closed';
   if (context.inOpenMatch === true) return 'in_match';

@@ -2,7 +2,15 @@
 // and the displayed, Elo-style rate that follows it.
 
 export { DEFAULT_RATING_CONFIG, RATING_RULE_JA, ratingRuleJa, resolveRatingConfig } from './config.ts';
-export { correctMatch, type PlayerCorrection, type SettledPlayer, shiftMmr } from './correction.ts';
+export {
+  correctMatch,
+  type PlayerCorrection,
+  type RefundCandidate,
+  refundPlayers,
+  refundTargets,
+  type SettledPlayer,
+  shiftMmr,
+} from './correction.ts';
 export {
   clampedStep,
   type EloPlayer,

@@ -6,6 +6,7 @@ import { rateSchema } from './auth.ts';
 import { badgeIdSchema, unixSecondsSchema, userIdSchema } from './common.ts';
 import { REPORT_RESULTS } from './match.ts';
 import { reporterRecordSchema } from './trust.ts';
+import { accountDeletionSchema } from './users.ts';
 
 // The admin panel's user management, audit log and test tools (spec admin §2, §3, §5, §7).
 
@@ -46,6 +47,8 @@ export const adminUserSummarySchema = z.object({
   is_admin: z.boolean(),
   is_dummy: z.boolean(),
   created_at: unixSecondsSchema,
+  /** A pending deletion (requested, due) or a deleted account: the grace period an admin can see. */
+  deletion: accountDeletionSchema,
 });
 export type AdminUserSummary = z.infer<typeof adminUserSummarySchema>;
 

@@ -242,7 +242,28 @@ const adminPlayerSchema = z.object({
   role: z.enum(ROLES).nullable(),
   rate_before: z.number().int(),
   rate_after: z.number().int().nullable(),
+  /** When an admin gave this player back what the match cost them (a team-mate left or stayed AFK), or null. */
+  refunded_at: unixSecondsSchema.nullable(),
 });
+
+/**
+ * A player whom reports of a match named as 途中離脱 or 放置・AFK: an admin who confirms it gives their team-mates back
+ * the rate they lost (POST /api/admin/matches/{id}/refund, or the case action `refund`).
+ */
+export const refundOptionSchema = z.object({
+  match_id: z.string(),
+  user_id: z.string(),
+  trainer_name: z.string().nullable(),
+  /** Reports naming them with one of those reasons. */
+  reports: z.number().int(),
+  /** An admin has confirmed it already (a second refund is refused). */
+  confirmed: z.boolean(),
+});
+export type RefundOption = z.infer<typeof refundOptionSchema>;
+
+/** POST /api/admin/matches/{id}/refund: the player who left or stayed AFK (their team-mates get the rate back). */
+export const matchRefundSchema = z.object({ user_id: userIdSchema }).strict();
+export type MatchRefundInput = z.infer<typeof matchRefundSchema>;
 
 export const adminMatchDetailSchema = adminMatchListItemSchema.extend({
   team_a: z.object({ players: z.array(adminPlayerSchema) }),
@@ -278,5 +299,7 @@ export const adminMatchDetailSchema = adminMatchListItemSchema.extend({
     }),
   ),
   penalty_status: z.object({ processed: z.boolean(), penalty_players: z.array(z.string()) }),
+  /** Players named as leavers or AFK, whose team-mates' rate an admin may give back. */
+  refund_options: z.array(refundOptionSchema),
 });
 export type AdminMatchDetail = z.infer<typeof adminMatchDetailSchema>;

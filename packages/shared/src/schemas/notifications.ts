@@ -5,7 +5,10 @@ import { unixSecondsSchema } from './common.ts';
 // Bringing players together (issue 24): push notifications to installed devices, Discord direct messages and the
 // community channel, and the queue's outlook ("when to come").
 
-/** What a player can be notified of. */
+/**
+ * What a player can be notified of. `dispute` also carries what came of a violation report and a refund of rate a
+ * team-mate's leaving cost (issue 35): all three are an admin's answer, one choice on the settings screen.
+ */
 export const NOTIFY_KINDS = [
   'match_found',
   'lobby_set',
@@ -21,7 +24,7 @@ export const NOTIFY_KIND_LABELS: Record<NotifyKind, string> = {
   lobby_set: 'ロビー番号の決定',
   report_reminder: '結果報告の締め切り前',
   penalty: 'ペナルティ・利用停止',
-  dispute: '異議申し立ての結果',
+  dispute: '通報・異議申し立ての結果、レートの返還',
   queue_near: 'レートの近いプレイヤーがマッチング待ち',
 };
 

@@ -1,7 +1,9 @@
 import { EVIDENCE_MAX_MB } from '../constants.ts';
+import { hasVisibleCharacter } from '../text.ts';
 import { VALIDATION_CODES as V, z } from '../validation.ts';
 import { unixSecondsSchema, userIdSchema } from './common.ts';
-import { matchIdSchema, REPORT_RESULTS } from './match.ts';
+import { matchIdSchema, REPORT_RESULTS, refundOptionSchema } from './match.ts';
+import { suspensionDurationSchema } from './sanctions.ts';
 import { evidenceIdSchema, trustNote as note, VIOLATION_REASONS } from './violation.ts';
 
 // Results and conduct a community can trust (issue 34): reasons and evidence of violation reports, disputes of a
@@ -120,17 +122,35 @@ export const CASE_KIND_LABELS: Record<CaseKind, string> = {
 export const CASE_STATUSES = ['open', 'closed'] as const;
 export type CaseStatus = (typeof CASE_STATUSES)[number];
 
-export const CASE_ACTIONS = ['uphold', 'correct', 'void', 'warn', 'penalty_add', 'penalty_remove', 'dismiss'] as const;
+export const CASE_ACTIONS = [
+  'uphold',
+  'correct',
+  'void',
+  'warn',
+  'suspend',
+  'penalty_add',
+  'penalty_remove',
+  'refund',
+  'dismiss',
+] as const;
 export type CaseAction = (typeof CASE_ACTIONS)[number];
 export const CASE_ACTION_LABELS: Record<CaseAction, string> = {
   uphold: '結果を維持',
   correct: '結果を訂正',
   void: '無効試合にする',
   warn: '警告',
+  suspend: 'マッチング停止',
   penalty_add: 'ペナルティ +1',
   penalty_remove: 'ペナルティ −1',
+  refund: '途中離脱・放置を認め、味方にレートを返還',
   dismiss: '対応不要として閉じる',
 };
+
+/**
+ * Actions that close a case without acting on anyone: its reporters hear that it was reviewed. Every other action
+ * (those added later included) tells them that action was taken.
+ */
+export const CASE_REVIEW_ONLY_ACTIONS: readonly CaseAction[] = ['uphold', 'dismiss'];
 
 export const caseSummarySchema = z.object({
   case_id: z.number().int(),
@@ -197,6 +217,8 @@ export const caseDetailSchema = z.object({
     })
     .nullable(),
   players: z.array(casePlayerSchema),
+  /** The case's players named as 途中離脱 or 放置・AFK in its match(es): the action `refund` takes one. */
+  refund_options: z.array(refundOptionSchema),
 });
 export type CaseDetail = z.infer<typeof caseDetailSchema>;
 export const caseIdParamsSchema = z.object({ id: z.string().regex(/^[1-9]\d{0,17}$/, V.CASE_ID_INVALID) });
@@ -207,12 +229,23 @@ export const caseActionSchema = z
     action: z.enum(CASE_ACTIONS, V.CASE_ACTION_INVALID),
     /** correct: the result it should have been. */
     winner: z.enum(['A', 'B'], V.MATCH_CORRECTION_WINNER_INVALID).optional(),
-    /** warn / penalty ±1: whom (a player of the case). */
+    /** warn / suspend / penalty ±1: whom (a player of the case); refund: who left or stayed AFK. */
     user_id: userIdSchema.optional(),
-    /** Told to the players with a dispute's outcome, and kept with the case. */
+    /** suspend: for how long. */
+    duration: suspensionDurationSchema.optional(),
+    /** refund: which match (a case about a player rather than one match names one of its matches). */
+    match_id: matchIdSchema.optional(),
+    /** Told to the players with a dispute's outcome, and kept with the case; suspend: the reason the player sees. */
     note: note.default(''),
   })
-  .strict();
+  .strict()
+  .superRefine((input, ctx) => {
+    if (input.action !== 'suspend') return;
+    if (!input.duration) ctx.addIssue({ code: 'custom', path: ['duration'], message: V.SUSPENSION_DURATION_INVALID });
+    if (!hasVisibleCharacter(input.note)) {
+      ctx.addIssue({ code: 'custom', path: ['note'], message: V.SANCTION_REASON_REQUIRED });
+    }
+  });
 export type CaseActionInput = z.input<typeof caseActionSchema>;
 
 /** A warning an admin gave (shown to the player once). */
@@ -225,3 +258,48 @@ export const warningSchema = z.object({
 export const warningParamsSchema = z.object({ id: z.string().regex(/^[1-9]\d{0,17}$/, V.WARNING_ID_INVALID) });
 export const myWarningsSchema = z.object({ warnings: z.array(warningSchema) });
 export type Warning = z.infer<typeof warningSchema>;
+
+// What came of a report or a dispute (issue 35): its reporters are told once the case it opened or fed is closed —
+// that action was taken, or that it was reviewed; never which action, nor anything about who reported.
+
+export const REPORT_OUTCOMES = ['action_taken', 'reviewed'] as const;
+export type ReportOutcome = (typeof REPORT_OUTCOMES)[number];
+/** What the player raised: a violation report naming someone, or a dispute of the result. */
+export const REPORT_SUBJECTS = ['violation', 'dispute'] as const;
+export type ReportSubject = (typeof REPORT_SUBJECTS)[number];
+
+/** The outcome as the player reads it (notification and my page alike). */
+export function reportOutcomeText(subject: ReportSubject, outcome: ReportOutcome): string {
+  const what = subject === 'dispute' ? '異議申し立て' : '通報';
+  return outcome === 'action_taken'
+    ? `あなたの${what}を受けて、運営が対応を行いました。ご協力ありがとうございます`
+    : `あなたの${what}を運営が確認しました。今回は対応の必要がないと判断しました`;
+}
+export const REPORT_OUTCOME_TITLES: Record<ReportSubject, string> = {
+  violation: '通報の結果',
+  dispute: '異議申し立ての結果',
+};
+
+export const reportOutcomeSchema = z.object({
+  case_id: z.number().int(),
+  subject: z.enum(REPORT_SUBJECTS),
+  /** The match the player's report or dispute was about (their latest, when a case spans several). */
+  match_id: z.string().nullable(),
+  outcome: z.enum(REPORT_OUTCOMES),
+  told_at: unixSecondsSchema,
+});
+export type ReportOutcomeEntry = z.infer<typeof reportOutcomeSchema>;
+/** GET /api/users/me/report-outcomes: the last 30 days, newest first. */
+export const myReportOutcomesSchema = z.object({ outcomes: z.array(reportOutcomeSchema) });
+export type MyReportOutcomes = z.infer<typeof myReportOutcomesSchema>;
+/** How far back my page lists what came of the player's reports. */
+export const REPORT_OUTCOMES_DAYS = 30;
+
+/** What a refunded player is told (notification and the history's marker). */
+export const REFUND_TEXTS = {
+  title: 'レートが返還されました',
+  body: (matchId: string) =>
+    `試合 #${matchId} で味方の途中離脱・放置が確認されたため、この試合で失ったレートを返還しました（勝敗数にも数えません）`,
+  marker: '返還済み',
+  markerHint: '味方の途中離脱・放置が確認されたため、この試合のレート変動は取り消されました',
+} as const;

@@ -4,6 +4,7 @@ import { AWARD_TIERS } from '../season-awards.ts';
 import { longText, nameText } from '../text.ts';
 import { VALIDATION_CODES as V, z } from '../validation.ts';
 import { badgeIdSchema, badgeSlotSchema, roleSchema, unixSecondsSchema, userIdSchema } from './common.ts';
+import { suspensionSchema } from './sanctions.ts';
 
 // Profile validation (spec §5), defined once: the server validates with it and the web form reuses it.
 
@@ -61,6 +62,8 @@ export const historyEntrySchema = z.object({
   deck_type: z.string(),
   started_date: unixSecondsSchema,
   rate_delta: z.number().int(),
+  /** An admin gave the player back what the match cost them (a team-mate left): rate_delta is 0 and it counts for nothing. */
+  refunded: z.boolean(),
 });
 export type HistoryEntry = z.infer<typeof historyEntrySchema>;
 
@@ -111,6 +114,7 @@ export const PROFILE_DYNAMIC_FIELDS = [
   'penalty_timeout_until',
   'season_data',
   'latest_matches',
+  'suspension',
 ] as const;
 
 /** The signed-in user's own full profile (spec §3: static part, dynamic part, is_admin). */
@@ -142,6 +146,8 @@ export const userProfileSchema = z.object({
   /** The active season this dynamic part belongs to (null when no season is active). */
   season_data: z.object({ season_id: z.string(), season_name: z.string() }).nullable(),
   latest_matches: z.array(historyEntrySchema),
+  /** The matching suspension in force now (the one ending last), or null: the queue panel and my page say it. */
+  suspension: suspensionSchema.nullable(),
 });
 export type UserProfile = z.infer<typeof userProfileSchema>;
 
@@ -187,3 +193,23 @@ export const personalDataSchema = z.object({
   tables: z.record(z.string(), storedRowsSchema),
 });
 export type PersonalData = z.infer<typeof personalDataSchema>;
+
+/**
+ * An account's deletion (my page → アカウントの削除): when it was asked for, when the deletion job carries it out
+ * (ACCOUNT_DELETION_GRACE_DAYS later) and when it did; all null when none was asked for.
+ */
+export const accountDeletionSchema = z.object({
+  requested_at: unixSecondsSchema.nullable(),
+  due_at: unixSecondsSchema.nullable(),
+  deleted_at: unixSecondsSchema.nullable(),
+});
+export type AccountDeletion = z.infer<typeof accountDeletionSchema>;
+
+/** GET, POST and DELETE /api/users/me/deletion: the signed-in player's own (never deleted while they are in). */
+export const myDeletionSchema = accountDeletionSchema.pick({ requested_at: true, due_at: true });
+export type MyDeletion = z.infer<typeof myDeletionSchema>;
+
+/** POST /api/users/me/deletion: the player ticked the confirmation. */
+export const deletionRequestSchema = z.object({
+  confirm: z.boolean().refine((v) => v, V.ACCOUNT_DELETION_UNCONFIRMED),
+});

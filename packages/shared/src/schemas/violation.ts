@@ -16,6 +16,8 @@ export const VIOLATION_REASON_LABELS: Record<ViolationReason, string> = {
   cheat: '不正',
   other: 'その他',
 };
+/** The reasons an admin may confirm to give the named player's team-mates their rate back (issue 35). */
+export const REFUND_REASONS: readonly ViolationReason[] = ['leave', 'afk'];
 
 /** A report's or a dispute's note. */
 export const trustNote = longText({ max: { length: TRUST_NOTE_MAX, message: V.TRUST_NOTE_TOO_LONG } });

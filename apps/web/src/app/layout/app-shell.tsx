@@ -29,7 +29,10 @@ function useSeasonTheme() {
   }, [color]);
 }
 
-/** A match-found push switches to the match tab from anywhere (the match itself is reloaded over HTTP). */
+/**
+ * A match-found push, or a ready check opening (issue 35), switches to the match tab from anywhere (the match and the
+ * check are read over HTTP there).
+ */
 function useSwitchToFoundMatch() {
   const navigate = useNavigate();
   const location = useLocation();

@@ -45,6 +45,11 @@ const DATE_KEYS = new Set([
   'started_at',
   'last_penalty_time',
   'penalty_timeout_until',
+  'starts_at',
+  'ends_at',
+  'lifted_at',
+  'deletion_requested_at',
+  'due_at',
 ]);
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>

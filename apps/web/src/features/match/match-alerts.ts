@@ -1,3 +1,4 @@
+import type { ReadyCheck } from '@rankmatch/shared';
 import { playChime } from '../../lib/attention/chime.ts';
 import { notificationState, showNotification } from '../../lib/attention/notifications.ts';
 import { markTitleUntilFocus, pageHasFocus } from '../../lib/attention/title-mark.ts';
@@ -30,4 +31,22 @@ export function alertMatchFound(matchId: string): void {
     ? showNotification(T.notificationTitle, { body: T.notificationBody(matchId), tag: `match-${matchId}` })
     : null;
   markTitleUntilFocus(T.titlePrefix, () => notification?.close());
+}
+
+/**
+ * A ready check opened for the player (issue 35): the same alert as a found match (chime; away from the tab, the
+ * notification and the 【準備確認】 title), with the seconds left to press 準備完了. Its tag is the one the server's
+ * push of the same check carries.
+ */
+export function alertReadyCheck(check: ReadyCheck): void {
+  if (soundSetting.get() === 'on') playChime();
+  if (pageHasFocus()) return;
+  const seconds = Math.max(0, check.deadline_at - Math.floor(Date.now() / 1000));
+  const notification = notificationsEnabled()
+    ? showNotification(T.readyNotificationTitle, {
+        body: T.readyNotificationBody(seconds),
+        tag: `ready-${check.ready_check_id}`,
+      })
+    : null;
+  markTitleUntilFocus(T.readyTitlePrefix, () => notification?.close());
 }

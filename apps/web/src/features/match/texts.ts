@@ -125,11 +125,16 @@ export const MATCH_TEXTS = {
   // Match-found alerts (tab title, browser notification, chime)
   alerts: {
     title: 'マッチング成立のお知らせ',
-    lead: 'タブを裏にして待っていても見逃さないように、マッチングが成立するとタブの名前に【マッチング成立】を付けます。通知と効果音でもお知らせできます。',
+    lead: 'タブを裏にして待っていても見逃さないように、マッチが見つかるとタブの名前に【準備確認】（準備確認がないときは【マッチング成立】）を付けます。通知と効果音でもお知らせできます。',
     titlePrefix: '【マッチング成立】',
     notificationTitle: 'マッチングが成立しました',
     notificationBody: (id: string) =>
       `試合 #${id} のロビータイマーが始まっています。画面に戻ってロビーに参加してください。`,
+    /** A ready check opened (issue 35): the same alert, before the match exists. */
+    readyTitlePrefix: '【準備確認】',
+    readyNotificationTitle: 'マッチが見つかりました',
+    readyNotificationBody: (seconds: number) =>
+      `${seconds}秒以内に画面に戻って「準備完了」を押してください。押さないとキューから外れます。`,
     notifications: 'ブラウザ通知',
     notificationsOn: 'オン',
     enableNotifications: '通知を受け取る',

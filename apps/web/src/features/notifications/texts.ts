@@ -44,7 +44,7 @@ export const NOTIFICATION_TEXTS = {
     lobby_set: 'ホストがロビー番号を入力したとき',
     report_reminder: `報告の締め切り${REPORT_REMINDER_MINUTES}分前に、まだ報告していないとき`,
     penalty: 'ペナルティの加算や利用停止があったとき',
-    dispute: '自分の異議申し立てに運営が対応したとき',
+    dispute: '自分の通報・異議申し立てに運営が対応したとき、味方の途中離脱などでレートが返還されたとき',
     queue_near: '',
   },
   discordDm: 'Discord のダイレクトメッセージ',

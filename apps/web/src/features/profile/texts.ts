@@ -16,19 +16,50 @@ const MY_DATA_TABLES: Record<string, string> = {
   push_subscriptions: '通知を受け取る端末',
   discord_credentials: 'Discord の DM 連携',
   audit_log: '管理者による変更などの記録',
+  suspensions: 'マッチング停止',
 };
 
 export const PROFILE_TEXTS = {
   // Your data (my page)
   myDataTitle: 'あなたのデータ',
   myDataLead: (perHour: number) =>
-    `このサイトが保存しているあなたのデータ（プロフィール、ログイン履歴、試合と報告、ペナルティ、バッジ、購入履歴、通知設定、管理者による変更の記録）を JSON ファイルで受け取れます（1時間に${perHour}回まで）。`,
+    `このサイトが保存しているあなたのデータ（プロフィール、ログイン履歴、試合と報告、ペナルティ・警告・マッチング停止、バッジ、購入履歴、通知設定、管理者による変更の記録）を JSON ファイルで受け取れます（1時間に${perHour}回まで）。`,
   myDataDownload: 'データのダウンロード',
   myDataPreparing: '準備しています…',
   myDataSaved: 'ダウンロードしました。ファイルに入っているもの:',
   myDataCount: (label: string, n: number) => `${label}: ${n}件`,
   myDataFileName: (userId: string, at: Date) => `rankmatch-${userId}-${at.toISOString().slice(0, 10)}.json`,
   myDataTable: (table: string) => MY_DATA_TABLES[table] ?? table,
+  // Account deletion (my page)
+  deletionTitle: 'アカウントの削除',
+  deletionRemovedTitle: '削除されるもの',
+  deletionRemoved: [
+    'プロフィール（トレーナー名、自己紹介、X ID、お気に入りポケモン、装備中のバッジ）と Discord の名前・アバター',
+    'Discord アカウントとの連携と、ログイン中のすべての端末',
+    '持っているバッジと実績',
+    '通知の設定、通知を受け取る端末、まだ届いていない通知',
+    '結果報告や異議に添付したスクリーンショット',
+    'マッチングの待機',
+  ],
+  deletionKeptTitle: '残るもの（あなたとは結び付かない形で）',
+  deletionKept: (name: string, years: number) => [
+    `試合・結果報告・シーズンの記録・ランキングの履歴は、一緒に戦ったプレイヤーの記録として残ります。名前は「${name}」と表示され、あなたのプレイヤーページは表示されなくなります。`,
+    `購入履歴（注文）は、法令で保存が求められる売上の記録として${years}年間保存します。`,
+    'ペナルティ・警告・管理者の操作ログなど、運営の対応の記録は残ります。',
+  ],
+  deletionGrace: (days: number) =>
+    `申請から${days}日後に削除されます。それまでにログインして「削除を取り消す」を押せば、アカウントはそのまま残ります。申請中はマッチングに参加できません。`,
+  deletionAfter:
+    '削除のあと同じ Discord アカウントでログインすると、新しいアカウントとして始まります（以前の記録や購入したバッジは戻りません）。必要なら先に「あなたのデータ」からダウンロードしてください。',
+  deletionConfirm: '上記の内容を理解したうえで、アカウントの削除を申請します',
+  deletionRequest: 'アカウントの削除を申請する',
+  deletionRequesting: '申請しています…',
+  deletionPending: (due: string) => `アカウントの削除を申請しています。${due}以降に削除されます。`,
+  deletionPendingHint: '取り消すと、アカウントはそのまま残り、マッチングにも参加できるようになります。',
+  deletionCancel: '削除を取り消す',
+  deletionCancelling: '取り消しています…',
+  deletionCancelled: '削除を取り消しました。アカウントはそのまま残ります。',
+  deletionLoadFailed: '削除の申請状況を取得できませんでした',
   // Profile card
   edit: 'プロフィール編集',
   logout: 'ログアウト',

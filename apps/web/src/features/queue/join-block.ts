@@ -1,5 +1,5 @@
 import { queueIneligibility, remainingTimeoutMinutes } from '@rankmatch/engine';
-import { ERRORS, penaltyTimeoutMessage, type UserProfile } from '@rankmatch/shared';
+import { ERRORS, penaltyTimeoutMessage, suspensionNotice, type UserProfile } from '@rankmatch/shared';
 
 // Why the join button is disabled (spec §5 "Queue join is blocked when", §8 join button tooltips). The server checks
 // the same rules and answers with the same messages; this only explains the disabled button before anyone clicks.
@@ -8,17 +8,22 @@ export type JoinBlock =
   | { kind: 'no_trainer_name'; message: string }
   | { kind: 'penalty'; message: string }
   | { kind: 'timeout'; message: string; minutes: number }
+  | { kind: 'suspended'; message: string }
   | { kind: 'season'; message: string };
 
 export function joinBlock(
-  profile: Pick<UserProfile, 'trainer_name' | 'penalty_count' | 'penalty_correction' | 'penalty_timeout_until'>,
+  profile: Pick<
+    UserProfile,
+    'trainer_name' | 'penalty_count' | 'penalty_correction' | 'penalty_timeout_until' | 'suspension'
+  >,
   seasonActive: boolean | undefined,
   now: number,
 ): JoinBlock | null {
   // The engine's rule, as the server applies it; unknown facts (queue info not loaded, an open match) are no reason
   // here: the server has the last word.
+  const { suspension, ...penalty } = profile;
   const reason = queueIneligibility(
-    { ...profile, is_banned: false },
+    { ...penalty, is_banned: false, suspended_until: suspension?.ends_at ?? null },
     { now, seasonOpen: seasonActive, inOpenMatch: undefined },
   );
   switch (reason) {
@@ -30,6 +35,8 @@ export function joinBlock(
       const minutes = remainingTimeoutMinutes(now, profile.penalty_timeout_until);
       return { kind: 'timeout', message: penaltyTimeoutMessage(minutes), minutes };
     }
+    case 'suspended':
+      return { kind: 'suspended', message: suspensionNotice(suspension?.ends_at ?? now) };
     case 'season_closed':
       return { kind: 'season', message: ERRORS.QUEUE_SEASON_CLOSED.message };
     default:

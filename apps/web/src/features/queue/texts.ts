@@ -1,4 +1,4 @@
-import { ERRORS } from '@rankmatch/shared';
+import { ERRORS, READY_NO_SHOW_TIMEOUT_MINUTES, READY_NO_SHOW_WINDOW_DAYS } from '@rankmatch/shared';
 
 export const QUEUE_TEXTS = {
   title: 'マッチング',
@@ -36,6 +36,9 @@ export const QUEUE_TEXTS = {
   preferencesTitle: '参加設定',
   inQueueTitle: 'キューに参加中',
   inQueueText: '次のマッチングを待っています。マッチングが成立すると、自動で試合画面に切り替わります。',
+  /** The same with the ready check on (site setting ready_check_seconds > 0). */
+  inQueueReadyText: (seconds: number) =>
+    `次のマッチングを待っています。マッチが見つかったら、${seconds}秒以内に「準備完了」を押してください。10人全員がそろうと試合画面に切り替わります。`,
   waitedFor: '待ち時間',
   wavesMissed: (n: number) => `見送り ${n}回`,
   entryDeck: 'デッキ',
@@ -57,6 +60,33 @@ export const QUEUE_TEXTS = {
   joinedNotice: 'キューに参加しました',
   updatedNotice: '希望を更新しました',
   toProfile: 'プロフィールを設定する',
+  // The ready check (issue 35): GET /api/queue/ready-check, the readyCheck push, POST …/ready
+  ready: {
+    title: 'マッチが見つかりました',
+    lead: '時間内に「準備完了」を押してください。10人全員がそろうと試合が始まります。',
+    remaining: '残り時間',
+    timerLabel: '準備確認の残り時間',
+    countLabel: '準備完了の人数',
+    count: (ready: number, total: number) => `${ready}/${total}`,
+    press: '準備完了',
+    pressed: '準備完了しました、他のプレイヤーを待っています',
+    pressFailed: '準備完了を送信できませんでした',
+    playersLabel: 'プレイヤーの準備状況',
+    playerReady: '準備完了',
+    playerWaiting: '未完了',
+    you: 'あなた',
+    startedTitle: '全員の準備が完了しました',
+    started: '試合画面に切り替えています…',
+    failedTitle: '試合は成立しませんでした',
+    requeued:
+      '準備完了しなかったプレイヤーがいたため試合は成立しませんでした。待ち時間はそのままでキューに戻りました。',
+    removedTitle: 'キューから外れました',
+    removed: '準備完了が押されなかったため、キューから外れました。',
+    timeoutUntil: (when: string) => `${when}までマッチングに参加できません。`,
+    warningOnly: `今回は警告のみです。${READY_NO_SHOW_WINDOW_DAYS}日以内にもう一度準備完了を押さなかった場合は、${READY_NO_SHOW_TIMEOUT_MINUTES[1]}分以上マッチングに参加できなくなります。`,
+    failedOther: '準備確認が締め切られ、試合は成立しませんでした。',
+    dismiss: '閉じる',
+  },
   // When to come (GET /api/queue/outlook)
   outlook: {
     title: 'いつ来ると良い？',

@@ -1,6 +1,11 @@
 // The static pages' texts (spec admin side §1, §2 "Static pages", §9). Operator details come from GET /api/site.
 
-import { PERSONAL_DATA_DOWNLOADS_PER_HOUR } from '@rankmatch/shared';
+import {
+  ACCOUNT_DELETION_GRACE_DAYS,
+  DELETED_PLAYER_NAME,
+  ORDER_RECORD_RETENTION_YEARS,
+  PERSONAL_DATA_DOWNLOADS_PER_HOUR,
+} from '@rankmatch/shared';
 
 export interface PageSection {
   heading: string;
@@ -152,16 +157,25 @@ export const STATIC_TEXTS = {
         paragraphs: [
           '本人からの個人情報の開示・訂正・削除の請求に対応します。開示の請求には、1件につき1,000円の手数料がかかります。',
           `ただし、本サイトが保存しているご自身のデータ（プロフィール、ログイン履歴、試合と報告、ペナルティ、バッジ、購入履歴、通知設定、管理者による変更の記録）は、マイページの「あなたのデータ」からいつでも無料でダウンロードできます（1時間に${PERSONAL_DATA_DOWNLOADS_PER_HOUR}回まで）。`,
+          `アカウントの削除は、マイページの「アカウントの削除」からいつでも申請できます。申請から${ACCOUNT_DELETION_GRACE_DAYS}日後に削除し、それまではログインして取り消せます（申請中はマッチングに参加できません）。削除では、プロフィール、Discord アカウントとの連携とログイン、バッジと実績、通知の設定と端末、添付したスクリーンショットを消去します。試合・結果報告・シーズンの記録・ランキングの履歴は、ほかの利用者の記録の一部として、本人と結び付かない形（名前は「${DELETED_PLAYER_NAME}」）で残します。削除後に同じ Discord アカウントでログインすると、新しいアカウントになります。`,
         ],
       },
       {
-        heading: '7. ポリシーの変更',
+        heading: '7. 保存期間',
+        items: [
+          'アカウントの情報は、アカウントが削除されるまで保存します。',
+          `購入履歴（注文）は、法令で保存が求められる売上の記録として、アカウントの削除後も${ORDER_RECORD_RETENTION_YEARS}年間保存します。`,
+          'ペナルティ・警告・管理者の操作ログなど運営の対応の記録は、不正の防止と対応の説明のため、アカウントの削除後も保存します。',
+        ],
+      },
+      {
+        heading: '8. ポリシーの変更',
         paragraphs: [
           '本ポリシーは必要に応じて変更することがあります。変更後の内容は本サイトに掲載した時点で効力を生じます。',
         ],
       },
     ] satisfies PageSection[],
-    contactHeading: '8. お問い合わせ窓口',
+    contactHeading: '9. お問い合わせ窓口',
   },
 
   commercial: {

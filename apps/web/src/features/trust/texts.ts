@@ -32,4 +32,8 @@ export const TRUST_TEXTS = {
   acknowledge: '確認しました',
   acknowledging: '送信しています…',
   acknowledgeFailed: '確認を送信できませんでした。もう一度お試しください。',
+  // What came of the player's reports and disputes (my page)
+  outcomesTitle: '通報・異議申し立ての結果',
+  outcomesLead: (days: number) => `最近${days}日間に運営が対応した、あなたの通報・異議申し立てです。`,
+  outcomeMatch: (matchId: string) => `試合 #${matchId}`,
 } as const;

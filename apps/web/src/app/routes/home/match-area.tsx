@@ -12,6 +12,7 @@ import { MATCH_TEXTS } from '../../../features/match/texts.ts';
 import { matchSummaryQueryOptions } from '../../../features/players/api/get-match-summary.ts';
 import { QueueOutlook } from '../../../features/queue/components/queue-outlook.tsx';
 import { QueuePanel } from '../../../features/queue/components/queue-panel.tsx';
+import { ReadyCheckCard } from '../../../features/queue/components/ready-check-card.tsx';
 import { useQueueFeed } from '../../../features/queue/hooks/use-queue-feed.ts';
 import { MatchTrustPanel } from '../../../features/trust/components/match-trust-panel.tsx';
 import { useLogout } from '../../../lib/auth/logout.ts';
@@ -87,10 +88,12 @@ export default function MatchArea({ userId }: { userId: string }) {
   const result =
     settledId !== null && summary.data?.match_id === settledId ? settledResultOf(summary.data, userId) : null;
 
-  // A settled match shown to its player (still to report, or just finished) offers its dispute (issue 34).
+  // A settled match shown to its player (still to report, or just finished) offers its dispute (issue 34); a ready
+  // check of the player's next match (issue 35) comes above it, as in the queue panel this screen stands for.
   if (match && shownId) {
     return (
       <>
+        {match.status === 'done' && <ReadyCheckCard userId={userId} now={now} spaced />}
         <MatchScreen match={match} userId={userId} result={result} />
         {match.status === 'done' && <MatchTrustPanel matchId={match.match_id} playerIds={[userId]} />}
       </>

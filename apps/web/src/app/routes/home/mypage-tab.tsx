@@ -1,12 +1,14 @@
 import { useEffect, useRef, useState } from 'react';
 import { ErrorState } from '../../../components/notice.tsx';
 import { SkeletonBlock } from '../../../components/skeleton.tsx';
+import { SuspensionNotice } from '../../../components/suspension-notice.tsx';
 import { AchievementsPanel } from '../../../features/achievements/components/achievements-panel.tsx';
 import { RecentAchievements } from '../../../features/achievements/components/recent-achievements.tsx';
 import { LoginPanel } from '../../../features/auth/components/login-panel.tsx';
 import { BadgePickerModal } from '../../../features/badges/components/badge-picker-modal.tsx';
 import { NotificationSettings } from '../../../features/notifications/components/notification-settings.tsx';
 import { useCreateUser } from '../../../features/profile/api/create-user.ts';
+import { AccountDeletion } from '../../../features/profile/components/account-deletion.tsx';
 import { MatchHistory } from '../../../features/profile/components/match-history.tsx';
 import { MyData } from '../../../features/profile/components/my-data.tsx';
 import { PastSeasonsModal } from '../../../features/profile/components/past-seasons-modal.tsx';
@@ -16,6 +18,7 @@ import { RatingChart } from '../../../features/profile/components/rating-chart.t
 import { StatusCard } from '../../../features/profile/components/status-card.tsx';
 import { UserCreationPrompt, WelcomeNote } from '../../../features/profile/components/welcome-note.tsx';
 import { PurchaseHistory } from '../../../features/shop/components/purchase-history.tsx';
+import { ReportOutcomes } from '../../../features/trust/components/report-outcomes.tsx';
 import { useLogout } from '../../../lib/auth/logout.ts';
 import { useSession } from '../../../lib/auth/session.ts';
 import { useMe } from '../../../lib/auth/user.ts';
@@ -25,8 +28,8 @@ import { useSingleFlight } from '../../../lib/use-single-flight.ts';
 type OpenModal = { kind: 'edit' } | { kind: 'badge'; slot: 1 | 2 } | { kind: 'past' } | null;
 
 /**
- * My page: the login prompt when signed out; profile, status, chart, achievements, match history, notifications and
- * purchase history when signed in.
+ * My page: the login prompt when signed out; profile, status, chart, achievements, match history, what came of the
+ * player's reports, notifications, purchase history, the data download and the account's deletion when signed in.
  */
 export function MyPageTab() {
   const session = useSession();
@@ -88,6 +91,7 @@ function SignedInMyPage({ userId, showProfile }: { userId: string; showProfile: 
   const profile = me.data.profile;
   return (
     <div className="mypage">
+      <SuspensionNotice suspension={profile.suspension} />
       {!profile.trainer_name.trim() && <WelcomeNote onSetName={() => setModal({ kind: 'edit' })} />}
       <div className="mypage__grid">
         <ProfileCard
@@ -103,9 +107,11 @@ function SignedInMyPage({ userId, showProfile }: { userId: string; showProfile: 
       <RecentAchievements userId={userId} />
       <AchievementsPanel userId={userId} />
       <MatchHistory matches={profile.latest_matches} />
+      <ReportOutcomes userId={userId} />
       <NotificationSettings userId={userId} />
       <PurchaseHistory userId={userId} />
       <MyData />
+      <AccountDeletion userId={userId} />
 
       {modal?.kind === 'edit' && <ProfileEditModal profile={profile} onClose={close} />}
       {modal?.kind === 'badge' && (

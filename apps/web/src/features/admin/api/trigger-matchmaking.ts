@@ -8,9 +8,14 @@ const triggerReplySchema = z.object({
   message: z.string(),
   ran: z.boolean(),
   created_matches: z.array(z.string()),
+  /** The ready checks the wave opened instead of matches (issue 35; none when the ready check is off). */
+  ready_checks: z.array(z.string()).default([]),
 });
 
-/** POST /api/debug/matchmaking/trigger → { message, ran, created_matches, … }: runs a wave now. */
+/**
+ * POST /api/debug/matchmaking/trigger → { message, ran, created_matches, ready_checks, … }: runs a wave now. With the
+ * ready check on, its matches are made once their ten players are ready (see ready-all.ts for the test accounts).
+ */
 export const triggerMatchmaking = () =>
   adminData('/api/debug/matchmaking/trigger', { method: 'POST', body: {}, schema: triggerReplySchema });
 

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { CharacterIcon, characterName } from '../../../components/character-icon.tsx';
 import { Icon } from '../../../components/icon.tsx';
 import { EmptyState } from '../../../components/notice.tsx';
+import { RefundMark } from '../../../components/refund-mark.tsx';
 import { ResultPill, resultOf } from '../../../components/result-pill.tsx';
 import { formatShortDateTime } from '../../../lib/format.ts';
 import { COMMON_TEXTS } from '../../../lib/texts.ts';
@@ -45,7 +46,7 @@ export function RecentMatches({ matches }: { matches: HistoryEntry[] }) {
                     </span>
                   </span>
                   <ResultPill result={result} label={RESULT_LABELS[result]} />
-                  <Delta value={m.rate_delta} />
+                  {m.refunded ? <RefundMark className="players-delta" /> : <Delta value={m.rate_delta} />}
                 </Link>
               </li>
             );

@@ -2,6 +2,7 @@ import { type HistoryEntry, RECENT_HISTORY_SIZE } from '@rankmatch/shared';
 import { CharacterIcon, characterName } from '../../../components/character-icon.tsx';
 import { Icon } from '../../../components/icon.tsx';
 import { EmptyState } from '../../../components/notice.tsx';
+import { RefundMark } from '../../../components/refund-mark.tsx';
 import { ResultPill, resultOf } from '../../../components/result-pill.tsx';
 import { formatDelta, formatShortDateTime } from '../../../lib/format.ts';
 import { COMMON_TEXTS } from '../../../lib/texts.ts';
@@ -11,7 +12,7 @@ const RESULT_LABELS = { win: T.win, lose: T.lose, invalid: T.invalid } as const;
 
 /**
  * The latest 10 matches: date, character, the result (勝ち / 負け / 無効, the player page's words: the spec's WIN / LOSE /
- * INVALID in Japanese, issue 21) and the rate delta (+ when 0 or more).
+ * INVALID in Japanese, issue 21) and the rate delta (+ when 0 or more), or 返還済み when an admin gave it back.
  */
 export function MatchHistory({ matches }: { matches: HistoryEntry[] }) {
   const latest = matches.slice(0, RECENT_HISTORY_SIZE);
@@ -38,12 +39,16 @@ export function MatchHistory({ matches }: { matches: HistoryEntry[] }) {
                   </span>
                 </span>
                 <ResultPill result={result} label={RESULT_LABELS[result]} />
-                <span
-                  className={`history-row__delta ${m.rate_delta >= 0 ? 'delta-up' : 'delta-down'}`}
-                  title={T.rateDelta}
-                >
-                  {formatDelta(m.rate_delta)}
-                </span>
+                {m.refunded ? (
+                  <RefundMark className="history-row__delta" />
+                ) : (
+                  <span
+                    className={`history-row__delta ${m.rate_delta >= 0 ? 'delta-up' : 'delta-down'}`}
+                    title={T.rateDelta}
+                  >
+                    {formatDelta(m.rate_delta)}
+                  </span>
+                )}
               </li>
             );
           })}

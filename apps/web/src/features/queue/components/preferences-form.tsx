@@ -3,6 +3,7 @@ import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
 import { Icon } from '../../../components/icon.tsx';
 import { Notice } from '../../../components/notice.tsx';
+import { SuspensionNotice } from '../../../components/suspension-notice.tsx';
 import { useSingleFlight } from '../../../lib/use-single-flight.ts';
 import type { QueuePreferences, useJoinQueue } from '../api/join-queue.ts';
 import type { useLeaveQueue } from '../api/leave-queue.ts';
@@ -75,21 +76,55 @@ export function PreferencesForm({
         </Notice>
       )}
 
+      <FormActions
+        block={block}
+        profile={profile}
+        busy={busy}
+        inQueue={inQueue}
+        joining={join.isPending}
+        leaving={leave.isPending}
+        onLeave={onLeave}
+      />
+    </form>
+  );
+}
+
+/**
+ * Join (or why not: a suspended player is told until when and why instead of being offered the button) and leave.
+ */
+function FormActions({
+  block,
+  profile,
+  busy,
+  inQueue,
+  joining,
+  leaving,
+  onLeave,
+}: {
+  block: JoinBlock | null;
+  profile: UserProfile | undefined;
+  busy: boolean;
+  inQueue: boolean;
+  joining: boolean;
+  leaving: boolean;
+  onLeave: () => void;
+}) {
+  const suspended = block?.kind === 'suspended';
+  return (
+    <>
+      {suspended && <SuspensionNotice suspension={profile?.suspension ?? null} />}
       <div className="queue-form__actions">
-        <JoinButton
-          block={block}
-          disabled={block !== null || !profile || busy}
-          inQueue={inQueue}
-          joining={join.isPending}
-        />
+        {!suspended && (
+          <JoinButton block={block} disabled={block !== null || !profile || busy} inQueue={inQueue} joining={joining} />
+        )}
         {inQueue && (
           <button type="button" className="button button--danger-ghost" onClick={onLeave} disabled={busy}>
-            {leave.isPending ? T.leaving : T.leave}
+            {leaving ? T.leaving : T.leave}
           </button>
         )}
       </div>
-      {block && <JoinBlockNote block={block} />}
-    </form>
+      {block && !suspended && <JoinBlockNote block={block} />}
+    </>
   );
 }
 

@@ -5,6 +5,7 @@ import { ErrorState } from '../../../components/notice.tsx';
 import { RoleIcon } from '../../../components/role-icon.tsx';
 import { Skeleton } from '../../../components/skeleton.tsx';
 import { formatCountdown } from '../../../lib/format.ts';
+import { useMaster } from '../../../lib/master.ts';
 import { useJoinQueue } from '../api/join-queue.ts';
 import { useLeaveQueue } from '../api/leave-queue.ts';
 import type { QueueFeed } from '../hooks/use-queue-feed.ts';
@@ -28,6 +29,8 @@ export function QueueEntryCard({
   const inQueue = status.data?.in_queue === true;
   const join = useJoinQueue(userId);
   const leave = useLeaveQueue(userId);
+  // The ready check's time (0: none), from the site settings the page loaded with.
+  const readySeconds = useMaster(userId).data?.settings.ready_check_seconds ?? 0;
   // What the last action did ("joined", "updated"); kept here because the form restarts on a new entry.
   const [done, setDone] = useState<string | null>(null);
 
@@ -43,7 +46,7 @@ export function QueueEntryCard({
         <ErrorState message={status.error.message} onRetry={() => status.refetch()} />
       ) : (
         <>
-          {inQueue && <EntrySummary entry={entry} now={now} />}
+          {inQueue && <EntrySummary entry={entry} now={now} readySeconds={readySeconds} />}
           <PreferencesForm
             // A new entry from the server (join, update) starts the form from what the server stored.
             key={entry ? `${entry.joined_at}-${entry.deck_type}-${entry.roles.join()}` : 'none'}
@@ -63,13 +66,14 @@ export function QueueEntryCard({
   );
 }
 
-function EntrySummary({ entry, now }: { entry: QueueEntry | null; now: number }) {
-  if (!entry) return <p className="queue-entry__lead">{T.inQueueText}</p>;
+function EntrySummary({ entry, now, readySeconds }: { entry: QueueEntry | null; now: number; readySeconds: number }) {
+  const lead = readySeconds > 0 ? T.inQueueReadyText(readySeconds) : T.inQueueText;
+  if (!entry) return <p className="queue-entry__lead">{lead}</p>;
   return (
     <div className="queue-entry__summary" role="status">
       <span className="queue-entry__pulse" aria-hidden="true" />
       <div>
-        <p className="queue-entry__lead">{T.inQueueText}</p>
+        <p className="queue-entry__lead">{lead}</p>
         <dl className="queue-entry__facts">
           <div>
             <dt>{T.waitedFor}</dt>

@@ -62,8 +62,30 @@ export function RulesTab() {
         </h2>
         <SettingsText query={settings} pick={(s) => s.rules_content} empty={<FallbackRules />} />
       </section>
+      {settings.data && <ReadyCheckRules seconds={settings.data.settings.ready_check_seconds} />}
       <RuleDetails query={system} />
     </div>
+  );
+}
+
+/** How the ready check works (issue 35): the site's time, and what becomes of those who do not press 準備完了. */
+function ReadyCheckRules({ seconds }: { seconds: number }) {
+  return (
+    <section className="card" aria-labelledby="ready-check-rules-title">
+      <h2 id="ready-check-rules-title" className="card__title">
+        <Icon name="users" className="card__title-icon" />
+        {T.readyCheckTitle}
+      </h2>
+      {seconds > 0 ? (
+        <div className="ready-check-rules">
+          <p>{T.readyCheckOn(seconds)}</p>
+          <p>{T.readyCheckFailed}</p>
+          <p>{T.readyCheckSteps}</p>
+        </div>
+      ) : (
+        <p>{T.readyCheckOff}</p>
+      )}
+    </section>
   );
 }
 

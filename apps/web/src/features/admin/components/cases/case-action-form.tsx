@@ -4,7 +4,11 @@ import {
   type CaseDetail,
   type CaseKind,
   ERRORS,
+  hasVisibleCharacter,
   VALIDATION_MESSAGES as M,
+  SUSPENSION_DURATION_KEYS,
+  SUSPENSION_DURATION_LABELS,
+  type SuspensionDuration,
   TRUST_NOTE_MAX,
   visibleLength,
 } from '@rankmatch/shared';
@@ -22,23 +26,35 @@ const T = ADMIN_TEXTS.cases;
 // The server's rules of which action fits which case (trust/actions.ts), so that only those are offered.
 const MATCH_KINDS: readonly CaseKind[] = ['dispute', 'contradicted', 'held'];
 const MATCH_ACTIONS: readonly CaseAction[] = ['uphold', 'correct', 'void'];
-const PLAYER_ACTIONS: readonly CaseAction[] = ['warn', 'penalty_add', 'penalty_remove'];
+const PLAYER_ACTIONS: readonly CaseAction[] = ['warn', 'suspend', 'penalty_add', 'penalty_remove'];
 
 function actionsFor(detail: CaseDetail): CaseAction[] {
   const onMatch = detail.match !== null && MATCH_KINDS.includes(detail.case.kind);
+  const refundable = refundChoices(detail).length > 0;
   return CASE_ACTIONS.filter(
-    (a) => (!MATCH_ACTIONS.includes(a) || onMatch) && (!PLAYER_ACTIONS.includes(a) || detail.players.length > 0),
+    (a) =>
+      (!MATCH_ACTIONS.includes(a) || onMatch) &&
+      (!PLAYER_ACTIONS.includes(a) || detail.players.length > 0) &&
+      (a !== 'refund' || refundable),
   );
 }
+
+/** 途中離脱・放置を認め返還: the named players (and matches) not confirmed yet. */
+const refundChoices = (detail: CaseDetail) => detail.refund_options.filter((o) => !o.confirmed);
+const refundKey = (o: { match_id: string; user_id: string }) => `${o.match_id}:${o.user_id}`;
 
 interface Draft {
   action: CaseAction | '';
   winner: 'A' | 'B' | '';
   userId: string;
+  /** suspend: for how long (the note is the reason the player reads). */
+  duration: SuspensionDuration | '';
+  /** refund: the chosen option (match:user). */
+  refund: string;
   note: string;
 }
 
-type Problem = { field: 'action' | 'winner' | 'user' | 'note'; message: string } | null;
+type Problem = { field: 'action' | 'winner' | 'user' | 'duration' | 'refund' | 'note'; message: string } | null;
 
 /** What keeps the action from being sent (the catalogue's and the schema's messages). */
 function problemOf(draft: Draft): Problem {
@@ -49,13 +65,22 @@ function problemOf(draft: Draft): Problem {
   if (PLAYER_ACTIONS.includes(draft.action) && draft.userId === '') {
     return { field: 'user', message: ERRORS.CASE_USER_REQUIRED.message };
   }
+  if (draft.action === 'suspend' && draft.duration === '') {
+    return { field: 'duration', message: M.SUSPENSION_DURATION_INVALID };
+  }
+  if (draft.action === 'suspend' && !hasVisibleCharacter(draft.note)) {
+    return { field: 'note', message: M.SANCTION_REASON_REQUIRED };
+  }
+  if (draft.action === 'refund' && draft.refund === '') {
+    return { field: 'refund', message: ERRORS.REFUND_NO_LEAVE_REPORT.message };
+  }
   if (visibleLength(draft.note) > TRUST_NOTE_MAX) return { field: 'note', message: M.TRUST_NOTE_TOO_LONG };
   return null;
 }
 
 /** The action that closes the case, after a confirmation; the list reloads once it is done. */
 export function CaseActionForm({ detail, nameOf }: { detail: CaseDetail; nameOf: NameOf }) {
-  const [draft, setDraft] = useState<Draft>({ action: '', winner: '', userId: '', note: '' });
+  const [draft, setDraft] = useState<Draft>({ action: '', winner: '', userId: '', duration: '', refund: '', note: '' });
   const [problem, setProblem] = useState<Problem>(null);
   const act = useActOnCase();
   const actOnce = useSingleFlight(act);
@@ -72,12 +97,17 @@ export function CaseActionForm({ detail, nameOf }: { detail: CaseDetail; nameOf:
     setProblem(found);
     if (found || draft.action === '') return;
     const action = draft.action;
+    const refund = detail.refund_options.find((o) => refundKey(o) === draft.refund);
     const target =
       action === 'correct'
         ? T.winnerOption(draft.winner as 'A' | 'B')
-        : PLAYER_ACTIONS.includes(action)
-          ? nameOf(draft.userId)
-          : '';
+        : action === 'suspend' && draft.duration !== ''
+          ? `${nameOf(draft.userId)}・${SUSPENSION_DURATION_LABELS[draft.duration]}`
+          : PLAYER_ACTIONS.includes(action)
+            ? nameOf(draft.userId)
+            : action === 'refund' && refund
+              ? T.refundOption(nameOf(refund.user_id), refund.match_id, refund.reports)
+              : '';
     const yes = await confirm.ask({
       title: T.confirmTitle(caseId),
       message: T.confirmText(T.actionLabels[action], target ? `（${target}）` : ''),
@@ -91,6 +121,8 @@ export function CaseActionForm({ detail, nameOf }: { detail: CaseDetail; nameOf:
         note: draft.note,
         ...(action === 'correct' && { winner: draft.winner as 'A' | 'B' }),
         ...(PLAYER_ACTIONS.includes(action) && { user_id: draft.userId }),
+        ...(action === 'suspend' && draft.duration !== '' && { duration: draft.duration }),
+        ...(action === 'refund' && refund && { user_id: refund.user_id, match_id: refund.match_id }),
       },
     });
   };
@@ -163,6 +195,12 @@ function ActionFields({
       {needsPlayer && (
         <PlayerChoice id={id} detail={detail} draft={draft} update={update} error={errorOf('user')} nameOf={nameOf} />
       )}
+      {draft.action === 'suspend' && (
+        <DurationChoice id={id} draft={draft} update={update} error={errorOf('duration')} />
+      )}
+      {draft.action === 'refund' && (
+        <RefundChoice id={id} detail={detail} draft={draft} update={update} error={errorOf('refund')} nameOf={nameOf} />
+      )}
       <NoteField
         label={T.actionNote}
         hint={T.actionNoteHint}
@@ -198,7 +236,33 @@ function WinnerChoice({ id, draft, update, error }: ChoiceProps) {
   );
 }
 
-/** 警告 and ペナルティ ±1: one of the case's players. */
+/** マッチング停止: for how long. */
+function DurationChoice({ id, draft, update, error }: ChoiceProps) {
+  return (
+    <div className="field">
+      <label htmlFor={`${id}-duration`} className="field__label">
+        {T.durationLabel}
+      </label>
+      <select
+        id={`${id}-duration`}
+        className="input"
+        value={draft.duration}
+        onChange={(e) => update({ duration: SUSPENSION_DURATION_KEYS.find((d) => d === e.target.value) ?? '' })}
+        aria-invalid={error ? true : undefined}
+      >
+        <option value="">{T.durationPlaceholder}</option>
+        {SUSPENSION_DURATION_KEYS.map((d) => (
+          <option key={d} value={d}>
+            {SUSPENSION_DURATION_LABELS[d]}
+          </option>
+        ))}
+      </select>
+      {error}
+    </div>
+  );
+}
+
+/** 警告, マッチング停止 and ペナルティ ±1: one of the case's players. */
 function PlayerChoice({
   id,
   detail,
@@ -226,6 +290,43 @@ function PlayerChoice({
           </option>
         ))}
       </select>
+      {error}
+    </div>
+  );
+}
+
+/** 途中離脱・放置を認め返還: which named player, in which of the case's matches. */
+function RefundChoice({
+  id,
+  detail,
+  draft,
+  update,
+  error,
+  nameOf,
+}: ChoiceProps & { detail: CaseDetail; nameOf: NameOf }) {
+  return (
+    <div className="field">
+      <label htmlFor={`${id}-refund`} className="field__label">
+        {T.refundLabel}
+      </label>
+      <select
+        id={`${id}-refund`}
+        className="input"
+        value={draft.refund}
+        onChange={(e) => update({ refund: e.target.value })}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={`${id}-refund-hint`}
+      >
+        <option value="">{T.refundPlaceholder}</option>
+        {refundChoices(detail).map((o) => (
+          <option key={refundKey(o)} value={refundKey(o)}>
+            {T.refundOption(nameOf(o.user_id), o.match_id, o.reports)}
+          </option>
+        ))}
+      </select>
+      <p id={`${id}-refund-hint`} className="field__hint">
+        {T.refundHint}
+      </p>
       {error}
     </div>
   );

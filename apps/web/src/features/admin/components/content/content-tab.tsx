@@ -1,4 +1,4 @@
-import { LOBBY_CREATE_TIMEOUT, LOBBY_JOIN_TIMEOUT } from '@rankmatch/shared';
+import { LOBBY_CREATE_TIMEOUT, LOBBY_JOIN_TIMEOUT, READY_CHECK_SECONDS } from '@rankmatch/shared';
 import { Icon } from '../../../../components/icon.tsx';
 import { Notice } from '../../../../components/notice.tsx';
 import { Skeleton } from '../../../../components/skeleton.tsx';
@@ -12,7 +12,10 @@ import './content.css';
 
 const T = ADMIN_TEXTS.content;
 
-/** Site content: the rules and announcement (Markdown with a live preview), the two lobby timeouts, Discord 連携. */
+/**
+ * Site content: the rules and announcement (Markdown with a live preview), the two lobby timeouts, the ready check's
+ * time (0 = none), Discord 連携.
+ */
 export function ContentTab({ adminId }: { adminId: string }) {
   const master = useMaster(adminId);
   if (master.isPending) return <Skeleton lines={8} />;
@@ -50,6 +53,23 @@ export function ContentTab({ adminId }: { adminId: string }) {
             label={T.joinTimeout}
             range={LOBBY_JOIN_TIMEOUT}
             saved={settings.lobby_join_timeout}
+          />
+        </div>
+      </section>
+      <section className="card" aria-labelledby="admin-ready-check-title">
+        <h2 id="admin-ready-check-title" className="card__title">
+          <Icon name="users" className="card__title-icon" />
+          {T.readyCheckTitle}
+        </h2>
+        <p className="muted">{T.readyCheckLead}</p>
+        <div className="admin-timeouts">
+          <TimeoutSetting
+            id="ready_check_seconds"
+            label={T.readyCheckSeconds}
+            range={{ min: 0, max: READY_CHECK_SECONDS.max }}
+            hint={T.readyCheckRange(READY_CHECK_SECONDS.min, READY_CHECK_SECONDS.max)}
+            failed={T.readyCheckFailed}
+            saved={settings.ready_check_seconds}
           />
         </div>
       </section>

@@ -9,17 +9,27 @@ import { SaveButton } from '../save-button.tsx';
 
 const T = ADMIN_TEXTS.content;
 
-/** One lobby timeout in seconds, within its range (spec admin §5 "Timeouts"), saved on its own. */
+/**
+ * One setting in seconds, within its range (spec admin §5 "Timeouts"; the ready check's time, issue 35), saved on its
+ * own and checked with the shared settingUpdateSchema (its message) before any request.
+ */
 export function TimeoutSetting({
   id,
   label,
   range,
   saved,
+  hint = T.timeoutRange(range.min, range.max),
+  failed = T.timeoutFailed,
 }: {
-  id: 'lobby_create_timeout' | 'lobby_join_timeout';
+  id: 'lobby_create_timeout' | 'lobby_join_timeout' | 'ready_check_seconds';
   label: string;
+  /** What the field accepts (its min and max attributes). */
   range: { min: number; max: number };
   saved: number;
+  /** The allowed values in words (default: the range). */
+  hint?: string;
+  /** The title of the server's refusal. */
+  failed?: string;
 }) {
   const [value, setValue] = useState(String(saved));
   const [invalid, setInvalid] = useState<string | null>(null);
@@ -62,7 +72,7 @@ export function TimeoutSetting({
           <SaveButton pending={update.isPending} />
         </div>
         <p id={hintId} className={invalid ? 'field__error' : 'field__hint'}>
-          {invalid ?? T.timeoutRange(range.min, range.max)}
+          {invalid ?? hint}
         </p>
       </div>
       {unchanged && (
@@ -76,7 +86,7 @@ export function TimeoutSetting({
         </Notice>
       )}
       {update.isError && (
-        <Notice tone="danger" title={T.timeoutFailed} live>
+        <Notice tone="danger" title={failed} live>
           <p>{update.error.message}</p>
         </Notice>
       )}

@@ -1,4 +1,5 @@
 import { useSingleFlight } from '../../../../lib/use-single-flight.ts';
+import { useReadyAll } from '../../api/ready-all.ts';
 import { useTriggerMatchmaking } from '../../api/trigger-matchmaking.ts';
 import { ADMIN_TEXTS } from '../../texts.ts';
 import { ActionStatus } from '../action-status.tsx';
@@ -6,17 +7,30 @@ import { StepCard } from './step-card.tsx';
 
 const T = ADMIN_TEXTS.matchTest;
 
-/** Step 2: run a wave now; the matches it created are offered in step 3. */
+/**
+ * Step 2: run a wave now; the matches it created are offered in step 3. With the ready check on (issue 35) the wave
+ * opens checks instead: 準備確認中, and a button that readies every test account, whose started matches go on to step 3.
+ */
 export function TriggerStep({ onCreated }: { onCreated: (matchIds: string[]) => void }) {
   const trigger = useTriggerMatchmaking();
   const run = useSingleFlight(trigger);
+  const readyAll = useReadyAll();
+  const readyAllOnce = useSingleFlight(readyAll);
+  const checks = trigger.data?.created_matches.length === 0 ? trigger.data.ready_checks : [];
   return (
     <StepCard title={T.step2}>
       <div className="admin-tool__action">
         <button
           type="button"
           className="button button--primary"
-          onClick={() => run(undefined, { onSuccess: (reply) => onCreated(reply.created_matches) })}
+          onClick={() =>
+            run(undefined, {
+              onSuccess: (reply) => {
+                readyAll.reset();
+                onCreated(reply.created_matches);
+              },
+            })
+          }
           disabled={trigger.isPending}
         >
           {T.run}
@@ -32,6 +46,38 @@ export function TriggerStep({ onCreated }: { onCreated: (matchIds: string[]) => 
           )}
         </ActionStatus>
       </div>
+      {checks.length > 0 && (
+        <div className="admin-tool__action match-test__ready">
+          <p className="match-test__ready-title">{ADMIN_TEXTS.overview.readyChecks(checks)}</p>
+          <p className="muted">{T.readyChecksLead(checks.length)}</p>
+          <button
+            type="button"
+            className="button button--primary"
+            onClick={() =>
+              readyAllOnce(undefined, {
+                onSuccess: (reply) => {
+                  if (reply.started_matches.length > 0) onCreated(reply.started_matches);
+                },
+              })
+            }
+            disabled={readyAll.isPending}
+          >
+            {T.readyAll}
+          </button>
+          <ActionStatus action={readyAll} pending={T.readyingAll}>
+            {readyAll.data && (
+              <>
+                <p>{T.readied(readyAll.data.readied)}</p>
+                {readyAll.data.started_matches.length > 0 ? (
+                  <p>{ADMIN_TEXTS.overview.createdMatches(readyAll.data.started_matches)}</p>
+                ) : (
+                  <p>{T.readyNotStarted}</p>
+                )}
+              </>
+            )}
+          </ActionStatus>
+        </div>
+      )}
     </StepCard>
   );
 }

@@ -3,6 +3,7 @@ import { formatDateTime, formatInteger } from '../../../../lib/format.ts';
 import { ADMIN_TEXTS } from '../../texts.ts';
 import { Fact, Facts } from '../facts.tsx';
 import { MatchCorrectionForm } from './match-correction-form.tsx';
+import { MatchRefundForm } from './match-refund-form.tsx';
 import { MatchReports } from './match-reports.tsx';
 import { StatusPill } from './status-pill.tsx';
 import './matches.css';
@@ -30,7 +31,10 @@ function settledText(match: AdminMatchDetail): string {
   return T.settledAt(reason, formatDateTime(when));
 }
 
-/** Status, teams, reports, violation totals, penalty status and (settled matches) the result correction. */
+/**
+ * Status, teams, reports, violation totals, penalty status and (settled matches) the result correction and the refund
+ * for a leaver's team-mates.
+ */
 export function MatchDetail({ match }: { match: AdminMatchDetail }) {
   const nameOf = playerNames(match);
   return (
@@ -57,6 +61,7 @@ export function MatchDetail({ match }: { match: AdminMatchDetail }) {
                   <span className="admin-match__player">
                     {p.trainer_name ?? p.user_id}
                     {p.user_id === match.host_user_id && <span className="admin-mark">{T.host}</span>}
+                    {p.refunded_at !== null && <span className="admin-mark">{T.refundedMark}</span>}
                   </span>
                   <small className="muted">{p.role ? ROLE_LABELS[p.role] : T.noRole}</small>
                   <small className="admin-match__rate">
@@ -72,6 +77,7 @@ export function MatchDetail({ match }: { match: AdminMatchDetail }) {
       </div>
       <MatchReports match={match} nameOf={nameOf} total={MATCH_SIZE} />
       {match.status === 'done' && <MatchCorrectionForm match={match} />}
+      {match.status === 'done' && <MatchRefundForm match={match} nameOf={nameOf} />}
     </div>
   );
 }

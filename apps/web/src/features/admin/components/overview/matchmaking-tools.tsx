@@ -30,6 +30,7 @@ export function MatchmakingTools() {
               <p>{T.gathered(run.data.processed)}</p>
               <p>{run.data.wave.message}</p>
               {run.data.wave.created_matches.length > 0 && <p>{T.createdMatches(run.data.wave.created_matches)}</p>}
+              {run.data.wave.ready_checks.length > 0 && <p>{T.readyChecks(run.data.wave.ready_checks)}</p>}
             </>
           )}
         </ActionStatus>

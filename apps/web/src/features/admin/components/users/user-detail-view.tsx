@@ -1,4 +1,4 @@
-import type { AdminUserDetail } from '@rankmatch/shared';
+import type { AccountDeletion, AdminUserDetail } from '@rankmatch/shared';
 import { BadgeChip } from '../../../../components/badge-chip.tsx';
 import { Notice } from '../../../../components/notice.tsx';
 import { formatDateTime, formatInteger, formatLongDate, formatPercent } from '../../../../lib/format.ts';
@@ -29,6 +29,7 @@ export function UserDetailView({ user, saved, onEdit }: { user: AdminUserDetail;
           <p>{T.updated}</p>
         </Notice>
       )}
+      <DeletionNote deletion={user.deletion} />
 
       <h3 className="admin-user__section">{T.basicTitle}</h3>
       <Facts>
@@ -84,8 +85,33 @@ export function UserDetailView({ user, saved, onEdit }: { user: AdminUserDetail;
         <Fact label={T.roleLabel}>{user.is_admin ? T.roleAdmin : T.roleUser}</Fact>
         <Fact label={T.queueLabel}>{user.in_queue ? T.inQueue : T.notInQueue}</Fact>
         <Fact label={T.matchLabel}>{user.open_match_id ? T.openMatch(user.open_match_id) : T.noOpenMatch}</Fact>
+        <Fact label={T.deletionLabel}>{deletionFact(user.deletion)}</Fact>
       </Facts>
     </section>
+  );
+}
+
+/** The account's deletion in words: none, the grace period (asked, due), or done. */
+function deletionFact(deletion: AccountDeletion): string {
+  if (deletion.deleted_at !== null) return T.deletedFact(formatDateTime(deletion.deleted_at));
+  if (deletion.requested_at === null || deletion.due_at === null) return T.deletionNone;
+  return T.deletionPendingFact(formatDateTime(deletion.requested_at), formatDateTime(deletion.due_at));
+}
+
+/** A pending deletion (the grace period an admin can see) or a deleted account's remainder, said up front. */
+function DeletionNote({ deletion }: { deletion: AccountDeletion }) {
+  if (deletion.deleted_at !== null) {
+    return (
+      <Notice tone="info">
+        <p>{T.deletedNote}</p>
+      </Notice>
+    );
+  }
+  if (deletion.due_at === null) return null;
+  return (
+    <Notice tone="warning">
+      <p>{T.deletionPendingNote(formatDateTime(deletion.due_at))}</p>
+    </Notice>
   );
 }
 

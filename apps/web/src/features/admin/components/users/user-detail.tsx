@@ -5,10 +5,13 @@ import { useAdminUser } from '../../api/get-user.ts';
 import { ADMIN_TEXTS } from '../../texts.ts';
 import { UserDetailView } from './user-detail-view.tsx';
 import { UserEditForm } from './user-edit-form.tsx';
+import { UserSanctions } from './user-sanctions.tsx';
 
 const T = ADMIN_TEXTS.users;
 
-/** One user: the detail, or the edit form after 編集; a save returns to the (reloaded) detail. */
+/**
+ * One user: the detail and their sanctions, or the edit form after 編集; a save returns to the (reloaded) detail.
+ */
 export function UserDetail({ userId, adminId }: { userId: string; adminId: string }) {
   const user = useAdminUser(userId);
   const [editing, setEditing] = useState(false);
@@ -47,13 +50,16 @@ export function UserDetail({ userId, adminId }: { userId: string; adminId: strin
     );
   }
   return (
-    <UserDetailView
-      user={user.data}
-      saved={saved}
-      onEdit={() => {
-        setSaved(false);
-        setEditing(true);
-      }}
-    />
+    <>
+      <UserDetailView
+        user={user.data}
+        saved={saved}
+        onEdit={() => {
+          setSaved(false);
+          setEditing(true);
+        }}
+      />
+      <UserSanctions userId={userId} name={user.data.trainer_name || ADMIN_TEXTS.notSet} />
+    </>
   );
 }

@@ -67,6 +67,13 @@ function UserRow({
         {user.is_banned && <span className="admin-mark admin-mark--danger">{T.banned}</span>}
         {user.is_admin && <span className="admin-mark admin-mark--info">{T.admin}</span>}
         {user.is_dummy && <span className="admin-mark">{T.dummy}</span>}
+        {user.deletion.deleted_at !== null ? (
+          <span className="admin-mark">{T.deleted}</span>
+        ) : (
+          user.deletion.requested_at !== null && (
+            <span className="admin-mark admin-mark--danger">{T.deletionPending}</span>
+          )
+        )}
       </span>
       <span className="admin-user-row__sub">
         {user.discord_username}・<span className="admin-mono">{user.user_id}</span>
