@@ -403,11 +403,33 @@ describe.runIf(onPostgres)('races on PostgreSQL', () => {
         expect([status, matches]).toEqual(['failed', 0]);
       }
       outcomes.push(status as string);
+      // The next round's ten alone in the queue (a failed check sent nine back).
+      await t.request({ method: 'DELETE', url: '/api/debug/queue', token: admin });
       const both = sql`select count(*)::int as n from queue_entries q join match_players mp
         on mp.user_id = q.user_id and mp.is_open`;
       expect(await count(both)).toBe(0);
     }
     expect(outcomes).toHaveLength(4);
+  });
+});
+
+describe.runIf(onPostgres)('joins racing a start on PostgreSQL', () => {
+  it('the tenth press racing a join of one of the ten: never queued while in the match', async () => {
+    for (let round = 0; round < 4; round++) {
+      const ids = tenIds(41 + round * 10);
+      const checkId = await openCheck(ids);
+      for (const id of ids.slice(0, 9)) await pressOk(id, checkId);
+      const joiner = ids[round * 2] as string;
+      const [pressed, joined] = await Promise.all([
+        press(ids[9] as string, checkId),
+        t.request({ method: 'POST', url: '/api/queue/join', token: tokenOf(joiner), payload: { roles: ['TANK'] } }),
+      ]);
+      expect(pressed.statusCode, pressed.body).toBe(200);
+      expect([200, 409], joined.body).toContain(joined.statusCode);
+      const both = sql`select count(*)::int as n from queue_entries q join match_players mp
+        on mp.user_id = q.user_id and mp.is_open`;
+      expect(await count(both), `round ${round}`).toBe(0);
+    }
   });
 });
 

@@ -101,6 +101,13 @@ async function joinIn(
   input: { deck_type?: string | null | undefined; roles?: string[] | undefined },
   now: number,
 ): Promise<QueueEntry> {
+  // The player's own entry first: a ready check's start or failure that removes it under the shared lock finishes
+  // before, and the rule below then sees the new match or timeout instead of the join re-creating the entry.
+  await db
+    .select({ userId: queueEntries.userId })
+    .from(queueEntries)
+    .where(eq(queueEntries.userId, user.id))
+    .for('update');
   const block = await joinBlock(db, user, now);
   if (block) throw block;
   const [row] = await db

@@ -9,8 +9,8 @@ import { checkState, type PlayerOutcome } from './presenter.ts';
 import { type CheckPlayer, type CheckRow, playersOf } from './queries.ts';
 
 // How a ready check ends: started (the tenth press makes the match) or failed (the deadline passed, or a player left
-// the queue). The caller holds the queue lock and the check's row lock, in that order (as the wave takes the queue
-// lock first): a start holds the queue exclusively, since it removes entries a join might be re-creating.
+// the queue). The caller holds the queue lock (shared) and the check's row lock, in that order, as the wave takes the
+// queue lock first; a join waits on its own entry's row, so it sees what a start or failure made of it.
 
 /** Why a check fails: its deadline passed (who did not press is to blame), or these players left its queue. */
 export type FailCause = { kind: 'deadline' } | { kind: 'left'; userIds: readonly string[] };

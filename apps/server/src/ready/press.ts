@@ -11,8 +11,8 @@ import { checkState, viewOf } from './presenter.ts';
 import { type CheckRow, lockCheck, openChecks, playersOf } from './queries.ts';
 
 // What players (and the deadline job, and the admin's test tool) do to an open check. Every path takes the queue lock
-// first and the check's row lock second, as the wave does: a press holds the queue exclusively (its tenth press makes
-// the match and removes entries), a leave shares it (it only releases the others' entries).
+// first (shared: checks wait only for waves, and presses of different checks for nothing) and the check's row lock
+// second; a join locks its own entry before its rule, so it never re-creates an entry a start or failure removed.
 
 /**
  * A player presses 準備完了: refused once the deadline has come (even before the job closed the check), 404 for a
@@ -20,7 +20,7 @@ import { type CheckRow, lockCheck, openChecks, playersOf } from './queries.ts';
  */
 export async function pressReady(work: Work, userId: string, readyCheckId: number, now: number): Promise<ReadyCheck> {
   const { tx, emit } = work;
-  await lockQueue(tx, 'wave');
+  await lockQueue(tx, 'join');
   const check = await lockCheck(tx, readyCheckId);
   const players = check ? await playersOf(tx, check.id) : [];
   const me = players.find((p) => p.userId === userId);
@@ -71,7 +71,7 @@ export async function leaveDuringCheck(work: Work, userId: string, now: number):
 
 /** The deadline job's transaction: the listed checks whose deadline has come fail; resolves how many. */
 export async function closeOverdue(work: Work, due: readonly number[], now: number): Promise<number> {
-  await lockQueue(work.tx, 'wave');
+  await lockQueue(work.tx, 'join');
   let closed = 0;
   for (const id of due) {
     const check = await lockCheck(work.tx, id);
@@ -88,7 +88,7 @@ export async function readyAllTestAccounts(
   work: Work,
   now: number,
 ): Promise<{ readied: number; started_matches: string[] }> {
-  await lockQueue(work.tx, 'wave');
+  await lockQueue(work.tx, 'join');
   let readied = 0;
   const started: string[] = [];
   for (const id of await openChecks(work.tx, now)) {
