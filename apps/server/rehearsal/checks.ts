@@ -684,8 +684,9 @@ async function readyFailures(input: CheckInput, checks: readonly CheckRow[]): Pr
       if (!ours.has(p.user_id) || p.user_id === input.operators.ban?.userId) continue;
       if (closed > input.end - turnSlack(input.speed)) continue;
       const saw = input.seen.readySeen.get(String(c.id))?.get(p.user_id)?.view;
+      // Left the queue while the check was open: they failed it, or went away as it ran out.
       const left = (input.seen.leaves.get(p.user_id) ?? []).some(
-        ([from, to]) => from - 1 <= closed && closed <= to + 1,
+        ([from]) => from >= c.opened_at - 1 && from <= closed + 1,
       );
       if (left || (saw?.status === 'failed' && saw.my_outcome === 'removed')) told += 1;
       else problems.push(`${p.user_id} removed by check ${c.id} and never told (saw ${saw?.status ?? 'nothing'})`);
@@ -696,7 +697,8 @@ async function readyFailures(input: CheckInput, checks: readonly CheckRow[]): Pr
       if (join >= x.from && join < x.until - 1) problems.push(`${x.user}: join at ${join} during a no-show timeout`);
     }
     for (const c of checks) {
-      if (c.opened_at >= x.from && c.opened_at < x.until && c.players.some((p) => p.user_id === x.user)) {
+      // After the check that gave the timeout (a leave may fail a check in the second it opened).
+      if (c.opened_at > x.from && c.opened_at < x.until && c.players.some((p) => p.user_id === x.user)) {
         problems.push(`${x.user}: in check ${c.id} during a no-show timeout`);
       }
     }

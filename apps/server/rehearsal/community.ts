@@ -53,7 +53,7 @@ const LOBBY_DELAY = 40;
 /** Of the ready checks a player is in, the share they do not answer (away from the screen). */
 const READY_IGNORE_SHARE = 0.03;
 /** A player presses 準備完了 this many simulated seconds after seeing the check, and up to this many more. */
-const READY_DELAY = { min: 2, spread: 12 };
+const READY_DELAY = { min: 1, spread: 8 };
 /** A no-show who was removed without a timeout comes back to the queue after this long and up to as much more. */
 const NO_SHOW_RETURN = 5 * 60;
 
@@ -351,8 +351,14 @@ class Client {
       this.state = 'queued';
       this.note('joined');
       this.joinedAt = now;
-      // A socket that is not open as the player joins will need the HTTP read after it opens.
-      this.droppedSinceJoin = !this.socket.isOpen;
+      // A socket the server has not registered yet as the player joins (a busy start) misses the pushes until then:
+      // once it is, the player reads what they missed over HTTP, as after a drop.
+      this.droppedSinceJoin = !this.socket.isRegistered;
+      if (!this.socket.isRegistered) {
+        void this.socket.whenRegistered().then(() => {
+          if (this.state === 'queued') this.community.guard(() => this.catchUp('reconnect'));
+        });
+      }
       const list = this.seen.joins.get(this.id) ?? [];
       list.push(now);
       this.seen.joins.set(this.id, list);
@@ -395,7 +401,18 @@ class Client {
       if (this.state !== 'queued') return;
       const status = await this.call<{ in_queue: boolean }>('GET', '/api/queue/me');
       if (this.state !== 'queued') return;
-      if (status.status === 200 && !status.body.in_queue) await this.catchUp('no-push');
+      if (status.status === 200 && !status.body.in_queue) {
+        await this.catchUp('no-push');
+        // Out of the queue, with no match: a ready check removed them (the checks say whether they were told); the
+        // page shows the join button again, and they press it.
+        if (this.state === 'queued') {
+          this.note('out of the queue without a match: joins again');
+          this.state = 'idle';
+          this.joinedAt = null;
+          await this.join();
+          return;
+        }
+      }
       if (this.state === 'queued') this.afterNextWave();
     });
   }

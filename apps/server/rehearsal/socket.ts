@@ -46,6 +46,16 @@ export class PlayerSocket {
     return Promise.race([this.registered.promise, timeout]);
   }
 
+  /** Whether the server has registered the current connection (its pushes reach it). */
+  get isRegistered(): boolean {
+    return this.registered.done;
+  }
+
+  /** Resolves when the current connection is registered (a reconnect has its own). */
+  whenRegistered(): Promise<void> {
+    return this.registered.promise;
+  }
+
   constructor(
     private readonly url: () => string | null,
     private readonly events: SocketEvents,
