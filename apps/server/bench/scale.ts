@@ -16,7 +16,7 @@ import { bulkInsert } from '../src/db/bulk.ts';
 import { waitingEntries } from '../src/queue/service.ts';
 import { markedActiveSeason } from '../src/seasons/queries.ts';
 import { seedOnStart } from '../src/seed/index.ts';
-import { activeBenchSeason } from './fixtures.ts';
+import { activeBenchSeason, withoutReadyCheck } from './fixtures.ts';
 import { type BenchInstance, benchChannel, startInstance } from './instance.ts';
 import { TransactionProbe } from './probe.ts';
 import { mono } from './stats.ts';
@@ -82,6 +82,7 @@ async function fill(instance: BenchInstance, n: number): Promise<void> {
   );
   await seedOnStart(instance.database.db, ctx.config, now);
   await activeBenchSeason(ctx, 'scale', 'スケール', now);
+  await withoutReadyCheck(ctx);
   const { users, entries } = queueRows(n, now);
   await bulkInsert(
     ctx.db,

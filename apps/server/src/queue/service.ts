@@ -166,13 +166,12 @@ export async function waitingEntries(tx: Tx, seasonId: string, now: number) {
     .orderBy(queueEntries.joinedAt);
 }
 
-/** The entries an open ready check holds: waves skip them until it starts (removed) or fails (released). */
-export async function holdEntries(tx: Tx, readyCheckId: number, userIds: readonly string[]): Promise<void> {
-  if (userIds.length === 0) return;
-  await tx
-    .update(queueEntries)
-    .set({ readyCheckId })
-    .where(sql`${queueEntries.userId} = any(${textArray(userIds)}::text[])`);
+/** The entries open ready checks hold (one statement for a wave's checks): waves skip them until each ends. */
+export async function holdEntries(tx: Tx, holds: readonly { userId: string; readyCheckId: number }[]): Promise<void> {
+  if (holds.length === 0) return;
+  const list = JSON.stringify(holds.map((h) => ({ user_id: h.userId, ready_check_id: h.readyCheckId })));
+  await tx.execute(sql`update queue_entries q set ready_check_id = h.ready_check_id
+    from json_to_recordset(${list}::json) as h(user_id text, ready_check_id bigint) where q.user_id = h.user_id`);
 }
 
 /** A failed check gives its ready players back to the waves, with their join time and missed waves kept. */
