@@ -455,7 +455,7 @@ class Client {
         return;
       case 'readyCheck':
         if (message.data.status === 'open' && message.data.ready_count === 0) {
-          this.seen.readyCheckMs.push(atMs - this.clock.realMsAt(waveSlotOf(message.data.opened_at)));
+          this.seen.readyCheckMs.push(Math.round(atMs - this.clock.realMsAt(waveSlotOf(message.data.opened_at))));
         }
         return this.onReadyCheck(message.data, 'socket');
       case 'badgeGranted':
@@ -551,7 +551,7 @@ class Client {
       view = reply.body;
     }
     // From the match's start: the tenth 準備完了 (the wave opened the check before).
-    if (via === 'socket') this.seen.matchFoundMs.push(atMs - this.clock.realMsAt(view.matched_unixtime));
+    if (via === 'socket') this.seen.matchFoundMs.push(Math.round(atMs - this.clock.realMsAt(view.matched_unixtime)));
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     if (this.state === 'playing' && this.playing && this.playing.matchId !== matchId) {
