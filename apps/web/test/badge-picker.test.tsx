@@ -103,7 +103,7 @@ describe('badge picker', () => {
       primary_badge: 'badge_075',
       secondary_badge: 'badge_005',
     });
-    expect(screen.getByText(/装備中のバッジ/).parentElement).toHaveTextContent('第1回大会 優勝、S0 TOP100');
+    expect(screen.getByText(/^装備中のバッジ/).parentElement).toHaveTextContent('第1回大会 優勝、S0 TOP100');
   });
 
   it('equips once on a double click of 装備する', async () => {
