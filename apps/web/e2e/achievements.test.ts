@@ -184,6 +184,13 @@ describe.skipIf(!chromiumPath)('achievements in Chromium', () => {
     for (let wave = 0; wave < 4 && match.status !== 200; wave++) {
       const ran = await api('/api/debug/matchmaking/trigger', { method: 'POST', body: {}, token: admin.access_token });
       expect(ran.status, JSON.stringify(ran.body)).toBe(200);
+      // The ready check is on (the site's default): the test accounts press 準備完了 and the match starts.
+      const ready = await api('/api/debug/ready-checks/ready-all', {
+        method: 'POST',
+        body: {},
+        token: admin.access_token,
+      });
+      expect(ready.status, JSON.stringify(ready.body)).toBe(200);
       match = await current();
     }
     expect(match.status, `the wave did not match ${HERO}: ${JSON.stringify(match.body)}`).toBe(200);

@@ -214,6 +214,8 @@ describe.skipIf(!chromiumPath)('the admin panel in Chromium', () => {
       await page.getByRole('button', { name: 'キューが10人になるまでテストアカウントを追加' }).click();
       await page.getByText(/人をキューに追加しました/).waitFor();
       await page.getByRole('button', { name: 'マッチングを実行', exact: true }).click();
+      // The ready check is on (the site's default): the wave opened a check, the test accounts press 準備完了 here.
+      await page.getByRole('button', { name: 'テストアカウントを全員準備完了にする' }).click();
       await page
         .getByText(/作成された試合/)
         .first()

@@ -56,6 +56,9 @@ async function playOneMatch(): Promise<string> {
   const admin = await login('dummy_admin');
   const wave = await api('/api/debug/matchmaking/trigger', { method: 'POST', body: {}, token: admin.access_token });
   expect(wave.status, JSON.stringify(wave.body)).toBe(200);
+  // The ready check is on (the site's default): the ten test accounts press 準備完了 and the match starts.
+  const ready = await api('/api/debug/ready-checks/ready-all', { method: 'POST', body: {}, token: admin.access_token });
+  expect(ready.status, JSON.stringify(ready.body)).toBe(200);
 
   const mine = await api<{
     match: { match_id: string; team_a: { players: { user_id: string }[] }; team_b: { players: { user_id: string }[] } };
