@@ -67,12 +67,21 @@ async function matchTen(adminToken: string) {
     expect(joined.status, `join ${account.user.user_id}: ${JSON.stringify(joined.body)}`).toBe(200);
   }
   for (let waves = 1; ; waves++) {
-    const wave = await api<{ created_matches?: unknown[] }>('/api/debug/matchmaking/trigger', {
-      method: 'POST',
-      body: {},
-      token: adminToken,
-    });
+    const wave = await api<{ created_matches?: unknown[]; ready_checks?: unknown[] }>(
+      '/api/debug/matchmaking/trigger',
+      {
+        method: 'POST',
+        body: {},
+        token: adminToken,
+      },
+    );
     expect(wave.status, JSON.stringify(wave.body)).toBe(200);
+    if (wave.body.ready_checks?.length) {
+      // The ready check is on (the site's default): the test accounts press 準備完了 and the match starts.
+      const ready = await api('/api/debug/ready-checks/ready-all', { method: 'POST', body: {}, token: adminToken });
+      expect(ready.status, JSON.stringify(ready.body)).toBe(200);
+      break;
+    }
     if (wave.body.created_matches?.length || waves === 4) break;
   }
   const current = await api<{ match_id: string; team_a: Team; team_b: Team }>('/api/matches/current', {
