@@ -95,6 +95,23 @@ describe('statistics page', () => {
     ).toBeInTheDocument();
   });
 
+  it('shows the share of ready checks that failed once there were any, and nothing before', async () => {
+    renderApp('/stats', {
+      [ACTIVE]: activeSeason,
+      [STATS]: { body: buildStatsReply({ ready_checks: { opened: 40, started: 34, failed: 6 } }) },
+    });
+    const overview = await screen.findByRole('region', { name: '試合の概要' });
+    expect(within(overview).getByText('準備確認の不成立').nextElementSibling?.textContent).toBe(
+      '15%40回の準備確認のうち 6回は全員がそろわず不成立',
+    );
+  });
+
+  it('says nothing of ready checks when none was opened', async () => {
+    renderApp('/stats', { [ACTIVE]: activeSeason, [STATS]: statsByBand() });
+    const overview = await screen.findByRole('region', { name: '試合の概要' });
+    expect(within(overview).queryByText('準備確認の不成立')).toBeNull();
+  });
+
   it('lists the characters with icon, Japanese name, pick and ban rates, win rate, sample and Wilson interval', async () => {
     renderApp('/stats', { [ACTIVE]: activeSeason, [STATS]: statsByBand() });
     await screen.findByRole('region', { name: 'ポケモン別' });

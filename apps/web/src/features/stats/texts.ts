@@ -40,6 +40,8 @@ export const STATS_TEXTS = {
   firstAttack: '先攻の勝率',
   firstAttackNote: (wins: string, games: string) => `勝敗のついた${games}試合中 ${wins}勝`,
   interval: (range: string) => `95%区間 ${range}`,
+  readyChecks: '準備確認の不成立',
+  readyChecksNote: (failed: string, opened: string) => `${opened}回の準備確認のうち ${failed}回は全員がそろわず不成立`,
   resultsTitle: '試合結果の内訳',
   resultA: 'チームAの勝利',
   resultB: 'チームBの勝利',

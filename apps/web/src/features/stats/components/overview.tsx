@@ -4,9 +4,13 @@ import { formatInteger } from '../../../lib/format.ts';
 import { formatInterval, formatRate, resultShares } from '../figures.ts';
 import { STATS_TEXTS as T } from '../texts.ts';
 
-/** Matches, the first-attack win rate (with the same Wilson interval as the characters) and the result mix. */
+/**
+ * Matches, the first-attack win rate (with the same Wilson interval as the characters), the share of ready checks that
+ * failed (once there were any) and the result mix.
+ */
 export function Overview({ stats }: { stats: StatsReply }) {
   const first = stats.first_attack;
+  const checks = stats.ready_checks;
   const [low, high] = wilson(first.wins, first.games);
   const shares = resultShares(stats.results);
   const summary = T.resultsSummary(
@@ -35,6 +39,17 @@ export function Overview({ stats }: { stats: StatsReply }) {
             </span>
           </dd>
         </div>
+        {checks.opened > 0 && (
+          <div className="stat">
+            <dt>{T.readyChecks}</dt>
+            <dd>
+              {formatRate(checks.failed / checks.opened)}
+              <span className="stat__note">
+                {T.readyChecksNote(formatInteger(checks.failed), formatInteger(checks.opened))}
+              </span>
+            </dd>
+          </div>
+        )}
       </dl>
       <h3 className="section-label stats-overview__label">{T.resultsTitle}</h3>
       <div className="stats-results" role="img" aria-label={summary}>
