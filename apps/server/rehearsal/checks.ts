@@ -936,6 +936,7 @@ async function outcomesTold(input: CheckInput): Promise<Check> {
   return check(
     'closed cases told their reporters once (in-page, outbox, phones), never whom they were about; audited',
     `${closed.length} closed (${withReporters} with reporters, ${told} told; operators: ${actions}; ` +
+      `${input.operators.contested} losers made to dispute; ` +
       `${phones} phones), ${input.operators.openCases ?? '?'} open when the operators came`,
     problems,
   );
@@ -1033,8 +1034,9 @@ async function trust(input: CheckInput): Promise<Check> {
         and m.id > coalesce((select last_match_id from trust_scan where id = 1), 0)) as behind`,
   );
   if (!row) return check('screenshots, disputes and the trust scan', 'no data', ['the trust tables could not be read']);
-  if (row.disputes !== seen.trust.disputes)
-    problems.push(`${seen.trust.disputes} disputes accepted, ${row.disputes} stored`);
+  // The players' disputes, and those of losers the operators had contest a result (operators.ts, actOnCases).
+  const accepted = seen.trust.disputes + input.operators.contested;
+  if (row.disputes !== accepted) problems.push(`${accepted} disputes accepted, ${row.disputes} stored`);
   if (row.uncased > 0) problems.push(`${row.uncased} disputes without a case`);
   if (row.attached > seen.trust.uploads || row.evidence > seen.trust.uploads) {
     problems.push(`${seen.trust.uploads} uploads accepted, ${row.evidence} stored`);

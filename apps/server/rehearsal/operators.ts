@@ -53,6 +53,8 @@ export interface OperatorLog {
   }[];
   /** How many open cases the queue listed when the operators came to it. */
   openCases: number | null;
+  /** Disputes filed by losers of recent matches when too few cases had been raised by players (see actOnCases). */
+  contested: number;
   /** What went wrong for the operators (a refused admin call, a check right after an action). */
   problems: string[];
 }
@@ -71,6 +73,7 @@ export class Operators {
     refunds: [],
     cases: [],
     openCases: null,
+    contested: 0,
     problems: [],
   };
   private token = '';
@@ -268,8 +271,9 @@ export class Operators {
 
   /**
    * Confirms a leaver: in a settled match whose reports named a player 途中離脱 or 放置・AFK and whose team lost, the
-   * admin's match view gives the team-mates back their rate (POST /api/admin/matches/:id/refund). Up to two matches
-   * of the season running (from `seasonStart`).
+   * admin's match view gives the team-mates back their rate (POST /api/admin/matches/:id/refund). One match of the
+   * season running (from `seasonStart`), the latest there is; none may have such a leaver yet (the checks want one
+   * refund of the evening's two tries).
    */
   async refundTeammates(seasonStart: number): Promise<void> {
     const list = await this.admin<{
@@ -277,8 +281,9 @@ export class Operators {
     }>('GET', '/api/admin/matches?status=done');
     if (!this.expectOk('match list for refunds', list)) return;
     type Player = { user_id: string; rate_before: number; rate_after: number | null; refunded_at: number | null };
+    const before = this.log.refunds.length;
     for (const { match_id: matchId, winner_team: winner, started_at: started } of list.body.matches) {
-      if (this.log.refunds.length >= 2) return;
+      if (this.log.refunds.length > before) return;
       // The running season's matches only: an ended season's records stay as they were frozen.
       if (winner === null || started < seasonStart || matchId === this.log.correction?.matchId) continue;
       const detail = await this.admin<{
@@ -311,7 +316,6 @@ export class Operators {
         break;
       }
     }
-    if (this.log.refunds.length === 0) this.log.problems.push('refund: no settled match had a leaver whose team lost');
   }
 
   /**
@@ -321,9 +325,18 @@ export class Operators {
    */
   async actOnCases(): Promise<void> {
     type Summary = { case_id: number; kind: string; match_id: string | null; user_id: string | null };
-    const list = await this.admin<{ cases: Summary[]; open_count: number }>('GET', '/api/admin/cases?status=open');
+    const open = () => this.admin<{ cases: Summary[]; open_count: number }>('GET', '/api/admin/cases?status=open');
+    let list = await open();
     if (!this.expectOk('cases', list)) return;
     this.log.openCases = list.body.open_count;
+    const raised = list.body.cases.filter((c) => c.kind === 'dispute' || c.kind === 'violations');
+    // A short evening may raise fewer than two cases by players: losers of recent matches contest them, then.
+    if (raised.length < 2) {
+      const disputed = new Set(raised.map((c) => c.match_id));
+      await this.contestLosses(2 - raised.length, disputed);
+      list = await open();
+      if (!this.expectOk('cases', list)) return;
+    }
     const rank = (c: Summary) => (c.kind === 'dispute' ? 0 : c.kind === 'violations' ? 1 : 2);
     const cases = [...list.body.cases].sort((a, b) => rank(a) - rank(b));
     const actions = ['dismiss', 'warn'] as const;
@@ -379,6 +392,45 @@ export class Operators {
         devices: devices.map(({ userId, deviceId }) => ({ userId, deviceId })),
         listed,
       });
+    }
+  }
+
+  /** A player of the losing team of each of the latest settled matches (not yet disputed) contests the result. */
+  private async contestLosses(wanted: number, disputed: Set<string | null>): Promise<void> {
+    const list = await this.admin<{ matches: { match_id: string; winner_team: 'A' | 'B' | null }[] }>(
+      'GET',
+      '/api/admin/matches?status=done',
+    );
+    if (!this.expectOk('match list for disputes', list)) return;
+    const away = new Set([this.log.ban?.userId]);
+    let filed = 0;
+    for (const { match_id: matchId, winner_team: winner } of list.body.matches) {
+      if (filed >= wanted) return;
+      if (winner === null || disputed.has(matchId)) continue;
+      type Team = { players: { user_id: string }[] };
+      const detail = await this.admin<{ team_a: Team; team_b: Team; settled_at: number | null }>(
+        'GET',
+        `/api/admin/matches/${matchId}`,
+      );
+      // Settled a while ago: the match's own players have looked at it (and contested it, some) by then.
+      if (detail.status !== 200 || (detail.body.settled_at ?? Number.POSITIVE_INFINITY) > this.clock.now() - 30 * 60)
+        continue;
+      const loser = (winner === 'A' ? detail.body.team_b : detail.body.team_a).players.find(
+        (p) => !away.has(p.user_id),
+      );
+      if (!loser) continue;
+      const login = await this.api.call<{ access_token: string }>('POST', '/api/auth/dummy/login', {
+        body: { user_id: loser.user_id },
+      });
+      if (!this.expectOk(`${loser.user_id} sign-in to dispute`, login)) continue;
+      const reply = await this.api.call<{ code?: string }>('POST', `/api/matches/${matchId}/dispute`, {
+        token: login.body.access_token,
+        body: { reason: 'wrong_result', note: 'リハーサル: 結果に納得できません' },
+      });
+      if (reply.status === 409) continue;
+      if (!this.expectOk(`dispute ${matchId} by ${loser.user_id}`, reply)) continue;
+      filed += 1;
+      this.log.contested += 1;
     }
   }
 

@@ -42,7 +42,8 @@ export interface Scenario {
     /** Another suspended, and that suspension lifted early at `lift`. */
     suspendToLift: number;
     lift: number;
-    refund: number;
+    /** Tries to refund a leaver's team-mates (one match each, of the season running then). */
+    refunds: number[];
     /** Two moderation cases closed (dismissed, and with a warning). */
     cases: number;
   };
@@ -258,13 +259,10 @@ export async function rehearse(options: RehearsalOptions): Promise<RehearsalResu
       [scenario.operators.rules, () => operators.editRules()],
       [scenario.operators.suspend, () => operators.suspendSomeone()],
       [scenario.operators.suspendToLift, () => operators.suspendSomeone(scenario.operators.lift)],
-      [
-        scenario.operators.refund,
-        () =>
-          operators.refundTeammates(
-            Math.max(...scenario.seasons.map((x) => x.start).filter((t) => t <= scenario.operators.refund)),
-          ),
-      ],
+      ...scenario.operators.refunds.map((at): [number, () => Promise<void>] => [
+        at,
+        () => operators.refundTeammates(Math.max(...scenario.seasons.map((x) => x.start).filter((t) => t <= at))),
+      ]),
       [scenario.operators.cases, () => operators.actOnCases()],
     ];
     for (const [at, act] of acts) {

@@ -44,9 +44,9 @@ export function scenarioOf(options: { from: string; hours: number }): Scenario {
       suspend: Math.max(from + 25 * 60, evening + 105 * 60) + 30,
       suspendToLift: Math.max(from + 31 * 60, evening + 111 * 60) + 30,
       lift: Math.max(from + 71 * 60, evening + 151 * 60) + 30,
-      // Late in the night (after midnight's new season in the short run): the settled matches' leavers, and the
-      // cases the scan and the disputes opened.
-      refund: Math.max(from + 260 * 60, evening + 240 * 60),
+      // A refund before the season's end, another late in the night (after midnight's new season in the short run);
+      // then the cases the scan and the disputes opened.
+      refunds: [Math.max(from + 50 * 60, evening + 170 * 60), Math.max(from + 260 * 60, evening + 240 * 60)],
       cases: Math.max(from + 275 * 60, evening + 280 * 60),
     },
   };
