@@ -14,11 +14,13 @@ import {
   noShowTimeoutMinutes,
   PENALTY_BLOCK_THRESHOLD,
   READY_NO_SHOW_WINDOW_DAYS,
+  REFUND_REASONS,
   type SeasonAwardMap,
   seasonAwardsOf,
 } from '@rankmatch/shared';
 import { sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../src/db/client.ts';
+import type { ReceivedPush } from '../test/helpers/fake-push.ts';
 import { type Observations, WAVE_SETTLE_MS } from './community.ts';
 import type { OperatorLog, SeasonPlan } from './operators.ts';
 import { ratingsAgainstReplay } from './rating-replay.ts';
@@ -48,6 +50,8 @@ export interface CheckInput {
   players: readonly string[];
   /** The clock's speed (the slack of late turns follows it). */
   speed: number;
+  /** What the players' phones received (the reporters' devices). */
+  pushes?: readonly ReceivedPush[];
 }
 
 const MAX_PROBLEMS = 9;
@@ -90,6 +94,7 @@ interface PlayerRow {
   mmr_mu: number | null;
   mmr_sigma: number | null;
   is_open: boolean;
+  refunded_at: number | null;
 }
 
 interface ReportRow {
@@ -98,6 +103,7 @@ interface ReportRow {
   team: 'A' | 'B';
   result: MatchResult;
   violation_report: string;
+  violation_reason: string;
   reported_at: number;
 }
 
@@ -367,7 +373,11 @@ async function penalties(input: CheckInput, data: Loaded): Promise<Check[]> {
  * corrections and refunds where they happened (rating-replay.ts).
  */
 async function ratings(input: CheckInput): Promise<Check> {
-  const { problems, figure } = await ratingsAgainstReplay(input.db);
+  const { problems, figure, corrections, refunds } = await ratingsAgainstReplay(input.db);
+  // The operators' correction and refunds are among the events replayed.
+  if (corrections < (input.operators.correction ? 1 : 0)) problems.push('the correction is not in the replay');
+  if (refunds < input.operators.refunds.length)
+    problems.push(`${input.operators.refunds.length} refunds made, ${refunds} replayed`);
   return check(
     'ratings, MMRs and season numbers equal a replay of the rating rule (corrections and refunds included)',
     figure,
@@ -739,6 +749,250 @@ function operators(input: CheckInput, trail: { action: string; target_id: string
   ];
 }
 
+/**
+ * The admin's matching suspensions (the user tab): the player left the queue at once, and until it ended or was lifted
+ * no join of theirs was accepted and no ready check or match took them; each suspension and lift has its audit row.
+ */
+async function sanctions(input: CheckInput, data: Loaded, readyChecks: readonly CheckRow[]): Promise<Check> {
+  const problems: string[] = [];
+  const log = input.operators.suspensions;
+  const stored = (
+    await rows<{ id: string; user_id: string; starts_at: string; ends_at: string; lifted_at: string | null }>(
+      input.db,
+      sql`select id, user_id, starts_at, ends_at, lifted_at from suspensions where kind = 'admin' order by id`,
+    )
+  ).map((r) => ({
+    id: Number(r.id),
+    user: r.user_id,
+    from: Number(r.starts_at),
+    ends: Number(r.ends_at),
+    lifted: num(r.lifted_at),
+  }));
+  if (log.length < 2) problems.push(`${log.length} suspensions made, 2 planned`);
+  if (!log.some((s) => s.liftedAt !== null)) problems.push('no suspension was lifted');
+  for (const s of log) {
+    const row = stored.find((r) => r.id === s.suspensionId);
+    if (!row || row.user !== s.userId) {
+      problems.push(`the suspension of ${s.userId} (${s.suspensionId}) is not stored`);
+      continue;
+    }
+    if (s.inQueueAfter !== false) problems.push(`${s.userId} still queued after the suspension (${s.inQueueAfter})`);
+    if (s.liftedAt === null && row.ends - row.from !== 3600)
+      problems.push(`${s.userId}: ${row.ends - row.from} s, not 1h`);
+    if (s.liftedAt !== null && row.lifted === null) problems.push(`${s.userId}: lifted, yet stored in force`);
+  }
+  const audits = await rows<{ action: string; target_id: string; after: { suspension_id?: number } | null }>(
+    input.db,
+    sql`select action, target_id, after from audit_log where action in ('user.suspend', 'user.suspension_lift')`,
+  );
+  const audited = (action: string, r: { id: number; user: string }) =>
+    audits.some((a) => a.action === action && a.target_id === r.user && Number(a.after?.suspension_id) === r.id);
+  for (const r of stored) {
+    if (!audited('user.suspend', r)) problems.push(`suspension ${r.id} of ${r.user}: no user.suspend audit row`);
+    if (r.lifted !== null && !audited('user.suspension_lift', r))
+      problems.push(`suspension ${r.id} of ${r.user}: lifted without a user.suspension_lift audit row`);
+  }
+  let joins = 0;
+  for (const r of stored) {
+    const until = Math.min(r.ends, r.lifted ?? Number.POSITIVE_INFINITY);
+    const during = (t: number) => t > r.from && t < until;
+    for (const join of input.seen.joins.get(r.user) ?? []) {
+      if (join >= r.from && join < until - 1) problems.push(`${r.user}: join at ${join} during suspension ${r.id}`);
+      else if (join >= until - 1) joins += 1;
+    }
+    for (const c of readyChecks) {
+      if (during(c.opened_at) && c.players.some((p) => p.user_id === r.user))
+        problems.push(`${r.user}: in ready check ${c.id} during suspension ${r.id}`);
+    }
+    for (const m of data.matches) {
+      if ((during(m.matched_at) || during(m.started_at)) && data.playersOf.get(m.id)?.some((p) => p.user_id === r.user))
+        problems.push(`${r.user}: in match ${m.id} during suspension ${r.id}`);
+    }
+  }
+  const lifted = stored.filter((r) => r.lifted !== null).length;
+  return check(
+    "admins' suspensions: out of the queue at once, no join, check or match until they end or are lifted; audited",
+    `${stored.length} suspensions (${lifted} lifted), ${joins} joins after them; ` +
+      `${input.seen.refusedJoins.get('QUEUE_SUSPENDED') ?? 0} joins refused as suspended (by an admin or a no-show)`,
+    problems,
+  );
+}
+
+/**
+ * Outcomes told: every closed case raised by players told its reporters once (reporters_told_at, the in-page list in
+ * the case's details, at most one message per reporter and channel in the outbox, the phones got it), never the
+ * player it was about or the one the action took aim at; scan-raised cases tell nobody.
+ */
+async function outcomesTold(input: CheckInput): Promise<Check> {
+  const { db } = input;
+  const problems: string[] = [];
+  const log = input.operators.cases;
+  if (log.length < 2) problems.push(`${log.length} cases closed by the operators, 2 planned`);
+  const closed = (
+    await rows<{
+      id: string;
+      kind: string;
+      match_id: string | null;
+      user_id: string | null;
+      other_user_id: string | null;
+      opened_at: string;
+      closed_at: string | null;
+      reporters_told_at: string | null;
+      details: { told?: string[] } | null;
+    }>(
+      db,
+      sql`select id, kind, match_id, user_id, other_user_id, opened_at, closed_at, reporters_told_at, details
+        from moderation_cases where status = 'closed' order by id`,
+    )
+  ).map((c) => ({
+    ...c,
+    id: Number(c.id),
+    match_id: num(c.match_id),
+    opened_at: Number(c.opened_at),
+    closed_at: num(c.closed_at),
+    reporters_told_at: num(c.reporters_told_at),
+  }));
+  const audits = await rows<{
+    action: string;
+    target_id: string;
+    after: { user_id?: string; reporters_told?: number };
+  }>(db, sql`select action, target_id, after from audit_log where target_type = 'case'`);
+  const outbox = await rows<{ event_key: string; channel: string; target: string; user_id: string | null }>(
+    db,
+    sql`select event_key, channel, target, user_id from notification_outbox where event_key like 'case.told:%'`,
+  );
+  let told = 0;
+  let withReporters = 0;
+  for (const c of closed) {
+    const audit = audits.find((a) => a.target_id === String(c.id) && a.action.startsWith('case.'));
+    if (!audit) problems.push(`case ${c.id} closed without its audit row`);
+    const quiet = new Set([c.user_id, c.other_user_id, audit?.after?.user_id].filter((id) => !!id));
+    const entries = c.details?.told ?? [];
+    const users = entries.map((t) => t.split(':')[0] as string);
+    told += users.length;
+    if (new Set(users).size !== users.length) problems.push(`case ${c.id}: a reporter told twice (${entries})`);
+    for (const u of users) if (quiet.has(u)) problems.push(`case ${c.id}: ${u}, whom it was about, was told`);
+    if (c.kind === 'dispute') {
+      const disputers = await rows<{ user_id: string }>(
+        db,
+        sql`select distinct user_id from disputes where match_id = ${c.match_id} and created_at >= ${c.opened_at}
+          and created_at <= ${c.closed_at}`,
+      );
+      const want = disputers
+        .map((d) => d.user_id)
+        .filter((u) => !quiet.has(u))
+        .sort();
+      if (want.join() !== [...users].sort().join())
+        problems.push(`case ${c.id}: told [${users}], its disputers are [${want}]`);
+    } else if (c.kind === 'violations') {
+      for (const entry of entries) {
+        const [user, match] = entry.split(':');
+        const named = await rows<{ n: number }>(
+          db,
+          sql`select count(*)::int as n from match_reports where match_id = ${Number(match)} and user_id = ${user}
+            and violation_report = ${c.user_id}`,
+        );
+        if ((named[0]?.n ?? 0) === 0) problems.push(`case ${c.id}: ${user} told, yet named nobody in ${match}`);
+      }
+    } else if (users.length > 0) problems.push(`case ${c.id} (${c.kind}, raised by the scan) told [${users}]`);
+    if (users.length > 0) withReporters += 1;
+    if (
+      users.length > 0 !== (c.reporters_told_at !== null) ||
+      (users.length > 0 && c.reporters_told_at !== c.closed_at)
+    )
+      problems.push(`case ${c.id}: ${users.length} told, reporters_told_at ${c.reporters_told_at}`);
+    if (audit && Number(audit.after?.reporters_told ?? 0) !== users.length)
+      problems.push(`case ${c.id}: the audit counts ${audit.after?.reporters_told} told, ${users.length} were`);
+    // One message per reporter and channel (a device, a DM), and only to those told.
+    const sent = outbox.filter((o) => o.event_key === `case.told:${c.id}`);
+    for (const o of sent)
+      if (!o.user_id || !users.includes(o.user_id)) problems.push(`case ${c.id}: sent to ${o.user_id}`);
+    const perUser = new Map<string, number>();
+    for (const o of sent) perUser.set(`${o.user_id}:${o.channel}`, (perUser.get(`${o.user_id}:${o.channel}`) ?? 0) + 1);
+    for (const [k, n] of perUser) if (n > 1) problems.push(`case ${c.id}: ${n} messages for ${k}`);
+  }
+  // The operators' cases: each disputer who had a phone got one push of it, and found it on their page.
+  let phones = 0;
+  for (const l of log) {
+    const c = closed.find((x) => x.id === l.caseId);
+    if (!c) {
+      problems.push(`case ${l.caseId} was closed by an operator but is not closed`);
+      continue;
+    }
+    for (const d of l.devices) {
+      phones += 1;
+      const rowsFor = outbox.filter(
+        (o) => o.event_key === `case.told:${l.caseId}` && o.user_id === d.userId && o.channel === 'push',
+      );
+      if (rowsFor.length !== 1) problems.push(`case ${l.caseId}: ${rowsFor.length} push messages for ${d.userId}`);
+      const got = (input.pushes ?? []).filter(
+        (p) => p.deviceId === d.deviceId && (p.payload as { tag?: string } | null)?.tag === `case-${l.caseId}`,
+      );
+      if (got.length !== 1) problems.push(`case ${l.caseId}: ${d.userId}'s phone got ${got.length} pushes of it`);
+      if (!l.listed.includes(d.userId)) problems.push(`case ${l.caseId}: not on ${d.userId}'s page of outcomes`);
+    }
+  }
+  const actions = log.map((l) => `${l.kind} ${l.action}`).join(', ') || 'none';
+  return check(
+    'closed cases told their reporters once (in-page, outbox, phones), never whom they were about; audited',
+    `${closed.length} closed (${withReporters} with reporters, ${told} told; operators: ${actions}; ` +
+      `${input.operators.contested} losers made to dispute; ` +
+      `${phones} phones), ${input.operators.openCases ?? '?'} open when the operators came`,
+    problems,
+  );
+}
+
+/**
+ * Refunds: each went to team-mates of a player reports named 途中離脱 or 放置・AFK, is audited, and every refunded row
+ * is in an audit entry (the rating replay, above, checks the numbers).
+ */
+async function refundsChecked(input: CheckInput, data: Loaded): Promise<Check> {
+  const problems: string[] = [];
+  const log = input.operators.refunds;
+  if (log.length === 0) problems.push('no refund was made');
+  const audits = (
+    await rows<{ target_id: string; after: { leaver_id: string; refunded: { user_id: string }[] } }>(
+      input.db,
+      sql`select target_id, after from audit_log where action = 'match.refund' order by id`,
+    )
+  ).map((a) => ({
+    match: Number(a.target_id),
+    leaver: a.after.leaver_id,
+    users: a.after.refunded.map((r) => r.user_id),
+  }));
+  for (const r of log) {
+    const audit = audits.find((a) => a.match === Number(r.matchId) && a.leaver === r.leaverId);
+    if (!audit) {
+      problems.push(`refund of match ${r.matchId} (leaver ${r.leaverId}) is not audited`);
+      continue;
+    }
+    if ([...audit.users].sort().join() !== [...r.refunded].sort().join())
+      problems.push(`match ${r.matchId}: refunded [${r.refunded}], audited [${audit.users}]`);
+    const named = (data.reportsOf.get(Number(r.matchId)) ?? []).filter(
+      (x) => x.violation_report === r.leaverId && (REFUND_REASONS as readonly string[]).includes(x.violation_reason),
+    );
+    if (named.length === 0) problems.push(`match ${r.matchId}: ${r.leaverId} was never named as a leaver`);
+    const players = data.playersOf.get(Number(r.matchId)) ?? [];
+    const team = players.find((p) => p.user_id === r.leaverId)?.team;
+    for (const u of audit.users) {
+      if (u === r.leaverId || players.find((p) => p.user_id === u)?.team !== team)
+        problems.push(`match ${r.matchId}: ${u} refunded, not a team-mate of ${r.leaverId}`);
+    }
+  }
+  let rows_ = 0;
+  for (const p of data.players) {
+    if (p.refunded_at === null) continue;
+    rows_ += 1;
+    if (!audits.some((a) => a.match === p.match_id && a.users.includes(p.user_id)))
+      problems.push(`match ${p.match_id} ${p.user_id}: refunded without an audit entry`);
+  }
+  return check(
+    "refunds went to a named leaver's team-mates, each audited",
+    `${audits.length} refunds, ${rows_} players refunded`,
+    problems,
+  );
+}
+
 /** Sessions do not pile up: what ended over a day ago (and an hour's prune turn) is gone. */
 async function sessions(input: CheckInput): Promise<Check> {
   const cutoff = input.end - 86_400 - 3600 - turnSlack(input.speed);
@@ -780,8 +1034,9 @@ async function trust(input: CheckInput): Promise<Check> {
         and m.id > coalesce((select last_match_id from trust_scan where id = 1), 0)) as behind`,
   );
   if (!row) return check('screenshots, disputes and the trust scan', 'no data', ['the trust tables could not be read']);
-  if (row.disputes !== seen.trust.disputes)
-    problems.push(`${seen.trust.disputes} disputes accepted, ${row.disputes} stored`);
+  // The players' disputes, and those of losers the operators had contest a result (operators.ts, actOnCases).
+  const accepted = seen.trust.disputes + input.operators.contested;
+  if (row.disputes !== accepted) problems.push(`${accepted} disputes accepted, ${row.disputes} stored`);
   if (row.uncased > 0) problems.push(`${row.uncased} disputes without a case`);
   if (row.attached > seen.trust.uploads || row.evidence > seen.trust.uploads) {
     problems.push(`${seen.trust.uploads} uploads accepted, ${row.evidence} stored`);
@@ -816,6 +1071,9 @@ export async function runChecks(
     readyStarts(input, data, checks),
     await readyFailures(input, checks),
     ...operators(input, extra.trail),
+    await sanctions(input, data, checks),
+    await outcomesTold(input),
+    await refundsChecked(input, data),
     await sessions(input),
     await trust(input),
   ];

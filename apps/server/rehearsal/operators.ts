@@ -1,10 +1,12 @@
+import type { FakePushService } from '../test/helpers/fake-push.ts';
 import type { Api } from './api.ts';
 import type { RehearsalClock } from './clock.ts';
 import type { Community } from './community.ts';
 
 // The people who run the site, through the admin API as the admin panel calls it: they set the seasons up before the
-// day, then during the evening ban a player, correct a result and edit the rules, and one supporter buys a badge
-// through the test payment. Nobody presses the wave, gather or season-end buttons. What they did is kept, with what
+// day, then during the evening ban a player, suspend two queued players from matching (one for an hour, the other
+// lifted early), correct a result, edit the rules, give a leaver's team-mates their rate back and close moderation
+// cases (one dismissed, one with a warning), and one supporter buys a badge through the test payment. Nobody presses the wave, gather or season-end buttons. What they did is kept, with what
 // they saw right after, for the checks.
 
 export interface SeasonPlan {
@@ -27,6 +29,32 @@ export interface OperatorLog {
     status: string | null;
     replayRefused: boolean;
   } | null;
+  /** Matching suspensions from the user tab: the one kept for its hour, and the one lifted early. */
+  suspensions: {
+    userId: string;
+    suspensionId: number;
+    at: number;
+    liftedAt: number | null;
+    inQueueAfter: boolean | null;
+  }[];
+  /** Team-mates given back their rate: the match, who left (named 途中離脱 or 放置・AFK) and who got it back. */
+  refunds: { matchId: string; leaverId: string; at: number; refunded: string[] }[];
+  /** Cases closed: with whom they were about, the reporters given a device first and what their page showed. */
+  cases: {
+    caseId: number;
+    kind: string;
+    action: 'dismiss' | 'warn';
+    at: number;
+    warned: string | null;
+    /** Reporters (disputers) who subscribed a phone before the case closed. */
+    devices: { userId: string; deviceId: string }[];
+    /** Of those, who found the outcome on their page afterwards (GET /api/users/me/report-outcomes). */
+    listed: string[];
+  }[];
+  /** How many open cases the queue listed when the operators came to it. */
+  openCases: number | null;
+  /** Disputes filed by losers of recent matches when too few cases had been raised by players (see actOnCases). */
+  contested: number;
   /** What went wrong for the operators (a refused admin call, a check right after an action). */
   problems: string[];
 }
@@ -41,6 +69,11 @@ export class Operators {
     correction: null,
     rules: null,
     purchase: null,
+    suspensions: [],
+    refunds: [],
+    cases: [],
+    openCases: null,
+    contested: 0,
     problems: [],
   };
   private token = '';
@@ -49,6 +82,8 @@ export class Operators {
     private readonly api: Api,
     private readonly clock: RehearsalClock,
     private readonly community: Community,
+    /** The phones' push service: the reporters' devices subscribe there. */
+    private readonly push: FakePushService | null = null,
   ) {}
 
   private async admin<T = Record<string, unknown>>(method: string, path: string, body?: unknown) {
@@ -180,6 +215,243 @@ export class Operators {
     }
     const again = await pay();
     this.log.purchase = { userId, badgeId: SUPPORTER_BADGE, sessionId, status, replayRefused: again.status >= 400 };
+  }
+
+  /**
+   * Suspends a queued player from matching through the user tab (1 hour); `liftAt` lifts it early at that instant.
+   * The player keeps signing in; the queue dropped them at once, and their next joins are refused until then.
+   */
+  async suspendSomeone(liftAt: number | null = null): Promise<void> {
+    const taken = new Set([this.log.ban?.userId, ...this.log.suspensions.map((s) => s.userId)]);
+    const userId = this.community.inState('queued').find((id) => !taken.has(id));
+    if (!userId) {
+      this.log.problems.push('suspension: nobody was queued to suspend');
+      return;
+    }
+    const at = this.clock.now();
+    const duration = liftAt === null ? '1h' : '24h';
+    const reason = liftAt === null ? 'リハーサル: 放置の繰り返し' : 'リハーサル: 誤って停止（あとで解除）';
+    const reply = await this.admin<{ suspensions: { suspension_id: number; kind: string; state: string }[] }>(
+      'POST',
+      `/api/admin/users/${userId}/suspensions`,
+      { duration, reason },
+    );
+    if (!this.expectOk(`suspend ${userId}`, reply)) return;
+    this.log.audited.push({ action: 'user.suspend', target: userId });
+    const made = reply.body.suspensions.find((s) => s.kind === 'admin' && s.state === 'active');
+    if (!made) {
+      this.log.problems.push(`suspend ${userId}: no suspension in force listed after it`);
+      return;
+    }
+    const detail = await this.admin<{ in_queue: boolean }>('GET', `/api/admin/users/${userId}`);
+    const entry = {
+      userId,
+      suspensionId: made.suspension_id,
+      at,
+      liftedAt: null as number | null,
+      inQueueAfter: detail.status === 200 ? detail.body.in_queue : null,
+    };
+    this.log.suspensions.push(entry);
+    if (liftAt === null) return;
+    this.clock.at(liftAt, () => {
+      const lift = async () => {
+        const liftedAt = this.clock.now();
+        const lifted = await this.admin(
+          'POST',
+          `/api/admin/users/${userId}/suspensions/${made.suspension_id}/lift`,
+          {},
+        );
+        if (!this.expectOk(`lift ${userId}`, lifted)) return;
+        this.log.audited.push({ action: 'user.suspension_lift', target: userId });
+        entry.liftedAt = liftedAt;
+      };
+      lift().catch((err: unknown) => this.log.problems.push(`lift: ${(err as Error).message}`));
+    });
+  }
+
+  /**
+   * Confirms a leaver: in a settled match whose reports named a player 途中離脱 or 放置・AFK and whose team lost, the
+   * admin's match view gives the team-mates back their rate (POST /api/admin/matches/:id/refund). One match of the
+   * season running (from `seasonStart`), the latest there is; none may have such a leaver yet (the checks want one
+   * refund of the evening's two tries).
+   */
+  async refundTeammates(seasonStart: number): Promise<void> {
+    const list = await this.admin<{
+      matches: { match_id: string; winner_team: 'A' | 'B' | null; started_at: number }[];
+    }>('GET', '/api/admin/matches?status=done');
+    if (!this.expectOk('match list for refunds', list)) return;
+    type Player = { user_id: string; rate_before: number; rate_after: number | null; refunded_at: number | null };
+    const before = this.log.refunds.length;
+    for (const { match_id: matchId, winner_team: winner, started_at: started } of list.body.matches) {
+      if (this.log.refunds.length > before) return;
+      // The running season's matches only: an ended season's records stay as they were frozen.
+      if (winner === null || started < seasonStart || matchId === this.log.correction?.matchId) continue;
+      const detail = await this.admin<{
+        team_a: { players: Player[] };
+        team_b: { players: Player[] };
+        refund_options: { user_id: string; confirmed: boolean }[];
+      }>('GET', `/api/admin/matches/${matchId}`);
+      if (detail.status !== 200) continue;
+      for (const option of detail.body.refund_options) {
+        if (option.confirmed) continue;
+        const team = detail.body.team_a.players.some((p) => p.user_id === option.user_id) ? 'A' : 'B';
+        const mates = (team === 'A' ? detail.body.team_a : detail.body.team_b).players;
+        // Only a losing team lost rate; the leaver's team-mates who did are given it back.
+        if (team === winner || !mates.some((p) => p.user_id !== option.user_id && (p.rate_after ?? 0) < p.rate_before))
+          continue;
+        const at = this.clock.now();
+        const reply = await this.admin<{ team_a: { players: Player[] }; team_b: { players: Player[] } }>(
+          'POST',
+          `/api/admin/matches/${matchId}/refund`,
+          { user_id: option.user_id },
+        );
+        const code = (reply.body as { code?: string } | null)?.code;
+        // Nobody left to refund (all penalised, say): another match.
+        if (reply.status === 409 && code === 'REFUND_NOTHING_LOST') continue;
+        if (!this.expectOk(`refund ${matchId} for ${option.user_id}`, reply)) return;
+        this.log.audited.push({ action: 'match.refund', target: matchId });
+        const after = [...reply.body.team_a.players, ...reply.body.team_b.players];
+        const refunded = after.filter((p) => p.refunded_at !== null).map((p) => p.user_id);
+        this.log.refunds.push({ matchId, leaverId: option.user_id, at, refunded });
+        break;
+      }
+    }
+  }
+
+  /**
+   * The 通報・異議 tab: of the cases the trust scan and the disputes opened, the first raised by players (a dispute,
+   * else repeated violations, else any) is dismissed and the next closed with a warning. The disputers subscribe a
+   * phone first, so that what they are told goes through the outbox; afterwards they read it on their page.
+   */
+  async actOnCases(): Promise<void> {
+    type Summary = { case_id: number; kind: string; match_id: string | null; user_id: string | null };
+    const open = () => this.admin<{ cases: Summary[]; open_count: number }>('GET', '/api/admin/cases?status=open');
+    let list = await open();
+    if (!this.expectOk('cases', list)) return;
+    this.log.openCases = list.body.open_count;
+    const raised = list.body.cases.filter((c) => c.kind === 'dispute' || c.kind === 'violations');
+    // A short evening may raise fewer than two cases by players: losers of recent matches contest them, then.
+    if (raised.length < 2) {
+      const disputed = new Set(raised.map((c) => c.match_id));
+      await this.contestLosses(2 - raised.length, disputed);
+      list = await open();
+      if (!this.expectOk('cases', list)) return;
+    }
+    const rank = (c: Summary) => (c.kind === 'dispute' ? 0 : c.kind === 'violations' ? 1 : 2);
+    const cases = [...list.body.cases].sort((a, b) => rank(a) - rank(b));
+    const actions = ['dismiss', 'warn'] as const;
+    for (const [i, action] of actions.entries()) {
+      const c = cases[i];
+      if (!c) {
+        this.log.problems.push(`cases: only ${cases.length} open, none left to ${action}`);
+        return;
+      }
+      const detail = await this.admin<{
+        match: { disputes: { user_id: string }[] } | null;
+        players: { user_id: string }[];
+      }>('GET', `/api/admin/cases/${c.case_id}`);
+      if (!this.expectOk(`case ${c.case_id}`, detail)) return;
+      const disputers = [...new Set((detail.body.match?.disputes ?? []).map((d) => d.user_id))];
+      // The warning goes to the case's player, or (a match's case) to a player of it who did not dispute.
+      const warned =
+        action === 'warn'
+          ? (c.user_id ?? detail.body.players.find((p) => !disputers.includes(p.user_id))?.user_id ?? null)
+          : null;
+      if (action === 'warn' && !warned) {
+        this.log.problems.push(`case ${c.case_id}: nobody to warn`);
+        return;
+      }
+      const devices: { userId: string; deviceId: string; token: string }[] = [];
+      // (A banned disputer cannot sign in: they get no phone.)
+      for (const userId of disputers.filter((id) => id !== warned && id !== this.log.ban?.userId).slice(0, 3)) {
+        const device = await this.subscribePhone(userId);
+        if (device) devices.push({ userId, ...device });
+      }
+      const at = this.clock.now();
+      const body =
+        action === 'warn'
+          ? { action, user_id: warned, note: 'リハーサル: 試合中の行為について警告します' }
+          : { action, note: 'リハーサル: 確認しました' };
+      const reply = await this.admin('POST', `/api/admin/cases/${c.case_id}/action`, body);
+      if (!this.expectOk(`case ${c.case_id} ${action}`, reply)) return;
+      this.log.audited.push({ action: `case.${action}`, target: String(c.case_id) });
+      if (warned) this.log.audited.push({ action: 'user.warn', target: warned });
+      const listed: string[] = [];
+      for (const d of devices) {
+        const mine = await this.api.call<{ outcomes: { case_id: number }[] }>('GET', '/api/users/me/report-outcomes', {
+          token: d.token,
+        });
+        if (mine.status === 200 && mine.body.outcomes.some((o) => o.case_id === c.case_id)) listed.push(d.userId);
+      }
+      this.log.cases.push({
+        caseId: c.case_id,
+        kind: c.kind,
+        action,
+        at,
+        warned,
+        devices: devices.map(({ userId, deviceId }) => ({ userId, deviceId })),
+        listed,
+      });
+    }
+  }
+
+  /** A player of the losing team of each of the latest settled matches (not yet disputed) contests the result. */
+  private async contestLosses(wanted: number, disputed: Set<string | null>): Promise<void> {
+    const list = await this.admin<{ matches: { match_id: string; winner_team: 'A' | 'B' | null }[] }>(
+      'GET',
+      '/api/admin/matches?status=done',
+    );
+    if (!this.expectOk('match list for disputes', list)) return;
+    const away = new Set([this.log.ban?.userId]);
+    let filed = 0;
+    for (const { match_id: matchId, winner_team: winner } of list.body.matches) {
+      if (filed >= wanted) return;
+      if (winner === null || disputed.has(matchId)) continue;
+      type Team = { players: { user_id: string }[] };
+      const detail = await this.admin<{ team_a: Team; team_b: Team; settled_at: number | null }>(
+        'GET',
+        `/api/admin/matches/${matchId}`,
+      );
+      // Settled a while ago: the match's own players have looked at it (and contested it, some) by then.
+      if (detail.status !== 200 || (detail.body.settled_at ?? Number.POSITIVE_INFINITY) > this.clock.now() - 30 * 60)
+        continue;
+      const loser = (winner === 'A' ? detail.body.team_b : detail.body.team_a).players.find(
+        (p) => !away.has(p.user_id),
+      );
+      if (!loser) continue;
+      const login = await this.api.call<{ access_token: string }>('POST', '/api/auth/dummy/login', {
+        body: { user_id: loser.user_id },
+      });
+      if (!this.expectOk(`${loser.user_id} sign-in to dispute`, login)) continue;
+      const reply = await this.api.call<{ code?: string }>('POST', `/api/matches/${matchId}/dispute`, {
+        token: login.body.access_token,
+        body: { reason: 'wrong_result', note: 'リハーサル: 結果に納得できません' },
+      });
+      if (reply.status === 409) continue;
+      if (!this.expectOk(`dispute ${matchId} by ${loser.user_id}`, reply)) continue;
+      filed += 1;
+      this.log.contested += 1;
+    }
+  }
+
+  /** A player's phone subscribes to push (their own sign-in, as the settings screen does). */
+  private async subscribePhone(userId: string): Promise<{ deviceId: string; token: string } | null> {
+    if (!this.push) return null;
+    const login = await this.api.call<{ access_token: string }>('POST', '/api/auth/dummy/login', {
+      body: { user_id: userId },
+    });
+    if (!this.expectOk(`${userId} sign-in for a phone`, login)) return null;
+    const token = login.body.access_token;
+    const device = this.push.device();
+    const reply = await this.api.call('POST', '/api/notifications/push-subscriptions', {
+      token,
+      body: device.subscription,
+    });
+    if (reply.status !== 201 && reply.status !== 200) {
+      this.log.problems.push(`${userId} phone: ${reply.status} ${JSON.stringify(reply.body).slice(0, 200)}`);
+      return null;
+    }
+    return { deviceId: device.id, token };
   }
 
   /** The audit log as the panel reads it (newest first, every page). */

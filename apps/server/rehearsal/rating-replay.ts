@@ -318,7 +318,9 @@ async function compareNumbers(db: Db, replay: Replay, problems: string[]): Promi
  * Replays the ratings from the database and compares: the problems found (none when ratings equal a replay) and a
  * line of what was covered.
  */
-export async function ratingsAgainstReplay(db: Db): Promise<{ problems: string[]; figure: string }> {
+export async function ratingsAgainstReplay(
+  db: Db,
+): Promise<{ problems: string[]; figure: string; corrections: number; refunds: number }> {
   const data = await load(db);
   const { replay, problems, settled } = replayAll(data);
   const compared = compareMatches(data, replay, problems);
@@ -327,6 +329,8 @@ export async function ratingsAgainstReplay(db: Db): Promise<{ problems: string[]
   const refunds = data.events.length - corrections;
   return {
     problems,
+    corrections,
+    refunds,
     figure: `${settled.length} settled matches, ${compared} rate changes, ${counted.seasons} season rows, ${counted.mmrs} MMRs, ${corrections} corrections, ${refunds} refunds`,
   };
 }

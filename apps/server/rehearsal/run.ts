@@ -6,6 +6,7 @@ import { DEFAULT_SETTLEMENT_CONFIG, seasonMeta, simulatePopulation, stream } fro
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { type Database, openPglite, openPostgres, rowsOf } from '../src/db/client.ts';
+import { FakePushService } from '../test/helpers/fake-push.ts';
 import { Api } from './api.ts';
 import { type Check, countsOf, runChecks } from './checks.ts';
 import { jst, RehearsalClock } from './clock.ts';
@@ -31,7 +32,21 @@ export interface Scenario {
   /** The running season (ending by its date inside the span) and the next one. */
   seasons: SeasonPlan[];
   /** When the operators act (simulated). */
-  operators: { buy: number; ban: number; correct: number; rules: number };
+  operators: {
+    buy: number;
+    ban: number;
+    correct: number;
+    rules: number;
+    /** A queued player suspended from matching for an hour. */
+    suspend: number;
+    /** Another suspended, and that suspension lifted early at `lift`. */
+    suspendToLift: number;
+    lift: number;
+    /** Tries to refund a leaver's team-mates (one match each, of the season running then). */
+    refunds: number[];
+    /** Two moderation cases closed (dismissed, and with a warning). */
+    cases: number;
+  };
 }
 
 export interface RehearsalOptions {
@@ -158,6 +173,9 @@ export async function rehearse(options: RehearsalOptions): Promise<RehearsalResu
   const metricsToken = randomBytes(24).toString('hex');
   try {
     const clock = new RehearsalClock(scenario.start, options.speed);
+    // The reporters' phones: the push service the outbox delivers to (it checks the VAPID token on the fast clock).
+    const push = await new FakePushService(() => clock.now()).start();
+    cleanups.push(() => push.close());
     const env: Record<string, string> = {
       SIMULATED_CLOCK: clock.env,
       SEED_DEMO_DATA: 'false',
@@ -167,6 +185,7 @@ export async function rehearse(options: RehearsalOptions): Promise<RehearsalResu
       METRICS_TOKEN: metricsToken,
       JWT_SECRET: randomBytes(32).toString('hex'),
       DATA_DIR: dataDir,
+      PUSH_ENDPOINT_ORIGINS: push.origin,
     };
     let database: () => Promise<Database>;
     if (configuration === 'cluster') {
@@ -218,7 +237,7 @@ export async function rehearse(options: RehearsalOptions): Promise<RehearsalResu
       players,
       reportWindowMinutes: DEFAULT_SETTLEMENT_CONFIG.reportWindowMinutes,
     });
-    const operators = new Operators(api, clock, community);
+    const operators = new Operators(api, clock, community, push);
     await operators.setUpSeasons(scenario.seasons);
     const wavesFrom = clock.now() + 60;
     community.activeSeason = scenario.seasons[0]?.id ?? '';
@@ -238,6 +257,13 @@ export async function rehearse(options: RehearsalOptions): Promise<RehearsalResu
       [scenario.operators.ban, () => operators.banSomeone()],
       [scenario.operators.correct, () => operators.correctAResult()],
       [scenario.operators.rules, () => operators.editRules()],
+      [scenario.operators.suspend, () => operators.suspendSomeone()],
+      [scenario.operators.suspendToLift, () => operators.suspendSomeone(scenario.operators.lift)],
+      ...scenario.operators.refunds.map((at): [number, () => Promise<void>] => [
+        at,
+        () => operators.refundTeammates(Math.max(...scenario.seasons.map((x) => x.start).filter((t) => t <= at))),
+      ]),
+      [scenario.operators.cases, () => operators.actOnCases()],
     ];
     for (const [at, act] of acts) {
       clock.at(at, () => {
@@ -322,6 +348,7 @@ export async function rehearse(options: RehearsalOptions): Promise<RehearsalResu
           reportWindowMinutes: DEFAULT_SETTLEMENT_CONFIG.reportWindowMinutes,
           players: accounts.map((a) => a.user_id),
           speed: options.speed,
+          pushes: push.received,
         },
         { seasonEndLogs, trail },
       );

@@ -40,6 +40,14 @@ export function scenarioOf(options: { from: string; hours: number }): Scenario {
       ban: Math.max(from + 20 * 60, evening + 100 * 60),
       correct: Math.max(from + 40 * 60, evening + 140 * 60),
       rules: Math.max(from + 45 * 60, evening + 160 * 60),
+      // Half a minute into an odd minute: no ready check is open then (they open on even minutes, for 60 s).
+      suspend: Math.max(from + 25 * 60, evening + 105 * 60) + 30,
+      suspendToLift: Math.max(from + 31 * 60, evening + 111 * 60) + 30,
+      lift: Math.max(from + 71 * 60, evening + 151 * 60) + 30,
+      // A refund before the season's end, another late in the night (after midnight's new season in the short run);
+      // then the cases the scan and the disputes opened.
+      refunds: [Math.max(from + 50 * 60, evening + 170 * 60), Math.max(from + 260 * 60, evening + 240 * 60)],
+      cases: Math.max(from + 275 * 60, evening + 280 * 60),
     },
   };
 }
