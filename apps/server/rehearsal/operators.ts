@@ -39,6 +39,8 @@ export interface OperatorLog {
   }[];
   /** Team-mates given back their rate: the match, who left (named 途中離脱 or 放置・AFK) and who got it back. */
   refunds: { matchId: string; leaverId: string; at: number; refunded: string[] }[];
+  /** Lost matches of the running season with an unconfirmed named leaver, seen at each try (0: nothing to refund). */
+  refundCandidates: number[];
   /** Cases closed: with whom they were about, the reporters given a device first and what their page showed. */
   cases: {
     caseId: number;
@@ -71,6 +73,7 @@ export class Operators {
     purchase: null,
     suspensions: [],
     refunds: [],
+    refundCandidates: [],
     cases: [],
     openCases: null,
     contested: 0,
@@ -282,6 +285,12 @@ export class Operators {
     if (!this.expectOk('match list for refunds', list)) return;
     type Player = { user_id: string; rate_before: number; rate_after: number | null; refunded_at: number | null };
     const before = this.log.refunds.length;
+    let candidates = 0;
+    this.log.refundCandidates.push(0);
+    const seen = () => {
+      candidates += 1;
+      this.log.refundCandidates[this.log.refundCandidates.length - 1] = candidates;
+    };
     for (const { match_id: matchId, winner_team: winner, started_at: started } of list.body.matches) {
       if (this.log.refunds.length > before) return;
       // The running season's matches only: an ended season's records stay as they were frozen.
@@ -299,6 +308,7 @@ export class Operators {
         // Only a losing team lost rate; the leaver's team-mates who did are given it back.
         if (team === winner || !mates.some((p) => p.user_id !== option.user_id && (p.rate_after ?? 0) < p.rate_before))
           continue;
+        seen();
         const at = this.clock.now();
         const reply = await this.admin<{ team_a: { players: Player[] }; team_b: { players: Player[] } }>(
           'POST',
