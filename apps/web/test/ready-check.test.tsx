@@ -171,6 +171,15 @@ describe('ready check: above a settled match still to report', () => {
     const region = await card();
     expect(within(region).getByRole('button', { name: '準備完了' })).toBeEnabled();
   });
+
+  it('says nothing more of the check that started the match now settled below (the walk-through saw 切り替えています)', async () => {
+    const all = Array.from({ length: 10 }, (_, i) => `dummy_${String(i + 1).padStart(2, '0')}`);
+    open(buildReadyCheck({ ready: all, status: 'started', match_id: '76' }), {
+      match: buildMatch({ match_id: '76', status: 'done', has_reported: false }),
+    });
+    expect(await screen.findByRole('heading', { name: '試合 #76' })).toBeInTheDocument();
+    expect(screen.queryByText('全員の準備が完了しました')).not.toBeInTheDocument();
+  });
 });
 
 describe('ready check: failed', () => {

@@ -1,4 +1,4 @@
-import type { AdminSanctions, AdminSuspension, UserProfile } from '@rankmatch/shared';
+import { type AdminSanctions, type AdminSuspension, ERRORS, type UserProfile } from '@rankmatch/shared';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { buildAdminUser, buildCaseDetail, renderAsAdmin } from '../src/testing/admin-data.ts';
@@ -216,5 +216,17 @@ describe('moderation queue: マッチング停止', () => {
       duration: '3d',
       note: '根拠のない異議',
     });
+  });
+});
+
+describe('a player whose account deletion is pending', () => {
+  it('is told why instead of being offered a join the server refuses (the walk-through found a 409)', async () => {
+    signInAs(buildProfile(), { cacheProfile: true });
+    renderApp('/?tab=match', {
+      'GET /api/queue': { body: buildQueueInfo() },
+      'GET /api/users/me/deletion': { body: { requested_at: now() - 60, due_at: now() + 86_400 } },
+    });
+    expect(await screen.findByText(ERRORS.QUEUE_DELETION_PENDING.message)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'マッチングに参加' })).toBeDisabled();
   });
 });

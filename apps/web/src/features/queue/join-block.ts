@@ -9,6 +9,7 @@ export type JoinBlock =
   | { kind: 'penalty'; message: string }
   | { kind: 'timeout'; message: string; minutes: number }
   | { kind: 'suspended'; message: string }
+  | { kind: 'deletion'; message: string }
   | { kind: 'season'; message: string };
 
 export function joinBlock(
@@ -18,7 +19,10 @@ export function joinBlock(
   >,
   seasonActive: boolean | undefined,
   now: number,
+  /** The player asked for their account's deletion (they come back by cancelling it on my page). */
+  deletionPending = false,
 ): JoinBlock | null {
+  if (deletionPending) return { kind: 'deletion', message: ERRORS.QUEUE_DELETION_PENDING.message };
   // The engine's rule, as the server applies it; unknown facts (queue info not loaded, an open match) are no reason
   // here: the server has the last word.
   const { suspension, ...penalty } = profile;

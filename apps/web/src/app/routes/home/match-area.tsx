@@ -93,7 +93,7 @@ export default function MatchArea({ userId }: { userId: string }) {
   if (match && shownId) {
     return (
       <>
-        {match.status === 'done' && <ReadyCheckCard userId={userId} now={now} spaced />}
+        {match.status === 'done' && <ReadyCheckCard userId={userId} now={now} spaced shownMatchId={match.match_id} />}
         <MatchScreen match={match} userId={userId} result={result} />
         {match.status === 'done' && <MatchTrustPanel matchId={match.match_id} playerIds={[userId]} />}
       </>

@@ -1,10 +1,12 @@
 import { DECK_TYPE_LABELS, DECK_TYPES, type QueueEntry, type Role, type UserProfile } from '@rankmatch/shared';
+import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
 import { Icon } from '../../../components/icon.tsx';
 import { Notice } from '../../../components/notice.tsx';
 import { SuspensionNotice } from '../../../components/suspension-notice.tsx';
 import { useSingleFlight } from '../../../lib/use-single-flight.ts';
+import { myDeletionQueryOptions } from '../../profile/api/account-deletion.ts';
 import type { QueuePreferences, useJoinQueue } from '../api/join-queue.ts';
 import type { useLeaveQueue } from '../api/leave-queue.ts';
 import { type JoinBlock, joinBlock } from '../join-block.ts';
@@ -38,7 +40,9 @@ export function PreferencesForm({
   const [deck, setDeck] = useState<DeckType | null>(entry?.deck_type ?? null);
   const [roles, setRoles] = useState<Role[]>(entry?.roles ?? []);
 
-  const block = profile ? joinBlock(profile, seasonActive, now) : null;
+  const deletion = useQuery({ ...myDeletionQueryOptions(profile?.user_id ?? ''), enabled: profile !== undefined });
+  const deletionPending = deletion.data?.requested_at != null;
+  const block = profile ? joinBlock(profile, seasonActive, now, deletionPending) : null;
   const busy = join.isPending || leave.isPending;
   const sendJoin = useSingleFlight(join);
   const sendLeave = useSingleFlight(leave);

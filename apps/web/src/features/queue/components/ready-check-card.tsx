@@ -23,17 +23,21 @@ export function ReadyCheckCard({
   userId,
   now,
   spaced = false,
+  shownMatchId = null,
 }: {
   userId: string;
   now: number;
   /** Outside the queue panel's grid (above a match screen): its own space below. */
   spaced?: boolean;
+  /** The match on screen below: a check that started it has nothing more to say (it said 切り替えています). */
+  shownMatchId?: string | null;
 }) {
   const query = useReadyCheck(userId);
   const check = query.data;
   const [dismissed, setDismissed] = useState<string | null>(null);
   if (!check || dismissed === check.ready_check_id) return null;
   if (check.status === 'started' && now > check.deadline_at + STARTED_SHOWN_SECONDS) return null;
+  if (check.status === 'started' && check.match_id === shownMatchId) return null;
   // One card per check: a new check starts with a fresh button (and no error of the last one's press).
   return (
     <ReadyCheckView
