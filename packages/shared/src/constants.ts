@@ -48,8 +48,11 @@ export const READY_NO_SHOW_WINDOW_DAYS = 7;
 /** The matching timeout in minutes (0: a warning only) of a player's nth no-show (1-based) within the window. */
 export const noShowTimeoutMinutes = (misses: number): number =>
   misses < 1 ? 0 : (READY_NO_SHOW_TIMEOUT_MINUTES[Math.min(misses, READY_NO_SHOW_TIMEOUT_MINUTES.length) - 1] ?? 0);
-/** GET /api/queue/ready-check keeps showing a closed check this long (a reload still sees how it ended). */
-export const READY_CHECK_SHOWN_SECONDS = 5 * 60;
+/**
+ * GET /api/queue/ready-check keeps showing a closed check this long: a player who missed the push (a tab asleep, a
+ * phone off the network for a few minutes) still learns on their return why they are out of the queue.
+ */
+export const READY_CHECK_SHOWN_SECONDS = 15 * 60;
 export const MARKDOWN_SETTING_MAX = 20_000;
 
 export const ADMIN_SEARCH_LIMIT = 20;
