@@ -365,6 +365,8 @@ export const matches = pgTable(
     firstAttack: text('first_attack').notNull(),
     teamGap: doublePrecision('team_gap').notNull(),
     ratingSpread: integer('rating_spread').notNull(),
+    /** P(team A wins) by the players' MMR (μ and σ) when the wave made the match; null for older matches. */
+    predictedA: doublePrecision('predicted_a'),
     winner: text('winner'),
     settledAt: unix('settled_at'),
     /** Why it settled: consensus, deadline_majority, deadline_no_majority or no_reports. */
@@ -703,6 +705,24 @@ export const warnings = pgTable(
     seenAt: unix('seen_at'),
   },
   (t) => [index('warnings_user_idx').on(t.userId, t.createdAt)],
+);
+
+/**
+ * A player's avoid list (the queue join's `blocking`): players they do not want in their match, at most
+ * AVOID_LIST_MAX. Never shown to the avoided player.
+ */
+export const playerAvoids = pgTable(
+  'player_avoids',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    avoidedUserId: text('avoided_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: unix('created_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.avoidedUserId] }), index('player_avoids_avoided_idx').on(t.avoidedUserId)],
 );
 
 /** How far the trust scan has looked at closed matches (one row, id 1): matches close in id order. */
