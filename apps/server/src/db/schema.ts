@@ -725,6 +725,35 @@ export const playerAvoids = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.avoidedUserId] }), index('player_avoids_avoided_idx').on(t.avoidedUserId)],
 );
 
+/**
+ * Every refit of the MMR's parameters (issue 33), applied or not: the season end's (one per ended season) and the
+ * admins'. The applied ones form the timeline of parameters: a match is rated by the parameters of the latest
+ * applied refit whose `effective_from` is at or before the match was made (none: the configuration's).
+ */
+export const ratingRefits = pgTable(
+  'rating_refits',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    /** season_end or admin. */
+    trigger: text('trigger').notNull(),
+    /** The ended season a season_end refit followed. */
+    seasonId: text('season_id'),
+    actorId: text('actor_id').notNull(),
+    createdAt: unix('created_at').notNull(),
+    applied: boolean('applied').notNull(),
+    /** Set when applied: matches made from then on are rated with `params`. */
+    effectiveFrom: unix('effective_from'),
+    /** The fitted parameters (MmrConfig). */
+    params: jsonb('params').$type<Record<string, number>>().notNull(),
+    /** The refit's report: matches read, log-loss before and after, the decision. */
+    report: jsonb('report').$type<Record<string, unknown>>().notNull(),
+  },
+  (t) => [
+    uniqueIndex('rating_refits_one_per_season').on(t.seasonId).where(sql`${t.trigger} = 'season_end'`),
+    index('rating_refits_applied_idx').on(t.effectiveFrom).where(sql`${t.applied}`),
+  ],
+);
+
 /** How far the trust scan has looked at closed matches (one row, id 1): matches close in id order. */
 export const trustScan = pgTable('trust_scan', {
   id: integer('id').primaryKey(),

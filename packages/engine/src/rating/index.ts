@@ -33,6 +33,19 @@ export {
   mmrWinProbability,
   updateMmr,
 } from './mmr.ts';
+export {
+  drain,
+  fitMmr,
+  MMR_BOUNDS,
+  MMR_KEYS,
+  type MmrKey,
+  matchLogLosses,
+  REFIT_POLICY,
+  type RefitReason,
+  type RefitReport,
+  refitMmr,
+} from './refit.ts';
+export type { RecordedMatch, StartBelief, StartBeliefs } from './replay.ts';
 export type {
   EloChange,
   Mmr,

@@ -154,12 +154,37 @@ export const outcomesOf = (matches: readonly RecordedMatch[]): (0 | 1)[] =>
 /** Records without seasons are one season. */
 const seasonOf = (m: RecordedMatch) => m.season ?? '';
 
+/**
+ * What is known of a player before their first match of a replay. `sigma: null` marks a newcomer (their start rate
+ * `mu` with the replayed configuration's σ₀); otherwise the belief their first match was rated from (a player who
+ * already had an MMR: the site's own history before the replayed matches, or an imported rate).
+ */
+export interface StartBelief {
+  mu: number;
+  sigma: number | null;
+}
+
+/** Start beliefs by player id; a player not listed is a newcomer at INITIAL_RATE. */
+export type StartBeliefs = ReadonlyMap<string, StartBelief>;
+
+/** A player's belief for a match of `season`: their state, else what was known before their first match. */
+function beliefOf(
+  state: MmrState | undefined,
+  start: StartBelief | undefined,
+  season: string,
+  config: MmrConfig,
+): { mu: number; sigma: number } {
+  if (state) return mmrForSeason(state, INITIAL_RATE, season, config);
+  if (!start) return mmrForSeason(null, INITIAL_RATE, season, config);
+  return start.sigma === null ? mmrForSeason(null, start.mu, season, config) : { mu: start.mu, sigma: start.sigma };
+}
+
 /** The hidden MMR, as the site keeps it (carried across seasons, widened at a player's first match of a season). */
-export function mmrPredictor(config: MmrConfig): Predictor {
+export function mmrPredictor(config: MmrConfig, starts: StartBeliefs = new Map()): Predictor {
   const states = new Map<string, MmrState>();
   const beliefs = (ids: readonly string[], season: string) =>
-    ids.map((id) => mmrForSeason(states.get(id) ?? null, INITIAL_RATE, season, config));
-  const site = siteRatings(resolveRatingConfig({ mmr: config }), states);
+    ids.map((id) => beliefOf(states.get(id), starts.get(id), season, config));
+  const site = siteRatings(resolveRatingConfig({ mmr: config }), states, starts);
   return {
     predict: (m) => mmrWinProbability(beliefs(m.a, seasonOf(m)), beliefs(m.b, seasonOf(m)), config),
     learn: site.learn,
@@ -170,7 +195,7 @@ export function mmrPredictor(config: MmrConfig): Predictor {
  * The site's two ratings replayed through rateMatch: the MMR in `states`, the displayed rate per season (from the
  * start rate at a player's first match of each season).
  */
-function siteRatings(config: RatingConfig, states: Map<string, MmrState>) {
+function siteRatings(config: RatingConfig, states: Map<string, MmrState>, starts: StartBeliefs = new Map()) {
   const rates = new Map<string, { season: string; rate: number }>();
   const rateOf = (id: string, season: string) => {
     const r = rates.get(id);
@@ -180,7 +205,7 @@ function siteRatings(config: RatingConfig, states: Map<string, MmrState>) {
     ids.map((id) => ({
       user_id: id,
       rate: rateOf(id, season),
-      mmr: mmrForSeason(states.get(id) ?? null, INITIAL_RATE, season, config.mmr),
+      mmr: beliefOf(states.get(id), starts.get(id), season, config.mmr),
     }));
   return {
     rateOf,

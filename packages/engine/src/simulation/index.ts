@@ -23,6 +23,7 @@ export {
 export { type CharacterMeta, type SeasonMeta, seasonMeta } from './meta.ts';
 export { type SimAccount, type SimPlayer, simulatePopulation } from './population.ts';
 export { type Random, stream } from './random.ts';
+export { type SimulatedRecordOptions, simulatedRecord } from './record.ts';
 export {
   type SeasonSimulation,
   type SeasonSimulationOptions,
