@@ -1,6 +1,7 @@
 import { correctMatch, initialMmr, type Mmr, type SettledPlayer, shiftMmr } from '@rankmatch/engine';
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { recordAudit } from '../audit/log.ts';
+import { mmrTimeline } from '../calibration/params.ts';
 import type { Config } from '../config.ts';
 import type { Tx } from '../db/client.ts';
 import { matches, matchPlayers, playerMmr, seasonStats, users } from '../db/schema.ts';
@@ -25,9 +26,11 @@ export async function correctMatchResult(
   if (oldWinner === input.winner) throw new AppError('NO_CHANGES');
 
   const players = await tx.select().from(matchPlayers).where(eq(matchPlayers.matchId, match.id));
-  const ratedFrom = ratedFromOf(players, input.rules);
+  // Re-rated by the parameters it was rated by (a later refit changes later matches only).
+  const rules = (await mmrTimeline(tx)).rulesFor(match, input.rules);
+  const ratedFrom = ratedFromOf(players, rules);
   // Refunded players keep their refund (correctMatch leaves them alone): the match never counts for them again.
-  const corrections = correctMatch(settledPlayersOf(players, ratedFrom), oldWinner, input.winner, input.rules.rating);
+  const corrections = correctMatch(settledPlayersOf(players, ratedFrom), oldWinner, input.winner, rules.rating);
   await applyCorrections(tx, match, corrections, ratedFrom, input.now);
 
   await tx

@@ -2,6 +2,7 @@ import { refundPlayers, refundTargets } from '@rankmatch/engine';
 import { type ErrorCode, REFUND_REASONS, type RefundOption } from '@rankmatch/shared';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { recordAudit, recordedOn } from '../audit/log.ts';
+import { mmrTimeline } from '../calibration/params.ts';
 import type { Config } from '../config.ts';
 import { type Executor, readAll } from '../db/client.ts';
 import { matchPlayers, matchReports, users } from '../db/schema.ts';
@@ -111,9 +112,10 @@ export async function refundTeammates(
   const targets = refundTargets(candidates, input.leaverId, blamed);
   if (targets.length === 0) throw new AppError('REFUND_NOTHING_LOST');
 
-  const ratedFrom = ratedFromOf(players, input.rules);
+  const rules = (await mmrTimeline(tx)).rulesFor(match, input.rules);
+  const ratedFrom = ratedFromOf(players, rules);
   const winner = (match.winner as 'A' | 'B' | null) ?? null;
-  const changes = refundPlayers(settledPlayersOf(players, ratedFrom), winner, targets, input.rules.rating);
+  const changes = refundPlayers(settledPlayersOf(players, ratedFrom), winner, targets, rules.rating);
   await applyCorrections(tx, match, changes, ratedFrom, input.now);
   await tx
     .update(matchPlayers)

@@ -1,6 +1,7 @@
 import { reportDeadline } from '@rankmatch/engine';
 import { type MatchReportPayload, type MatchUpdate, nextHost } from '@rankmatch/shared';
 import { eq } from 'drizzle-orm';
+import { mmrTimeline } from '../calibration/params.ts';
 import type { Config } from '../config.ts';
 import type { Tx } from '../db/client.ts';
 import { matches } from '../db/schema.ts';
@@ -55,6 +56,7 @@ export async function reportsIn(
   const stored = new Map<string, ReportRow>();
   const settlements: Settlement[] = [];
   const evidenceRefused = await evidenceRefusals(tx, inputs);
+  const timeline = await mmrTimeline(tx);
   const outcomes = inputs.map((input): ReportOutcome => {
     const match = locked.get(input.matchId);
     const state = states.get(input.matchId);
@@ -95,7 +97,8 @@ export async function reportsIn(
     let settled = false;
     let changed: string[] = [];
     if (match.status === 'matched') {
-      const settlement = settlementIfDecided(match, state.players, state.reports, input.now, input.rules);
+      const rules = timeline.rulesFor(match, input.rules);
+      const settlement = settlementIfDecided(match, state.players, state.reports, input.now, rules);
       if (settlement) {
         settlements.push(settlement);
         locked.set(match.id, settlement.match);

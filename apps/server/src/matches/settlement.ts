@@ -14,6 +14,7 @@ import type { MatchUpdate } from '@rankmatch/shared';
 import { and, asc, eq, lte, or, sql } from 'drizzle-orm';
 import { penaltyStateOf, storePenaltyStates } from '../accounts/penalties.ts';
 import { lockUsers } from '../accounts/queries.ts';
+import { mmrTimeline } from '../calibration/params.ts';
 import type { Config } from '../config.ts';
 import { rowsOf, type Tx } from '../db/client.ts';
 import { matches } from '../db/schema.ts';
@@ -65,7 +66,8 @@ async function advanceMatch(tx: Tx, locked: MatchRow, now: number, rules: Rules)
   let settled = false;
   let changed: string[] = [];
   if (match.status === 'matched') {
-    const settlement = settlementIfDecided(match, await players(), reports, now, rules);
+    const rated = (await mmrTimeline(tx)).rulesFor(match, rules);
+    const settlement = settlementIfDecided(match, await players(), reports, now, rated);
     if (settlement) {
       await writeOutcome(tx, [], [settlement]);
       match = settlement.match;

@@ -225,6 +225,8 @@ function mapMatch(ctx: MapContext, deps: MatchDeps, { data: match, source }: Row
     seasonId: season.id,
     waveId: null,
     status: 'done',
+    // Their wave kept no prediction.
+    predictedA: null,
     matchedAt: match.matched_unixtime,
     startedAt: match.matched_unixtime,
     lobbyId: match.lobby_id || null,
