@@ -2,6 +2,7 @@ import { type AchievementsModule, achievementsModule } from './achievements/modu
 import { auditModule } from './audit/module.ts';
 import { authModule } from './auth/module.ts';
 import { badgesModule } from './badges/module.ts';
+import { calibrationModule } from './calibration/module.ts';
 import type { AppContext } from './context.ts';
 import { debugModule } from './debug/module.ts';
 import { deletionModule } from './deletion/module.ts';
@@ -62,6 +63,7 @@ export function buildModules(ctx: AppContext): { list: Module[]; modules: Module
     ready,
     queueModule(ctx, { beforeLeave: ready.beforeLeave }),
     matchesModule(ctx),
+    calibrationModule(ctx),
     waves,
     stats,
     siteModule(ctx, { stats: stats.cache }),

@@ -211,6 +211,17 @@ export const ERRORS = {
   },
   REFUND_ALREADY_DONE: { status: 409, message: 'この試合のこのプレイヤーについては、すでにレートを返還しています' },
   REFUND_NOTHING_LOST: { status: 409, message: 'この試合でレートを失った味方はいないため、返還するものがありません' },
+  // The rating that calibrates itself (issue 33)
+  REFIT_RUNNING: { status: 409, message: '内部レートの再調整を計算中です。終わってからもう一度お試しください' },
+  REFIT_TOO_FEW_MATCHES: {
+    status: 409,
+    message: '確定した試合がまだ少ないため、内部レートのパラメータを再調整できません',
+  },
+  REFIT_NOT_BETTER: {
+    status: 409,
+    message: '新しいパラメータは直近の試合を十分に良く予測できないため、適用しませんでした',
+  },
+  REFIT_STALE: { status: 409, message: '計算中に別の再調整が適用されました。もう一度プレビューしてください' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof ERRORS;

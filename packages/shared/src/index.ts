@@ -14,6 +14,7 @@ export * from './schemas/match.ts';
 export * from './schemas/notifications.ts';
 export * from './schemas/players.ts';
 export * from './schemas/queue.ts';
+export * from './schemas/rating.ts';
 export * from './schemas/ready.ts';
 export * from './schemas/sanctions.ts';
 export * from './schemas/shop.ts';

@@ -14,6 +14,7 @@ import { CasesTab } from './cases/cases-tab.tsx';
 import { ContentTab } from './content/content-tab.tsx';
 import { MatchesTab } from './matches/matches-tab.tsx';
 import { OverviewTab } from './overview/overview-tab.tsx';
+import { RatingCard } from './seasons/rating-card.tsx';
 import { SeasonsTab } from './seasons/seasons-tab.tsx';
 import { ShopTab } from './shop/shop-tab.tsx';
 import { UsersTab } from './users/users-tab.tsx';
@@ -58,7 +59,12 @@ function AdminPanel({ profile, dummyLogin }: { profile: UserProfile; dummyLogin:
         {tab === 'matches' && <MatchesTab />}
         {tab === 'cases' && <CasesTab />}
         {tab === 'content' && <ContentTab adminId={profile.user_id} />}
-        {tab === 'seasons' && <SeasonsTab adminId={profile.user_id} />}
+        {tab === 'seasons' && (
+          <div className="admin-stack">
+            <SeasonsTab adminId={profile.user_id} />
+            <RatingCard />
+          </div>
+        )}
         {tab === 'shop' && <ShopTab adminId={profile.user_id} />}
         {tab === 'audit' && <AuditTab />}
       </div>
