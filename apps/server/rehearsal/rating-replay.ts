@@ -6,12 +6,14 @@ import {
   mmrForSeason,
   type PlayerCorrection,
   rateMatch,
+  type RatingConfig,
   refundPlayers,
   type SettledPlayer,
   shiftMmr,
   updateMaxRate,
 } from '@rankmatch/engine';
 import { sql } from 'drizzle-orm';
+import { appliedRefits, timelineOf } from '../src/calibration/params.ts';
 import { type Db, rowsOf } from '../src/db/client.ts';
 
 // Ratings equal a replay: the rating rule run over the settled matches in settlement order, with the admins'
@@ -24,6 +26,7 @@ type Winner = 'A' | 'B' | null;
 interface MatchRow {
   id: number;
   season_id: string;
+  matched_at: number;
   status: string;
   winner: Winner;
   settled_at: number | null;
@@ -59,9 +62,14 @@ async function rows<T>(db: Db, query: ReturnType<typeof sql>): Promise<T[]> {
 }
 
 async function load(db: Db) {
-  const matches = (await rows<MatchRow>(db, sql`select id, season_id, status, winner, settled_at from matches`)).map(
-    (m) => ({ ...m, id: Number(m.id), settled_at: m.settled_at === null ? null : Number(m.settled_at) }),
-  );
+  const matches = (
+    await rows<MatchRow>(db, sql`select id, season_id, matched_at, status, winner, settled_at from matches`)
+  ).map((m) => ({
+    ...m,
+    id: Number(m.id),
+    matched_at: Number(m.matched_at),
+    settled_at: m.settled_at === null ? null : Number(m.settled_at),
+  }));
   const players = (
     await rows<PlayerRow>(
       db,
@@ -88,7 +96,18 @@ async function load(db: Db) {
     };
   });
   const startRates = await rows<{ id: string; start_rate: number }>(db, sql`select id, start_rate from users`);
-  return { matches, players, events, startRate: new Map(startRates.map((u) => [u.id, u.start_rate])) };
+  // The MMR's parameters each match was rated by (a refit applies to matches made after it).
+  const timeline = timelineOf(await appliedRefits(db));
+  return {
+    matches,
+    players,
+    events,
+    startRate: new Map(startRates.map((u) => [u.id, u.start_rate])),
+    ratingOf: (m: MatchRow): RatingConfig => ({
+      ...DEFAULT_RATING_CONFIG,
+      mmr: timeline.paramsAt(m.matched_at) ?? DEFAULT_RATING_CONFIG.mmr,
+    }),
+  };
 }
 
 type Loaded = Awaited<ReturnType<typeof load>>;
@@ -127,9 +146,9 @@ class Replay {
     return s;
   }
 
-  private mmrOf(user: string, season: string): Mmr {
+  private mmrOf(user: string, m: MatchRow): Mmr {
     const start = this.data.startRate.get(user) ?? 1500;
-    return mmrForSeason(this.mmr.get(user) ?? null, start, season, DEFAULT_RATING_CONFIG.mmr);
+    return mmrForSeason(this.mmr.get(user) ?? null, start, m.season_id, this.data.ratingOf(m).mmr);
   }
 
   /** The match rated from the replay's ratings (null: nothing went wrong). */
@@ -142,15 +161,17 @@ class Replay {
         .map((p) => ({
           user_id: p.user_id,
           rate: this.statOf(p.user_id, m.season_id).rate,
-          mmr: this.mmrOf(p.user_id, m.season_id),
+          mmr: this.mmrOf(p.user_id, m),
         }));
-    const changes = new Map(rateMatch({ teamA: side('A'), teamB: side('B'), winner }).map((c) => [c.user_id, c]));
+    const changes = new Map(
+      rateMatch({ teamA: side('A'), teamB: side('B'), winner }, this.data.ratingOf(m)).map((c) => [c.user_id, c]),
+    );
     const rowsOfMatch = new Map<string, Row>();
     for (const p of players) {
       const s = this.statOf(p.user_id, m.season_id);
       const change = changes.get(p.user_id);
       const after = winner === null ? s.rate : (change?.after ?? s.rate);
-      const mmr = change?.mmr_before ?? this.mmrOf(p.user_id, m.season_id);
+      const mmr = change?.mmr_before ?? this.mmrOf(p.user_id, m);
       rowsOfMatch.set(p.user_id, { after, delta: after - s.rate, mmr });
       if (winner === null) continue;
       s.max = updateMaxRate(s.max, after);
@@ -188,11 +209,11 @@ class Replay {
     if (!m || !settledPlayers) return `${e.kind} of ${e.matchId} before it settled`;
     const winner = this.winner.get(m.id) ?? null;
     if (e.kind === 'correct') {
-      this.apply(m, correctMatch(settledPlayers, winner, e.to ?? null), e.at);
+      this.apply(m, correctMatch(settledPlayers, winner, e.to ?? null, this.data.ratingOf(m)), e.at);
       this.winner.set(m.id, e.to ?? null);
       return null;
     }
-    this.apply(m, refundPlayers(settledPlayers, winner, e.userIds ?? []), e.at);
+    this.apply(m, refundPlayers(settledPlayers, winner, e.userIds ?? [], this.data.ratingOf(m)), e.at);
     const refunded = this.refunded.get(m.id) ?? new Set<string>();
     for (const id of e.userIds ?? []) refunded.add(id);
     this.refunded.set(m.id, refunded);
