@@ -469,9 +469,16 @@ async function seasonEnd(input: CheckInput, log: { ended: number }): Promise<Che
     const [row] = await rows<{ is_active: boolean }>(db, sql`select is_active from seasons where id = ${next.id}`);
     if (!row?.is_active) problems.push(`the next season ${next.id} is not active`);
   }
+  // The MMR's refit follows the season end, once (issue 33), whatever it decides.
+  const refits = await rows<{ applied: boolean; reason: string }>(
+    db,
+    sql`select applied, report->>'reason' as reason from rating_refits
+      where trigger = 'season_end' and season_id = ${first.id}`,
+  );
+  if (refits.length !== 1) problems.push(`${refits.length} refits of the MMR after the season end`);
   return check(
-    'the season end ran once, by its date, with records and rewards; the next season took over',
-    `${records.length} records, ${awards.length} awards (${expectedAwards} due)`,
+    'the season end ran once, by its date, with records, rewards and the refit; the next season took over',
+    `${records.length} records, ${awards.length} awards (${expectedAwards} due); refit: ${refits[0]?.reason ?? 'none'}`,
     problems,
   );
 }

@@ -28,6 +28,7 @@ import { stream } from '../src/simulation/random.ts';
 import { type SeasonSimulation, type SimMatch, type SimRules, simulateSeason } from '../src/simulation/season.ts';
 import { fitStrengths } from './rating-bound.ts';
 import { dataArguments, defaultRecords, reportRecord } from './rating-real.ts';
+import { refitSection } from './rating-refit.ts';
 
 const DAY = 86_400;
 /** Monday 2026-10-26 00:00 in Japan. */
@@ -436,6 +437,7 @@ function main(): void {
       console.log(
         `\n${failures.length === 0 ? 'PASS' : 'FAIL'}: real-results targets ${failures.length === 0 ? 'met' : 'not met'}`,
       );
+      refitSection(files);
       return;
     }
   } catch (e) {
@@ -448,6 +450,7 @@ function main(): void {
   console.log(
     `\n${failures.length === 0 ? 'PASS' : 'FAIL'}: real-results targets ${failures.length === 0 ? 'met' : 'not met'}`,
   );
+  refitSection(defaultRecords());
 }
 
 function simulated(): void {
