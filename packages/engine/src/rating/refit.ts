@@ -33,7 +33,7 @@ export const REFIT_POLICY = Object.freeze({
   /** Nelder–Mead iterations at most (each costs one to three replays of the fitted part). */
   iterations: 120,
   /** The newest matches a refit reads at most (its cost grows with them). */
-  maxMatches: 20000,
+  maxMatches: 10000,
 });
 
 const clamp = (x: number, [lo, hi]: readonly [number, number]) => Math.min(hi, Math.max(lo, x));
