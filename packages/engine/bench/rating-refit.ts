@@ -66,6 +66,8 @@ export function refitSection(files: readonly string[]): string[] {
     );
     if (after > r.held_out_logloss.current) failures.push(`${basename(file)}: made worse`);
   }
-  console.log(`\n${failures.length === 0 ? 'PASS' : 'FAIL'}: refit ${failures.length === 0 ? 'targets met' : failures.join('; ')}`);
+  console.log(
+    `\n${failures.length === 0 ? 'PASS' : 'FAIL'}: refit ${failures.length === 0 ? 'targets met' : failures.join('; ')}`,
+  );
   return failures;
 }

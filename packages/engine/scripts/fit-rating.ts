@@ -6,10 +6,11 @@
 import { basename } from 'node:path';
 import { DATA_DIR, readRecord } from '../bench/rating-real.ts';
 import { resolveRatingConfig } from '../src/rating/config.ts';
+import { drain, fitMmr, MMR_KEYS } from '../src/rating/refit.ts';
 import { mmrPredictor, outcomesOf, type RecordedMatch, replay, scorePredictions } from '../src/rating/replay.ts';
 import type { MmrConfig } from '../src/rating/types.ts';
 
-const ALL_KEYS = ['beta', 'initialSigma', 'tau', 'seasonSigma'] as const;
+const ALL_KEYS = MMR_KEYS;
 /** `--only beta,tau`: fit those, keep the others at today's values (σ₀ is also the prior on a start rate; see docs). */
 const KEYS = (process.argv.includes('--only')
   ? (process.argv[process.argv.indexOf('--only') + 1] ?? '').split(',')
@@ -26,46 +27,6 @@ const halves = (m: readonly RecordedMatch[]) => {
   return { early: m.slice(0, h), all: m, h };
 };
 
-/** Total log-loss (nats) of the MMR's predictions on `matches`, from no prior knowledge. */
-function logLoss(matches: readonly RecordedMatch[], config: MmrConfig): number {
-  const s = scorePredictions(replay(matches, mmrPredictor(config)), outcomesOf(matches));
-  return s.logloss * s.n;
-}
-
-/** Nelder–Mead minimisation (standard coefficients), from x0 with initial steps `step`. */
-function nelderMead(f: (x: number[]) => number, x0: number[], step: number, iterations: number): number[] {
-  const n = x0.length;
-  let simplex = [x0, ...x0.map((_, i) => x0.map((v, j) => (i === j ? v + step : v)))].map((x) => ({ x, y: f(x) }));
-  for (let it = 0; it < iterations; it++) {
-    simplex.sort((p, q) => p.y - q.y);
-    const best = simplex[0] as { x: number[]; y: number };
-    const worst = simplex[n] as { x: number[]; y: number };
-    const centroid = x0.map((_, j) => simplex.slice(0, n).reduce((s, p) => s + (p.x[j] as number), 0) / n);
-    const along = (t: number) => centroid.map((c, j) => c + t * ((worst.x[j] as number) - c));
-    const r = { x: along(-1), y: 0 };
-    r.y = f(r.x);
-    if (r.y < best.y) {
-      const e = { x: along(-2), y: 0 };
-      e.y = f(e.x);
-      simplex[n] = e.y < r.y ? e : r;
-    } else if (r.y < (simplex[n - 1] as { y: number }).y) simplex[n] = r;
-    else {
-      const c = { x: along(0.5), y: 0 };
-      c.y = f(c.x);
-      if (c.y < worst.y) simplex[n] = c;
-      else
-        simplex = simplex.map((p, i) =>
-          i === 0 ? p : { x: p.x.map((v, j) => (best.x[j] as number) + 0.5 * (v - (best.x[j] as number))), y: 0 },
-        );
-      for (const p of simplex) if (p.y === 0) p.y = f(p.x);
-    }
-    const spread = Math.max(...simplex.map((p) => p.y)) - Math.min(...simplex.map((p) => p.y));
-    if (spread < 1e-3) break;
-  }
-  simplex.sort((p, q) => p.y - q.y);
-  return (simplex[0] as { x: number[] }).x;
-}
-
 function main(): void {
   const fit = argList('--fit', [`${DATA_DIR}/atp-doubles.jsonl`]).map((p) => ({ name: basename(p), m: readRecord(p) }));
   const check = argList('--check', [`${DATA_DIR}/ipl-cricket.jsonl`]).map((p) => ({
@@ -74,20 +35,13 @@ function main(): void {
   }));
   const before = resolveRatingConfig().mmr;
   if (!KEYS.every((k) => ALL_KEYS.includes(k))) throw new Error(`--only takes some of ${ALL_KEYS.join(',')}`);
-  const toConfig = (x: number[]): MmrConfig => ({
-    ...before,
-    ...Object.fromEntries(KEYS.map((k, i) => [k, Math.exp(x[i] as number)])),
-  });
-  const objective = (x: number[]) => fit.reduce((s, r) => s + logLoss(halves(r.m).early, toConfig(x)), 0);
-  const x0 = KEYS.map((k) => Math.log(before[k]));
   console.log(`fitting ${KEYS.join(', ')} on the earlier half of ${fit.map((r) => r.name).join(', ')}`);
   const started = performance.now();
-  const x = nelderMead(objective, x0, 0.5, 300);
-  const fitted = toConfig(x);
-  const rounded: MmrConfig = {
-    ...before,
-    ...Object.fromEntries(KEYS.map((k) => [k, Math.round(fitted[k] * 10) / 10])),
-  };
+  // The engine's fit (the site's refit uses the same), over the fitting records' earlier halves together.
+  const early = fit.flatMap((r, i) =>
+    halves(r.m).early.map((m) => ({ ...m, a: m.a.map((id) => `${i}:${id}`), b: m.b.map((id) => `${i}:${id}`) })),
+  );
+  const rounded = drain(fitMmr(early, before, { keys: KEYS, iterations: 300 }));
   console.log(
     `fitted (${Math.round((performance.now() - started) / 1000)} s): ${JSON.stringify(rounded)}; before ${JSON.stringify(before)}`,
   );

@@ -3,6 +3,7 @@ import {
   type MmrConfig,
   REFIT_POLICY,
   type RecordedMatch,
+  type RefitPolicy,
   type RefitReport,
   refitMmr,
   type StartBeliefs,
@@ -14,7 +15,6 @@ import type { AppContext } from '../context.ts';
 import { type Db, rowsOf } from '../db/client.ts';
 import { ratingRefits, seasons } from '../db/schema.ts';
 import { AppError } from '../http/errors.ts';
-
 
 // The site refits the MMR's parameters from its own settled matches (the engine's refitMmr says how, and when the
 // matches say enough): after each season end (a job) and when an admin asks (a preview, then an apply). One refit at a
@@ -92,7 +92,7 @@ export async function currentParams(ctx: AppContext): Promise<{ params: MmrConfi
 }
 
 /** Runs the engine's refit to its end, giving the event loop a turn after every replay. */
-async function compute(ctx: AppContext, policy?: Partial<typeof REFIT_POLICY>): Promise<RefitReport> {
+async function compute(ctx: AppContext, policy?: Partial<RefitPolicy>): Promise<RefitReport> {
   const { params } = await currentParams(ctx);
   const { matches, starts } = await siteRecord(ctx.db, params, policy?.maxMatches ?? REFIT_POLICY.maxMatches);
   const steps = refitMmr(matches, params, { starts, policy });
@@ -122,7 +122,7 @@ async function exclusively<T>(ctx: AppContext, fn: () => Promise<T>): Promise<T>
 }
 
 /** An admin's preview: what a refit would do now, nothing written. */
-export function previewRefit(ctx: AppContext, policy?: Partial<typeof REFIT_POLICY>): Promise<RefitReportView> {
+export function previewRefit(ctx: AppContext, policy?: Partial<RefitPolicy>): Promise<RefitReportView> {
   return exclusively(ctx, async () => presentReport(await compute(ctx, policy)));
 }
 
@@ -189,10 +189,7 @@ export function applyRefit(ctx: AppContext, actorId: string): Promise<RefitEntry
  * The season end's refit: once for the newest ended season (whatever it decides), then nothing until the next one
  * ends. Skipped while an admin's refit runs (the next turn comes back).
  */
-export async function refitAfterSeasonEnd(
-  ctx: AppContext,
-  policy?: Partial<typeof REFIT_POLICY>,
-): Promise<RefitEntry | null> {
+export async function refitAfterSeasonEnd(ctx: AppContext, policy?: Partial<RefitPolicy>): Promise<RefitEntry | null> {
   const [ended] = await ctx.db
     .select({ id: seasons.id })
     .from(seasons)
@@ -240,4 +237,3 @@ export async function ratingParamsView(ctx: AppContext) {
     refits: rows.map(presentEntry),
   };
 }
-

@@ -41,6 +41,7 @@ export {
   type MmrKey,
   matchLogLosses,
   REFIT_POLICY,
+  type RefitPolicy,
   type RefitReason,
   type RefitReport,
   refitMmr,

@@ -23,7 +23,15 @@ export const MMR_BOUNDS: Readonly<Record<MmrKey, readonly [number, number]>> = O
   seasonSigma: [10, 150] as const,
 });
 
-export const REFIT_POLICY = Object.freeze({
+export interface RefitPolicy {
+  minMatches: number;
+  heldOutShare: number;
+  minZ: number;
+  iterations: number;
+  maxMatches: number;
+}
+
+export const REFIT_POLICY: Readonly<RefitPolicy> = Object.freeze({
   /** Fewer settled matches than this: nothing is fitted. */
   minMatches: 1000,
   /** The later share of the matches held out of the fit, to judge it. */
@@ -70,7 +78,8 @@ export function* nelderMead(
     return { x, y };
   };
   let simplex: { x: number[]; y: number }[] = [];
-  for (const x of [x0, ...x0.map((_, i) => x0.map((v, j) => (i === j ? v + step : v)))]) simplex.push(yield* evaluate(x));
+  for (const x of [x0, ...x0.map((_, i) => x0.map((v, j) => (i === j ? v + step : v)))])
+    simplex.push(yield* evaluate(x));
   for (let it = 0; it < iterations; it++) {
     simplex.sort((p, q) => p.y - q.y);
     const best = simplex[0] as { x: number[]; y: number };
@@ -151,7 +160,7 @@ export interface RefitReport {
 export function* refitMmr(
   matches: readonly RecordedMatch[],
   current: MmrConfig,
-  options: { starts?: StartBeliefs; policy?: Partial<typeof REFIT_POLICY> } = {},
+  options: { starts?: StartBeliefs; policy?: Partial<RefitPolicy> } = {},
 ): Generator<void, RefitReport> {
   const policy = { ...REFIT_POLICY, ...options.policy };
   const recent = matches.slice(Math.max(0, matches.length - policy.maxMatches));
