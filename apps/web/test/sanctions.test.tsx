@@ -151,6 +151,9 @@ describe('admin user tab: sanctions', () => {
     expect(item).toHaveTextContent(REASON);
     expect(item).toHaveTextContent('停止：運営太郎（admin_01）');
     expect(within(region).getByText(/^マッチング停止中：.+まで$/)).toBeInTheDocument();
+    // The details above say it too (利用状態 said 通常 during a suspension).
+    const state = () => screen.getByText('利用状態').parentElement as HTMLElement;
+    expect(state()).toHaveTextContent(/マッチング停止中：.+まで/);
 
     await app.user.click(within(item).getByRole('button', { name: '解除' }));
     await answerConfirm(app.user, 'マッチング停止の解除', '解除する');
@@ -158,6 +161,7 @@ describe('admin user tab: sanctions', () => {
     await waitFor(() => expect(within(region).getAllByRole('listitem')[0]).toHaveTextContent('解除済み'));
     expect(within(region).getAllByRole('listitem')[0]).toHaveTextContent(/解除：運営太郎（admin_01）/);
     expect(within(region).queryByRole('button', { name: '解除' })).not.toBeInTheDocument();
+    expect(state()).toHaveTextContent('通常');
   });
 
   it('warns with a reason, lists the warning as not yet read, and shows a refusal from the server', async () => {

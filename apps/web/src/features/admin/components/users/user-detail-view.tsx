@@ -1,7 +1,8 @@
-import type { AccountDeletion, AdminUserDetail } from '@rankmatch/shared';
+import { type AccountDeletion, type AdminUserDetail, suspensionNotice } from '@rankmatch/shared';
 import { BadgeChip } from '../../../../components/badge-chip.tsx';
 import { Notice } from '../../../../components/notice.tsx';
 import { formatDateTime, formatInteger, formatLongDate, formatPercent } from '../../../../lib/format.ts';
+import { useAdminSanctions } from '../../api/sanctions.ts';
 import { formatShare } from '../../case-format.ts';
 import { ADMIN_TEXTS } from '../../texts.ts';
 import { Fact, Facts } from '../facts.tsx';
@@ -80,7 +81,7 @@ export function UserDetailView({ user, saved, onEdit }: { user: AdminUserDetail;
       <h3 className="admin-user__section">{T.statusTitle}</h3>
       <Facts>
         <Fact label={T.accountLabel}>
-          {user.is_banned ? <span className="text-danger">{T.accountBanned}</span> : T.accountNormal}
+          <AccountState userId={user.user_id} banned={user.is_banned} />
         </Fact>
         <Fact label={T.roleLabel}>{user.is_admin ? T.roleAdmin : T.roleUser}</Fact>
         <Fact label={T.queueLabel}>{user.in_queue ? T.inQueue : T.notInQueue}</Fact>
@@ -134,4 +135,14 @@ function ReporterRecordFacts({ record }: { record: AdminUserDetail['reporter_rec
       <p className="field__hint">{T.recordHint}</p>
     </>
   );
+}
+
+/** 利用停止中 (the ban), else マッチング停止中 until its end (the latest active suspension rules), else 通常. */
+function AccountState({ userId, banned }: { userId: string; banned: boolean }) {
+  const sanctions = useAdminSanctions(userId);
+  if (banned) return <span className="text-danger">{T.accountBanned}</span>;
+  const ends = (sanctions.data?.suspensions ?? [])
+    .filter((s) => s.state === 'active')
+    .reduce<number | null>((latest, s) => Math.max(latest ?? 0, s.ends_at), null);
+  return ends === null ? T.accountNormal : <span className="text-danger">{suspensionNotice(ends)}</span>;
 }
