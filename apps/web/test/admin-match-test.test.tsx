@@ -150,6 +150,9 @@ describe('match test screen', () => {
     reportInWizard('dummy_03');
     await user.click(screen.getByRole('button', { name: '更新' }));
     await waitFor(() => expect(progress).toHaveTextContent('報告 1/10人・進行中'));
+    // Their row says so (the tool's own 送信 would replace their report).
+    const mark = screen.getByText('報告済み（本人が送信）');
+    expect(within(mark.closest('li') as HTMLElement).getByRole('combobox', { name: '選手3 の報告' })).toBeDefined();
 
     // Another reports meanwhile, without 更新: 全員送信 asks the server who has reported first.
     reportInWizard('dummy_04');

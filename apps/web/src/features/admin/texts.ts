@@ -915,6 +915,7 @@ export const ADMIN_TEXTS = {
     sendAll: '全員送信',
     sending: '送信中…',
     sent: (pokemon: string) => `送信済み（${pokemon || '-'}）`,
+    reportedByPlayer: '報告済み（本人が送信）',
     progress: (count: number, total: number, status: string) => `報告 ${count}/${total}人・${status}`,
     settled: 'この試合は集計されました',
     reportFailed: '報告に失敗しました',

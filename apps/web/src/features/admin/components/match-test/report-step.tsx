@@ -26,6 +26,7 @@ export function ReportStep({ match }: { match: AdminMatchDetail }) {
   const players = [...match.team_a.players, ...match.team_b.players];
   const { rows, patch, send, sendAll, sendingAll, progress } = useReportRows(match, players);
   const nameOf = (userId: string) => players.find((p) => p.user_id === userId)?.trainer_name ?? userId;
+  const reported = new Set(match.user_reports.map((r) => r.user_id));
 
   return (
     <StepCard title={T.step4}>
@@ -46,6 +47,7 @@ export function ReportStep({ match }: { match: AdminMatchDetail }) {
               key={p.user_id}
               name={nameOf(p.user_id)}
               row={row}
+              reportedElsewhere={reported.has(p.user_id) && row.state !== 'sent'}
               others={players.filter((o) => o.user_id !== p.user_id)}
               nameOf={nameOf}
               sendingAll={sendingAll}
@@ -68,6 +70,7 @@ export function ReportStep({ match }: { match: AdminMatchDetail }) {
 function ReportRowItem({
   name,
   row,
+  reportedElsewhere,
   others,
   nameOf,
   sendingAll,
@@ -76,6 +79,8 @@ function ReportRowItem({
 }: {
   name: string;
   row: ReportRow;
+  /** The player's own report (their wizard), not this tool's. */
+  reportedElsewhere: boolean;
   /** The players an invalid report may blame. */
   others: Player[];
   nameOf: (userId: string) => string;
@@ -121,6 +126,7 @@ function ReportRowItem({
       >
         {row.state === 'sending' ? T.sending : T.send}
       </button>
+      {reportedElsewhere && !row.note && <span className="muted">{T.reportedByPlayer}</span>}
       {row.note && (
         <span
           className={row.state === 'error' ? 'text-danger' : 'muted'}
