@@ -47,6 +47,7 @@ const OWNERS: Record<string, string> = {
   suspensions: 'trust',
   ready_checks: 'ready',
   ready_check_players: 'ready',
+  player_avoids: 'avoids',
 };
 
 const src = join(import.meta.dirname, '../src');
