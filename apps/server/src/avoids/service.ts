@@ -1,9 +1,9 @@
 import { AVOID_LIST_MAX, type AvoidList, PLAYER_SEARCH_RESULTS, type PlayerSearchResult } from '@rankmatch/shared';
-import { and, asc, count, eq, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, isNull, or, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { findUser, isListed, searchListedPlayers } from '../accounts/queries.ts';
-import { textArray } from '../db/arrays.ts';
 import type { Executor, Tx } from '../db/client.ts';
-import { playerAvoids, users } from '../db/schema.ts';
+import { playerAvoids, queueEntries, users } from '../db/schema.ts';
 import { AppError } from '../http/errors.ts';
 import { markedActiveSeason } from '../seasons/queries.ts';
 
@@ -76,18 +76,20 @@ export async function removeAvoid(tx: Tx, userId: string, avoidedUserId: string)
 }
 
 /**
- * The avoid lists of a wave's players, as the engine takes them: each player's avoided players among `userIds`
- * (the others are not in the wave). Players without a list are absent from the map.
+ * The avoid lists of a wave's players, as the engine takes them: for each waiting player (a queue entry no ready
+ * check holds), the waiting players they avoid. Players without one are absent from the map. Read by joining the
+ * queue, so a wave over a large queue sends no list of ids.
  */
-export async function avoidsAmong(db: Executor, userIds: readonly string[]): Promise<Map<string, string[]>> {
-  const out = new Map<string, string[]>();
-  if (userIds.length === 0) return out;
-  const ids = textArray(userIds);
+export async function avoidsInQueue(db: Executor): Promise<Map<string, string[]>> {
+  const avoider = alias(queueEntries, 'avoider');
+  const avoided = alias(queueEntries, 'avoided');
   const rows = await db
     .select({ userId: playerAvoids.userId, avoided: playerAvoids.avoidedUserId })
     .from(playerAvoids)
-    .where(sql`${playerAvoids.userId} = any(${ids}::text[]) and ${playerAvoids.avoidedUserId} = any(${ids}::text[])`)
+    .innerJoin(avoider, and(eq(avoider.userId, playerAvoids.userId), isNull(avoider.readyCheckId)))
+    .innerJoin(avoided, and(eq(avoided.userId, playerAvoids.avoidedUserId), isNull(avoided.readyCheckId)))
     .orderBy(asc(playerAvoids.userId), asc(playerAvoids.avoidedUserId));
+  const out = new Map<string, string[]>();
   for (const r of rows) {
     const list = out.get(r.userId);
     if (list) list.push(r.avoided);
