@@ -18,7 +18,7 @@ import {
 
 const ME = 'dummy_avoid_01';
 /** 32 characters, the longest trainer name: the rows must cut it, not grow. */
-const LONG = 'アボイド確認用のとても長いトレーナー名ですＡＢＣＤＥＦＧＨＩＪＫＬＭ';
+const LONG = 'アボイド確認用のとても長いトレーナー名ですＡＢＣＤＥＦＧＨＩＪＫ';
 const OTHERS = [
   { user_id: 'dummy_avoid_02', trainer_name: LONG },
   { user_id: 'dummy_avoid_03', trainer_name: 'アボイド確認の相手' },
