@@ -175,6 +175,7 @@ describe('the queue join’s blocking', () => {
     // The spec's client sends an empty list: the list of my page stays.
     expect((await join(player, { blocking: [] })).statusCode).toBe(200);
     expect((await join(player, {})).statusCode).toBe(200);
+    expect((await join(player, { blocking: null })).statusCode).toBe(200);
     expect(idsOf(await list(player))).toEqual([id(2)]);
     // Names add (repeats and listed players count once).
     const res = await join(player, { blocking: [id(3), id(3), id(2)], roles: ['TANK'] });

@@ -87,7 +87,7 @@ export async function lockQueue(tx: Tx, mode: 'join' | 'wave'): Promise<void> {
 type JoinInput = {
   deck_type?: string | null | undefined;
   roles?: string[] | undefined;
-  blocking?: string[] | undefined;
+  blocking?: string[] | null | undefined;
 };
 
 /**

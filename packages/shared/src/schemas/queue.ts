@@ -28,11 +28,11 @@ export const QUEUE_MESSAGES = {
 
 /**
  * POST /api/queue/join. Joining again updates the preferences. `blocking` (the spec's field, which its client sends
- * empty) adds players to the avoid list kept on my page; empty or absent, the list stays as it is.
+ * empty) adds players to the avoid list kept on my page; empty, null or absent, the list stays as it is.
  */
 export const queueJoinSchema = z
   .object({
-    blocking: blockingSchema.optional(),
+    blocking: blockingSchema.nullish(),
     deck_type: z.enum(DECK_TYPES, QUEUE_MESSAGES.DECK_TYPE_INVALID).nullish(),
     roles: z
       .array(z.enum(ROLES, QUEUE_MESSAGES.ROLES_INVALID), QUEUE_MESSAGES.ROLES_INVALID)
