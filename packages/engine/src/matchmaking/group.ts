@@ -314,8 +314,8 @@ function dealTens(sorted: readonly number[], levels: Levels, masks: Int32Array, 
  *    preferred role, least flexible first (LevelPool.take); then swaps of equal-rated players between nearby tens
  *    are made while they put more players in a preferred role;
  * 3. each ten gets its best split (chooseSplit), the anchor being its highest-priority member;
- * 4. with avoid lists, a ten holding an active pair swaps one of the two with the nearest-rated player of a nearby ten
- *    (avoid.ts separateTens).
+ * 4. with avoid lists, a ten holding an active pair swaps one of the two with a player of a nearby ten: of the few
+ *    nearest in rating, the one that costs the two tens least (avoid.ts separateTens).
  * Returns null when a ten does not lie inside its anchor's window (only possible when the ten's rating spread
  * exceeds the base window, or after step 4), or when step 4 cannot separate a pair.
  */
@@ -335,7 +335,8 @@ export function groupByRating(pool: WavePool, members: readonly number[]): Plann
     planMatch(pool, anchorFirst(Array.from(slotOf.subarray(j * TEN, (j + 1) * TEN))));
   const plans = Array.from({ length: blocks }, (_, j) => planAt(j));
 
-  // Avoid lists (step 4): a swap's cost is the change of both tens' penalties (groupPenalty; out of a window: not allowed).
+  // Avoid lists (step 4): a swap's cost is the change of both tens' penalty (groupPenalty) plus rating spread; a swap
+  // that puts a ten out of its anchor's window is not allowed.
   const tenCost = (j: number, plan: PlannedMatch): number => {
     let lo = Number.POSITIVE_INFINITY;
     let hi = Number.NEGATIVE_INFINITY;
