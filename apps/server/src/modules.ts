@@ -1,6 +1,7 @@
 import { type AchievementsModule, achievementsModule } from './achievements/module.ts';
 import { auditModule } from './audit/module.ts';
 import { authModule } from './auth/module.ts';
+import { avoidsModule } from './avoids/module.ts';
 import { badgesModule } from './badges/module.ts';
 import { calibrationModule } from './calibration/module.ts';
 import type { AppContext } from './context.ts';
@@ -56,6 +57,7 @@ export function buildModules(ctx: AppContext): { list: Module[]; modules: Module
     healthModule(ctx),
     authModule(ctx, { loadProfile: profiles.loadProfile }),
     profiles,
+    avoidsModule(ctx),
     masterModule(ctx),
     badgesModule(ctx),
     seasons,

@@ -199,6 +199,8 @@ describe('the deletion job', () => {
       ['orders', 'user_id'],
       ['warnings', 'user_id'],
       ['moderation_cases', 'user_id'],
+      ['player_avoids', 'user_id'],
+      ['player_avoids', 'avoided_user_id'],
     ];
     for (const [table, column] of tables) expect(await countOf(t, table, column, me), `${table}.${column}`).toBe(0);
     const [snapshot] = await rows<{ entries: string }>(t, sql`select entries::text as entries from ranking_snapshots`);
@@ -224,6 +226,8 @@ describe('the deletion job', () => {
     });
     // A bigint column read by raw SQL: a number on PGlite, a string on node-postgres.
     expect(Number((remainder as { deleted_at: unknown }).deleted_at)).toBe(t.clock.now());
+    expect(await countOf(t, 'player_avoids', 'user_id', rid)).toBe(0);
+    expect(await countOf(t, 'player_avoids', 'avoided_user_id', rid)).toBe(0);
     for (const [table, column, n] of [
       ['match_players', 'user_id', 1],
       ['match_reports', 'user_id', 1],
@@ -243,6 +247,12 @@ describe('the deletion job', () => {
       sql`select action from audit_log where target_id = ${me} order by id`,
     );
     expect(audit.map((a) => a.action)).toEqual(['user.update', 'user.deletion_request', 'user.delete']);
+    // The size of their own avoid list is counted; who avoided them is not recorded.
+    const [deletion] = await rows<{ after: Record<string, unknown> }>(
+      t,
+      sql`select after from audit_log where target_id = ${me} and action = 'user.delete'`,
+    );
+    expect(deletion?.after).toMatchObject({ avoids: 1 });
 
     // Everyone else sees 退会したプレイヤー in the match, and no page of the account.
     const summary = await t.request({ method: 'GET', url: `/api/matches/${m.match.match_id}/summary` });
@@ -346,6 +356,9 @@ async function furnish(t: TestApp, me: string, other: string, matchId: string, a
   );
   await db.execute(sql`insert into moderation_cases (kind, key, severity, user_id, details, opened_at)
     values ('lone', ${`user:${me}:lone`}, 1, ${me}, ${JSON.stringify({ dissenters: [me] })}, ${now})`);
+  // They avoid another player, and another avoids them (both rows go; neither moves to the remainder).
+  await db.execute(sql`insert into player_avoids (user_id, avoided_user_id, created_at)
+    values (${me}, ${other}, ${now}), (${other}, ${me}, ${now})`);
   // Another player's report named them; the ranking holds them.
   await db.execute(sql`update match_reports set violation_report = ${me} where user_id = ${other}`);
   await t.request({ method: 'POST', url: '/api/debug/ranking/calculate', token: admin });

@@ -48,6 +48,7 @@ const OWNERS: Record<string, string> = {
   ready_checks: 'ready',
   ready_check_players: 'ready',
   rating_refits: 'calibration',
+  player_avoids: 'avoids',
 };
 
 const src = join(import.meta.dirname, '../src');

@@ -3,13 +3,16 @@
 // Prints the median time per wave and the quality metrics side by side, then PASS/FAIL against the targets:
 // 10,000 players ≤ 200 ms per wave; ≥ 90 % of matches with team gap ≤ 7, ≥ 99 % ≤ 25; ≥ 95 % in a preferred role;
 // and the engine at least as good as the naive baseline on every quality metric (all rows but the time).
+// Then the avoid lists: the same engine on the same queues with and without 10 % of the players avoiding their 3
+// nearest-rated players (every pair active), and PASS/FAIL on "no avoid pair shares a match".
 import { performance } from 'node:perf_hooks';
 import { ROLES } from '@rankmatch/shared';
+import { DEFAULT_MATCHMAKING_CONFIG } from '../src/matchmaking/config.ts';
 import { matchPlayers } from '../src/matchmaking/metrics.ts';
 import type { Match, WaitingEntry } from '../src/matchmaking/types.ts';
 import { runWave } from '../src/matchmaking/wave.ts';
 import { naiveWave } from './baseline.ts';
-import { syntheticQueue } from './queue.ts';
+import { syntheticQueue, withAvoids } from './queue.ts';
 
 const SIZES = [1_000, 10_000, 50_000];
 const RUNS = 7;
@@ -147,6 +150,52 @@ for (const size of SIZES) {
     worse.length === 0,
     `${size} players: engine at least as good as the naive baseline on every quality metric${worse.length > 0 ? ` (worse: ${worse.join(', ')})` : ''}`,
   );
+}
+
+/** Active avoid pairs of the queue, and those that share a match (must be none). */
+function avoidPairs(queue: readonly WaitingEntry[], matches: readonly Match[]): { active: number; together: number } {
+  const limit = DEFAULT_MATCHMAKING_CONFIG.avoidYieldAfterWaves;
+  const byId = new Map(queue.map((e) => [e.user_id, e]));
+  const matchOf = new Map(matches.flatMap((m, i) => matchPlayers(m).map((p) => [p.user_id, i] as const)));
+  let active = 0;
+  let together = 0;
+  for (const e of queue) {
+    for (const id of e.avoids ?? []) {
+      const other = byId.get(id);
+      if (!other || id === e.user_id || e.waves_missed >= limit || other.waves_missed >= limit) continue;
+      active++;
+      if (matchOf.has(id) && matchOf.get(id) === matchOf.get(e.user_id)) together++;
+    }
+  }
+  return { active, together };
+}
+
+const AVOID_SIZES = [205, 1_000, 10_000];
+for (const size of AVOID_SIZES) {
+  // Missed waves capped below the yield, so that every pair is active: the hardest case.
+  const cap = DEFAULT_MATCHMAKING_CONFIG.avoidYieldAfterWaves - 1;
+  const plainQueue = syntheticQueue(size, 20260105 + size, NOW).map((e) => ({
+    ...e,
+    waves_missed: Math.min(e.waves_missed, cap),
+  }));
+  const avoidQueue = withAvoids(plainQueue, { share: 0.1, count: 3, seed: size, maxWavesMissed: cap });
+  const plain = timed(() => runWave(plainQueue, NOW));
+  const avoid = timed(() => runWave(avoidQueue, NOW));
+  const p = quality(plainQueue, plain.value.matches, plain.ms);
+  const a = quality(avoidQueue, avoid.value.matches, avoid.ms);
+  const pairs = avoidPairs(avoidQueue, avoid.value.matches);
+  console.log(
+    `\n=== avoid lists, ${size.toLocaleString('en-US')} players: 10 % avoid their 3 nearest-rated (${pairs.active} active pairs) ===`,
+  );
+  const width = Math.max(...rows.map(([label]) => label.length));
+  console.log(`${''.padEnd(width)} | ${'no lists'.padStart(10)} | ${'lists'.padStart(10)}`);
+  console.log(`${'-'.repeat(width)}-+-${'-'.repeat(10)}-+-${'-'.repeat(10)}`);
+  for (const [label, fmt] of rows)
+    console.log(`${label.padEnd(width)} | ${fmt(p).padStart(10)} | ${fmt(a).padStart(10)}`);
+  console.log(
+    `${'pairs sharing a match'.padEnd(width)} | ${'—'.padStart(10)} | ${String(pairs.together).padStart(10)}`,
+  );
+  check(pairs.together === 0, `${size} players with avoid lists: no active pair shares a match (${pairs.together})`);
 }
 
 console.log(`\n${verdicts.join('\n')}`);

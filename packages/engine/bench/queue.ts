@@ -60,3 +60,34 @@ export function syntheticQueue(size: number, seed: number, nowUnix: number): Wai
   }
   return out;
 }
+
+/**
+ * The queue with avoid lists: a `share` of the players (seeded pick) each avoid the `count` players nearest to them in
+ * rating (the hardest case: the players a wave would put with them). `maxWavesMissed` caps every entry's missed
+ * waves, so that all the pairs are active (they yield after avoidYieldAfterWaves).
+ */
+export function withAvoids(
+  queue: readonly WaitingEntry[],
+  options: { share: number; count: number; seed: number; maxWavesMissed?: number },
+): WaitingEntry[] {
+  const rand = mulberry32(options.seed);
+  const byRate = queue.map((e, i) => ({ rate: e.rate, i })).sort((a, b) => a.rate - b.rate || a.i - b.i);
+  const posOf = new Int32Array(queue.length);
+  byRate.forEach((r, pos) => {
+    posOf[r.i] = pos;
+  });
+  const cap = options.maxWavesMissed ?? Number.POSITIVE_INFINITY;
+  return queue.map((e, i) => {
+    const capped = { ...e, waves_missed: Math.min(e.waves_missed, cap) };
+    if (rand() >= options.share) return capped;
+    const avoids: string[] = [];
+    const pos = posOf[i] as number;
+    for (let d = 1; avoids.length < options.count && d < queue.length; d++) {
+      for (const p of [pos - d, pos + d]) {
+        const other = byRate[p];
+        if (other && avoids.length < options.count) avoids.push((queue[other.i] as WaitingEntry).user_id);
+      }
+    }
+    return { ...capped, avoids };
+  });
+}

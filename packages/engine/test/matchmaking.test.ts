@@ -341,6 +341,10 @@ describe('rule text', () => {
     expect(MATCHMAKING_RULE_JA).toContain(`±${DEFAULT_MATCHMAKING_CONFIG.windowStepPerWave}`);
     expect(MATCHMAKING_RULE_JA).toContain('先攻');
     expect(MATCHMAKING_RULE_EN).toContain('attacks first');
+    expect(MATCHMAKING_RULE_JA).toContain('マッチしなかったウェーブが3回（約6分）');
+    expect(describeMatchmakingRule({ ...DEFAULT_MATCHMAKING_CONFIG, avoidYieldAfterWaves: 5 }).en).toContain(
+      'missed 5 waves (about 10 minutes)',
+    );
     expect(describeMatchmakingRule({ ...DEFAULT_MATCHMAKING_CONFIG, windowBase: 300 }).ja).toContain('±300');
   });
 });

@@ -91,6 +91,22 @@ export const DELETED_PLAYER_NAME = '退会したプレイヤー';
 /** Orders of a deleted account are kept this long as records of sales (帳簿書類の保存: tax law's 7 years). */
 export const ORDER_RECORD_RETENTION_YEARS = 7;
 
+/**
+ * マッチングを避けるプレイヤー (the queue join's `blocking`): a player lists at most this many players they do not want
+ * in their match, on either team.
+ */
+export const AVOID_LIST_MAX = 10;
+/**
+ * The avoid list yields once the avoiding or the avoided player has missed this many waves (3 waves, 6 minutes): the
+ * list never keeps anybody waiting longer than that.
+ */
+export const AVOID_YIELD_AFTER_WAVES = 3;
+/** Additions and removals of the avoid list, together, per player per hour. */
+export const AVOID_LIST_CHANGES_PER_HOUR = 30;
+/** Trainer-name searches (the avoid list's form) per player per minute, and the players one search shows. */
+export const PLAYER_SEARCHES_PER_MINUTE = 20;
+export const PLAYER_SEARCH_RESULTS = 10;
+
 /** A violation report's or a dispute's note (characters as people count them). */
 export const TRUST_NOTE_MAX = 200;
 /** The reason an admin gives a player for a matching suspension or a warning (shown to the player). */

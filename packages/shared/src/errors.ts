@@ -1,6 +1,13 @@
 // The error catalogue: every stable code the API returns, its HTTP status and the Japanese message shown to people.
 // The server throws by code; the web client shows `error` from the reply (spec §8).
-import { ACCOUNT_DELETION_CHANGES_PER_HOUR, EVIDENCE_MAX_MB, PERSONAL_DATA_DOWNLOADS_PER_HOUR } from './constants.ts';
+import {
+  ACCOUNT_DELETION_CHANGES_PER_HOUR,
+  AVOID_LIST_CHANGES_PER_HOUR,
+  AVOID_LIST_MAX,
+  EVIDENCE_MAX_MB,
+  PERSONAL_DATA_DOWNLOADS_PER_HOUR,
+  PLAYER_SEARCHES_PER_MINUTE,
+} from './constants.ts';
 import { formatMonthDayTime } from './japan-format.ts';
 
 export const ERRORS = {
@@ -62,6 +69,22 @@ export const ERRORS = {
   BADGE_NOT_FOUND: { status: 404, message: 'バッジが見つかりません' },
   BADGE_NOT_OWNED: { status: 400, message: '所持していないバッジは装備できません' },
   BADGE_SLOTS_SAME: { status: 400, message: '同じバッジを2つの枠に装備することはできません' },
+
+  // マッチングを避けるプレイヤー (the avoid list)
+  AVOID_SELF: { status: 400, message: '自分自身を避けるプレイヤーに追加することはできません' },
+  AVOID_PLAYER_NOT_FOUND: { status: 404, message: 'プレイヤーが見つかりません' },
+  AVOID_LIST_FULL: {
+    status: 409,
+    message: `避けるプレイヤーは${AVOID_LIST_MAX}人まで登録できます。追加するには、先にほかのプレイヤーを外してください`,
+  },
+  AVOID_TOO_OFTEN: {
+    status: 429,
+    message: `避けるプレイヤーの追加と削除は1時間に${AVOID_LIST_CHANGES_PER_HOUR}回までです。しばらく待ってから再度お試しください`,
+  },
+  PLAYER_SEARCH_TOO_OFTEN: {
+    status: 429,
+    message: `プレイヤーの検索は1分間に${PLAYER_SEARCHES_PER_MINUTE}回までです。しばらく待ってから再度お試しください`,
+  },
 
   // Admin
   NO_CHANGES: { status: 400, message: '変更がありません' },

@@ -8,6 +8,7 @@ export * from './pages.ts';
 export * from './schemas/achievements.ts';
 export * from './schemas/admin.ts';
 export * from './schemas/auth.ts';
+export * from './schemas/avoids.ts';
 export * from './schemas/common.ts';
 export * from './schemas/community.ts';
 export * from './schemas/match.ts';

@@ -1,5 +1,6 @@
 import {
   ADMIN_SEARCH_LIMIT,
+  AVOID_LIST_MAX,
   BADGE_PRICES,
   BIO_MAX,
   FAVORITE_POKEMON_MAX,
@@ -103,6 +104,10 @@ export const VALIDATION_MESSAGES = {
   DISCORD_WEBHOOK_URL_INVALID:
     'Discord の Webhook URL は https://discord.com/api/webhooks/<ID>/<トークン> の形式で入力してください（空欄で解除）',
   ACCOUNT_DELETION_UNCONFIRMED: 'アカウントを削除するには、確認の項目にチェックを入れてください',
+  BLOCKING_INVALID: 'blocking はプレイヤー ID の配列で指定してください',
+  BLOCKING_TOO_MANY: `blocking に指定できるのは${AVOID_LIST_MAX}人までです`,
+  PLAYER_SEARCH_QUERY_REQUIRED: '探すプレイヤーのトレーナー名を入力してください',
+  PLAYER_SEARCH_QUERY_TOO_LONG: `トレーナー名は${TRAINER_NAME_MAX}文字以内で入力してください`,
   POKEMON_ROLE_UNKNOWN: 'ポケモンのタイプが正しくありません（アタック・スピード・バランス・ディフェンス・サポート）',
 } as const;
 

@@ -1,5 +1,5 @@
 import type { AdminSearchType } from '@rankmatch/shared';
-import { and, asc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, ilike, inArray, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../db/client.ts';
 import { seasonStats, users } from '../db/schema.ts';
 
@@ -38,6 +38,10 @@ export async function findUser(db: Executor, id: string): Promise<UserRow | unde
 export const isListed = (user: UserRow | undefined): user is UserRow =>
   user !== undefined && !user.isBanned && user.deletedAt === null && user.trainerName.trim() !== '';
 
+/** isListed as a condition on users (a query's). */
+export const listedCondition = (): SQL =>
+  and(eq(users.isBanned, false), isNull(users.deletedAt), sql`btrim(${users.trainerName}) <> ''`) as SQL;
+
 export async function findSeasonStats(
   db: Executor,
   userId: string,
@@ -72,5 +76,36 @@ export async function searchUsersByName(
     .leftJoin(seasonStats, and(eq(seasonStats.userId, users.id), eq(seasonStats.seasonId, input.seasonId)))
     .where(or(eq(users.id, input.query), ...names))
     .orderBy(sql`${users.id} = ${input.query} desc`, asc(users.trainerName), asc(users.id))
+    .limit(input.limit);
+}
+
+/**
+ * Players with a public face whose trainer name contains `query` (case-insensitive), but `excludeId`: the name equal
+ * to the query first, then those starting with it, then by name. Each with the rate of the given season (their
+ * start rate without one).
+ */
+export async function searchListedPlayers(
+  db: Executor,
+  input: { query: string; excludeId: string; seasonId: string | null; limit: number },
+) {
+  const { query } = input;
+  const name = sql`lower(${users.trainerName})`;
+  const lowered = query.toLowerCase();
+  return db
+    .select({
+      id: users.id,
+      trainerName: users.trainerName,
+      avatarUrl: users.discordAvatarUrl,
+      rate: sql<number>`coalesce(${seasonStats.rate}, ${users.startRate})`,
+    })
+    .from(users)
+    .leftJoin(seasonStats, and(eq(seasonStats.userId, users.id), eq(seasonStats.seasonId, input.seasonId ?? '')))
+    .where(and(ilike(users.trainerName, containing(query)), ne(users.id, input.excludeId), listedCondition()))
+    .orderBy(
+      sql`${name} = ${lowered} desc`,
+      sql`starts_with(${name}, ${lowered}) desc`,
+      asc(users.trainerName),
+      asc(users.id),
+    )
     .limit(input.limit);
 }

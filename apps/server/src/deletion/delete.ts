@@ -5,6 +5,7 @@ import { lockUsers } from '../accounts/queries.ts';
 import { dropAchievements } from '../achievements/service.ts';
 import { recordAudit } from '../audit/log.ts';
 import { forgetSignIn } from '../auth/sessions.ts';
+import { forgetAvoids } from '../avoids/service.ts';
 import { dropOwnedBadges } from '../badges/service.ts';
 import type { AppContext } from '../context.ts';
 import type { Work } from '../events/unit.ts';
@@ -58,6 +59,8 @@ export async function deleteAccount(work: Work, userId: string, now: number): Pr
     evidence: await dropEvidence(tx, userId),
     badges: await dropOwnedBadges(tx, userId),
     achievements: await dropAchievements(tx, userId),
+    // Their avoid list, and their place in others' lists (only their own list's size is counted).
+    avoids: await forgetAvoids(tx, userId),
   };
   await removeUserRow(tx, userId);
   await recordAudit(tx, {

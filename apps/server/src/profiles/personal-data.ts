@@ -11,6 +11,7 @@ import {
   matchReports,
   notificationPrefs,
   orders,
+  playerAvoids,
   playerMmr,
   pushSubscriptions,
   queueEntries,
@@ -57,6 +58,8 @@ export async function personalDataOf(db: Executor, userId: string, now: number):
     season_awards: await rowsAbout(db, seasonAwards, eq(seasonAwards.userId, userId)),
     player_mmr: await rowsAbout(db, playerMmr, eq(playerMmr.userId, userId)),
     user_badges: await rowsAbout(db, userBadges, eq(userBadges.userId, userId)),
+    // The players they avoid; rows of others who avoid them are those players' data, never shown to them.
+    player_avoids: await rowsAbout(db, playerAvoids, eq(playerAvoids.userId, userId)),
     user_achievements: await rowsAbout(db, userAchievements, eq(userAchievements.userId, userId)),
     orders: await rowsAbout(db, orders, eq(orders.userId, userId), ['checkout_url', 'session_id']),
     notification_prefs: await rowsAbout(db, notificationPrefs, eq(notificationPrefs.userId, userId)),

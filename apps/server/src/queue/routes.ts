@@ -53,6 +53,9 @@ export function queueRoutes(ctx: AppContext, beforeLeave: LeaveHook): RouteDef[]
         method: 'POST',
         url: '/api/queue/join',
         errors: [
+          'AVOID_LIST_FULL',
+          'AVOID_PLAYER_NOT_FOUND',
+          'AVOID_SELF',
           'QUEUE_IN_MATCH',
           'QUEUE_DELETION_PENDING',
           'QUEUE_NO_TRAINER_NAME',
@@ -62,6 +65,9 @@ export function queueRoutes(ctx: AppContext, beforeLeave: LeaveHook): RouteDef[]
           'QUEUE_SUSPENDED',
         ],
         summary: 'Joins the queue',
+        description:
+          '`blocking` adds players to my avoid list (GET /api/users/me/avoids), with its rules; empty or absent, the ' +
+          'list stays as it is (the spec sends an empty list).',
         tag: 'queue',
         access: 'user',
         body: queueJoinSchema,

@@ -9,6 +9,7 @@ import { penaltyTimeoutMessage, type QueueEntry, type QueueInfo, queueSuspendedM
 import { and, count, countDistinct, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { UserRow } from '../accounts/queries.ts';
 import { activeSuspension, suspendedUntilOf } from '../accounts/suspension.ts';
+import { addAvoids } from '../avoids/service.ts';
 import { textArray } from '../db/arrays.ts';
 import { type Executor, readAll, type Tx } from '../db/client.ts';
 import { matchPlayers, playerMmr, queueEntries, seasonStats, users, waveRuns } from '../db/schema.ts';
@@ -82,25 +83,25 @@ export async function lockQueue(tx: Tx, mode: 'join' | 'wave'): Promise<void> {
   );
 }
 
-/** Joins or updates the preferences (one entry per player; the original join time is kept). */
-export async function joinQueue(
-  { tx, emit }: Work,
-  user: UserRow,
-  input: { deck_type?: string | null | undefined; roles?: string[] | undefined },
-  now: number,
-): Promise<QueueEntry> {
+/** What a join sends: the preferences, and `blocking` (players added to the avoid list; empty: no change). */
+type JoinInput = {
+  deck_type?: string | null | undefined;
+  roles?: string[] | undefined;
+  blocking?: string[] | null | undefined;
+};
+
+/**
+ * Joins or updates the preferences (one entry per player; the original join time is kept). The spec's `blocking` adds
+ * to the avoid list of my page (avoids/), under its rules, in the same transaction: a refused id refuses the join.
+ */
+export async function joinQueue({ tx, emit }: Work, user: UserRow, input: JoinInput, now: number): Promise<QueueEntry> {
   await lockQueue(tx, 'join');
   const entry = await joinIn(tx, user, input, now);
   emit({ type: 'queue.changed' }, { type: 'queue.entry.changed', user_id: user.id, entry });
   return entry;
 }
 
-async function joinIn(
-  db: Tx,
-  user: UserRow,
-  input: { deck_type?: string | null | undefined; roles?: string[] | undefined },
-  now: number,
-): Promise<QueueEntry> {
+async function joinIn(db: Tx, user: UserRow, input: JoinInput, now: number): Promise<QueueEntry> {
   // The player's own entry first: a ready check's start or failure that removes it under the shared lock finishes
   // before, and the rule below then sees the new match or timeout instead of the join re-creating the entry.
   await db
@@ -110,6 +111,7 @@ async function joinIn(
     .for('update');
   const block = await joinBlock(db, user, now);
   if (block) throw block;
+  if (input.blocking) await addAvoids(db, user.id, input.blocking, now);
   const [row] = await db
     .insert(queueEntries)
     .values({ userId: user.id, deckType: input.deck_type ?? null, roles: input.roles ?? [], joinedAt: now })

@@ -1,5 +1,6 @@
 import { isMatchingOpen, isWaveTime, queueIneligibility, runWave, type WaitingEntry } from '@rankmatch/engine';
 import type { Role } from '@rankmatch/shared';
+import { avoidsInQueue } from '../avoids/service.ts';
 import type { AppContext } from '../context.ts';
 import type { Tx } from '../db/client.ts';
 import { waveRuns } from '../db/schema.ts';
@@ -186,6 +187,14 @@ async function loadWaiting(tx: Tx, seasonId: string, now: number): Promise<{ wai
     });
   }
   await removeEntries(tx, ineligible);
+  // Avoid lists between the players of this wave, read after the ineligible entries went (the engine keeps each pair
+  // apart until one of them has missed avoidYieldAfterWaves waves). They stay in the engine's input: the wave's
+  // records (wave_runs) never hold them.
+  const avoids = await avoidsInQueue(tx);
+  for (const w of waiting) {
+    const list = avoids.get(w.user_id);
+    if (list) w.avoids = list;
+  }
   return { waiting, dropped: ineligible.length };
 }
 

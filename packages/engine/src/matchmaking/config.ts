@@ -1,3 +1,4 @@
+import { AVOID_YIELD_AFTER_WAVES } from '@rankmatch/shared';
 import type { MatchmakingConfig } from './types.ts';
 
 // Window ±200 (the rules text's), 5-point gap tolerance for the role trade-off (spent only to put more players in a
@@ -5,7 +6,7 @@ import type { MatchmakingConfig } from './types.ts';
 // something its spread is about twice the old Elo's (whose spread was mostly noise that kept mixing the queue), so the
 // extremes waited longer with +50 per missed wave; +200 (it was +50 on Elo) keeps the waits of `npm run bench:rating`
 // no longer than they were. poolSize/maxPoolSize/waitBonusPerWave/gapPointsPerOffRole tune the anchor-by-anchor plan
-// and were tuned with `npm run bench:matchmaking`.
+// and were tuned with `npm run bench:matchmaking`. Avoid lists yield after AVOID_YIELD_AFTER_WAVES (3) missed waves.
 export const DEFAULT_MATCHMAKING_CONFIG: Readonly<MatchmakingConfig> = Object.freeze({
   windowBase: 200,
   windowStepPerWave: 200,
@@ -14,6 +15,7 @@ export const DEFAULT_MATCHMAKING_CONFIG: Readonly<MatchmakingConfig> = Object.fr
   maxPoolSize: 96,
   waitBonusPerWave: 10,
   gapPointsPerOffRole: 5,
+  avoidYieldAfterWaves: AVOID_YIELD_AFTER_WAVES,
   seed: 1,
 });
 
@@ -26,6 +28,8 @@ export function resolveMatchmakingConfig(config: Partial<MatchmakingConfig> = {}
   if (!(resolved.windowBase >= 0) || !(resolved.windowStepPerWave >= 0) || !(resolved.gapTolerance >= 0)) {
     throw new RangeError('matchmaking config: windowBase, windowStepPerWave and gapTolerance must be ≥ 0');
   }
+  if (!(resolved.avoidYieldAfterWaves >= 0))
+    throw new RangeError('matchmaking config: avoidYieldAfterWaves must be ≥ 0');
   if (!(resolved.gapPointsPerOffRole > 0)) throw new RangeError('matchmaking config: gapPointsPerOffRole must be > 0');
   if (!(resolved.poolSize >= 9) || !(resolved.maxPoolSize >= resolved.poolSize)) {
     throw new RangeError('matchmaking config: need 9 ≤ poolSize ≤ maxPoolSize');

@@ -1,5 +1,6 @@
 // Grouping: the players who play in a wave are cut into tens of rating neighbours, each ten with its best split.
 import { MATCH_SIZE, TEAM_SIZE } from '@rankmatch/shared';
+import { type Apart, separateTens } from './avoid.ts';
 import { windowHalfWidth } from './config.ts';
 import { OFF_ROLE_COST } from './roles.ts';
 import { RoleSlots } from './select.ts';
@@ -16,6 +17,8 @@ export interface WavePool {
   rates: Float64Array;
   /** costRows[q * 5 + r] = role cost of player q in ROLES[r] (see fillCostRow). */
   costRows: Int32Array;
+  /** Active avoid pairs (avoid.ts), or null when none. */
+  apart: Apart | null;
   cfg: MatchmakingConfig;
 }
 
@@ -30,9 +33,19 @@ const TEN = MATCH_SIZE;
 const ROLE_COUNT = TEAM_SIZE;
 /** Swaps of equal-rated players are tried between tens at most this far apart (bounds the work per ten). */
 const SWAP_REACH = 3;
+/** Avoid lists' repair: a ten's cost counts this much per rating point of its spread, beside its group penalty. */
+const SPREAD_WEIGHT = 1;
 
 const slots = new RoleSlots();
 const probe = new RoleSlots();
+
+/**
+ * Penalty used to compare candidate groups: the role cost of the best split plus, for every rating point of team gap
+ * beyond the tolerance, 1/gapPointsPerOffRole of an off-role player.
+ */
+export function groupPenalty(choice: SplitChoice, cfg: MatchmakingConfig): number {
+  return choice.roleCost + (OFF_ROLE_COST / cfg.gapPointsPerOffRole) * Math.max(0, choice.gap - cfg.gapTolerance);
+}
 
 /** Number of off-role players in a split choice (each costs OFF_ROLE_COST; in-list ranks cost at most 4 each). */
 export function offRoleCount(choice: SplitChoice): number {
@@ -300,9 +313,11 @@ function dealTens(sorted: readonly number[], levels: Levels, masks: Int32Array, 
  *    takes some (not all) of the players of a rate takes those who can still get their first choice, then a
  *    preferred role, least flexible first (LevelPool.take); then swaps of equal-rated players between nearby tens
  *    are made while they put more players in a preferred role;
- * 3. each ten gets its best split (chooseSplit), the anchor being its highest-priority member.
+ * 3. each ten gets its best split (chooseSplit), the anchor being its highest-priority member;
+ * 4. with avoid lists, a ten holding an active pair swaps one of the two with a player of a nearby ten: of the few
+ *    nearest in rating, the one that costs the two tens least (avoid.ts separateTens).
  * Returns null when a ten does not lie inside its anchor's window (only possible when the ten's rating spread
- * exceeds the base window).
+ * exceeds the base window, or after step 4), or when step 4 cannot separate a pair.
  */
 export function groupByRating(pool: WavePool, members: readonly number[]): PlannedMatch[] | null {
   const { masks, firstMasks, rates, cfg } = pool;
@@ -319,6 +334,35 @@ export function groupByRating(pool: WavePool, members: readonly number[]): Plann
   const planAt = (j: number): PlannedMatch =>
     planMatch(pool, anchorFirst(Array.from(slotOf.subarray(j * TEN, (j + 1) * TEN))));
   const plans = Array.from({ length: blocks }, (_, j) => planAt(j));
+
+  // Avoid lists (step 4): a swap's cost is the change of both tens' penalty (groupPenalty) plus rating spread; a swap
+  // that puts a ten out of its anchor's window is not allowed.
+  const tenCost = (j: number, plan: PlannedMatch): number => {
+    let lo = Number.POSITIVE_INFINITY;
+    let hi = Number.NEGATIVE_INFINITY;
+    for (let pos = j * TEN; pos < (j + 1) * TEN; pos++) {
+      const rate = rates[slotOf[pos]!]!;
+      if (rate < lo) lo = rate;
+      if (rate > hi) hi = rate;
+    }
+    return groupPenalty(plan.choice, cfg) + SPREAD_WEIGHT * (hi - lo);
+  };
+  const costAt = (j: number): number => {
+    const plan = planAt(j);
+    return insideWindow(pool, plan.members) ? tenCost(j, plan) : Number.POSITIVE_INFINITY;
+  };
+  const swapCost = (from: number, to: number): number => {
+    const [j, k] = [Math.floor(from / TEN), Math.floor(to / TEN)];
+    const before = tenCost(j, plans[j]!) + tenCost(k, plans[k]!);
+    [slotOf[from], slotOf[to]] = [slotOf[to]!, slotOf[from]!];
+    const after = costAt(j) + costAt(k);
+    [slotOf[from], slotOf[to]] = [slotOf[to]!, slotOf[from]!];
+    return after - before;
+  };
+  const replan = (j: number, k: number): void => {
+    plans[j] = planAt(j);
+    plans[k] = planAt(k);
+  };
 
   // Swaps of equal-rated players between tens, while they put more players in a preferred role. Only tens whose
   // rating spread is within the base window take part (any member can then be their anchor).
@@ -364,6 +408,7 @@ export function groupByRating(pool: WavePool, members: readonly number[]): Plann
     }
   }
 
+  if (pool.apart !== null && !separateTens(pool.apart, slotOf, rates, SWAP_REACH, swapCost, replan)) return null;
   for (const plan of plans) if (!insideWindow(pool, plan.members)) return null;
   return plans;
 }

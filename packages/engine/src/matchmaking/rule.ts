@@ -1,4 +1,5 @@
 // Human-readable matchmaking rule for the rules page and README, generated from the config so it never drifts.
+import { AVOID_LIST_MAX, MATCHING_INTERVAL_SECONDS } from '@rankmatch/shared';
 import { DEFAULT_MATCHMAKING_CONFIG } from './config.ts';
 import type { MatchmakingConfig } from './types.ts';
 
@@ -6,7 +7,8 @@ export function describeMatchmakingRule(config: MatchmakingConfig = DEFAULT_MATC
   ja: string;
   en: string;
 } {
-  const { windowBase: base, windowStepPerWave: step, gapTolerance: tol } = config;
+  const { windowBase: base, windowStepPerWave: step, gapTolerance: tol, avoidYieldAfterWaves: yieldAfter } = config;
+  const yieldMinutes = (yieldAfter * MATCHING_INTERVAL_SECONDS) / 60;
   const ja = [
     'マッチングは2分ごとの「ウェーブ」でまとめて行います。',
     'マッチングには、表示されるレートとは別の内部レート（MMR：試合結果から推定した実力）を使います。この項目の「レート」は内部レートのことです。',
@@ -15,6 +17,7 @@ export function describeMatchmakingRule(config: MatchmakingConfig = DEFAULT_MATC
     `10人を5人ずつに分ける126通りのうち、チーム平均レートの差が最も小さい分け方を選びます（差が${tol}以内なら、希望ロールをより多くの人が満たせる分け方を優先します）。`,
     '各チームは5つのロールを1人ずつ担当し、第1希望、第2希望…の順に割り当てます（希望なしの人はどのロールでも構いません）。',
     '平均レートが低いチームが先攻です（同じ場合は基準プレイヤーのチーム）。ホストは先攻チームでレートが最も高い人です（同じ場合は待ち時間が長い人）。',
+    `マイページの「マッチングを避けるプレイヤー」（${AVOID_LIST_MAX}人まで）に登録した人とは、味方・相手のどちらでも同じ試合に組みません。ただし、登録した人かされた人のどちらかがマッチしなかったウェーブが${yieldAfter}回（約${yieldMinutes}分）になると、待ち続けることがないよう、その人の組み合わせにはこの指定を使いません。登録は相手に知らされません。`,
   ].join('\n');
   const en = [
     'Matchmaking runs in waves every 2 minutes.',
@@ -24,6 +27,7 @@ export function describeMatchmakingRule(config: MatchmakingConfig = DEFAULT_MATC
     `Of the 126 ways to split the 10 into 5 + 5, the one with the smallest team-average rating gap is chosen (within ${tol} points of it, the split that gives more players a preferred role wins).`,
     'Each team covers the five roles, one player each, giving first choices first, then second choices… (players with no preference can take any role).',
     "The team with the lower average rating attacks first (equal: the anchor's team). The host is the highest-rated player of the first-attack team (equal: the longest waiting).",
+    `Players on a player's avoid list (up to ${AVOID_LIST_MAX}, kept on my page) are never put in their match, on either team, until one of the two has missed ${yieldAfter} waves (about ${yieldMinutes} minutes): then the list yields, so that nobody waits on because of it. Nobody is told they are on someone's list.`,
   ].join('\n');
   return { ja, en };
 }

@@ -1,5 +1,6 @@
 // Queue ordering and group selection: which 9 players join an anchor.
 import { ROLES, type Role, TEAM_SIZE } from '@rankmatch/shared';
+import { type Apart, clashes } from './avoid.ts';
 import { seededHash } from './rng.ts';
 import type { MatchmakingConfig, WaitingEntry } from './types.ts';
 
@@ -223,12 +224,15 @@ class NearestFirst {
   }
 }
 
-/** Completes `chosen` to ten (more than `need`) with the best-ranked of `rest` (sorted by score), skipping members. */
-function fillGroup(chosen: readonly number[], rest: readonly number[], need: number): number[] {
+/**
+ * Completes `chosen` to ten (more than `need`) with the best-ranked of `rest` (sorted by score), skipping members and
+ * players kept apart from one of them; shorter than ten when `rest` runs out.
+ */
+function fillGroup(chosen: readonly number[], rest: readonly number[], need: number, apart: Apart | null): number[] {
   const out = [...chosen];
   for (const q of rest) {
     if (out.length > need) break;
-    if (!out.includes(q)) out.push(q);
+    if (!out.includes(q) && (apart === null || !clashes(apart, q, out))) out.push(q);
   }
   return out;
 }
@@ -246,6 +250,8 @@ function fillGroup(chosen: readonly number[], rest: readonly number[], need: num
  * somebody) and, when step 4 was needed, step 3 on the first pool only (then filled). The caller evaluates them
  * only if the first group's best split is outside the gap tolerance, and keeps the best by gap and roles.
  * Each group: anchor first, then in acceptance order.
+ * Avoid lists (`apart`): a candidate kept apart from one already chosen is passed over at every step; groups that
+ * cannot reach ten that way are dropped, and null is returned when none is left (the anchor waits).
  */
 export function pickGroups(
   queue: readonly WaitingEntry[],
@@ -257,6 +263,7 @@ export function pickGroups(
   lo: number,
   hi: number,
   config: MatchmakingConfig,
+  apart: Apart | null = null,
 ): number[][] | null {
   const anchorRate = list.rateAt[list.posOf[anchor]!]!;
   const need = 2 * ROLE_COUNT - 1;
@@ -271,7 +278,7 @@ export function pickGroups(
     scores[q] = scoreOf(q);
   });
   const gather = (count: number): number[] => walk.take(count);
-  const fill = (chosen: number[], rest: readonly number[]): number[] => fillGroup(chosen, rest, need);
+  const fill = (chosen: number[], rest: readonly number[]): number[] => fillGroup(chosen, rest, need, apart);
 
   const first = gather(config.poolSize);
   if (first.length < need) return null;
@@ -283,6 +290,7 @@ export function pickGroups(
   const tryChunk = (chunk: readonly number[]): void => {
     for (const q of chunk) {
       if (chosen.length > need) return;
+      if (apart !== null && clashes(apart, q, chosen)) continue;
       if (slots.tryAdd(masks[q]!)) chosen.push(q);
     }
   };
@@ -290,7 +298,7 @@ export function pickGroups(
   // The plain 10 best-ranked: a fallback whenever the role-aware choice had to skip somebody.
   const nearest = fill([anchor], first);
   const same = (group: readonly number[]): boolean => group.every((q, i) => q === nearest[i]);
-  if (chosen.length > need) return same(chosen) ? [chosen] : [chosen, nearest];
+  if (chosen.length > need) return full(same(chosen) ? [chosen] : [chosen, nearest]);
 
   // Roles not covered by the first pool: keep a second fallback (first pool only, then filled), grow the pool.
   const firstPoolOnly = fill(chosen, first);
@@ -305,7 +313,13 @@ export function pickGroups(
   if (chosen.length <= need) {
     // Roles cannot all be covered: complete with the best-ranked leftovers (they will play off-role).
     pool.sort(byScore);
-    return [fill(chosen, pool), firstPoolOnly, nearest];
+    return full([fill(chosen, pool), firstPoolOnly, nearest]);
   }
-  return [chosen, firstPoolOnly, nearest];
+  return full([chosen, firstPoolOnly, nearest]);
+}
+
+/** The groups of ten (only avoid lists can leave one short), or null when none is. */
+function full(groups: number[][]): number[][] | null {
+  const ten = groups.filter((g) => g.length === 2 * ROLE_COUNT);
+  return ten.length > 0 ? ten : null;
 }

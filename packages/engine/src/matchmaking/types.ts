@@ -12,6 +12,11 @@ export interface WaitingEntry {
   joined_at: number;
   /** Waves this player has already been through without being matched. Widens the window when anchor. */
   waves_missed: number;
+  /**
+   * The player's avoid list: user_ids they do not want in their match (either team). A pair is kept apart while both
+   * have missed fewer than `avoidYieldAfterWaves` waves. Absent or empty: none.
+   */
+  avoids?: readonly string[];
 }
 
 export interface MatchmakingConfig {
@@ -39,6 +44,11 @@ export interface MatchmakingConfig {
   gapPointsPerOffRole: number;
   /** In group selection a candidate counts this many rating points closer per wave they have missed. */
   waitBonusPerWave: number;
+  /**
+   * Avoid lists yield once the avoiding or the avoided player has missed this many waves (nobody waits longer than
+   * that because of one); before that the two are never put in the same match.
+   */
+  avoidYieldAfterWaves: number;
   /** Seed of the deterministic tie-breaks (players with equal priority / equal scores). */
   seed: number;
 }

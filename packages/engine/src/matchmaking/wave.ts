@@ -1,21 +1,13 @@
 // One matchmaking wave: who plays (priority, windows), tens of rating neighbours, best split per ten, metrics.
 import { MATCH_SIZE, TEAM_SIZE } from '@rankmatch/shared';
+import { apartPairs } from './avoid.ts';
 import { resolveMatchmakingConfig, windowHalfWidth } from './config.ts';
-import { groupByRating, offRoleCount, type PlannedMatch, planMatch, type WavePool } from './group.ts';
+import { groupByRating, groupPenalty, offRoleCount, type PlannedMatch, planMatch, type WavePool } from './group.ts';
 import { buildMatch } from './match.ts';
 import { computeWaveMetrics } from './metrics.ts';
-import { fillCostRow, OFF_ROLE_COST } from './roles.ts';
+import { fillCostRow } from './roles.ts';
 import { orderByPriority, pickGroups, RateList, roleMask } from './select.ts';
-import type { SplitChoice } from './teams.ts';
 import type { Match, MatchmakingConfig, WaitingEntry, WaveResult } from './types.ts';
-
-/**
- * Penalty used to compare candidate groups of the same anchor: the role cost of the best split plus, for every
- * rating point of team gap beyond the tolerance, 1/gapPointsPerOffRole of an off-role player.
- */
-function groupPenalty(choice: SplitChoice, cfg: MatchmakingConfig): number {
-  return choice.roleCost + (OFF_ROLE_COST / cfg.gapPointsPerOffRole) * Math.max(0, choice.gap - cfg.gapTolerance);
-}
 
 /**
  * The anchor-by-anchor selection: every unmatched player, longest waiting first, is tried as the anchor of a new
@@ -33,7 +25,17 @@ function planByAnchors(pool: WavePool): PlannedMatch[] {
     if (list.isRemoved(anchor)) continue;
     const entry = queue[anchor]!;
     const half = windowHalfWidth(entry.waves_missed, cfg);
-    const groups = pickGroups(queue, masks, scores, list, anchor, entry.rate - half, entry.rate + half, cfg);
+    const groups = pickGroups(
+      queue,
+      masks,
+      scores,
+      list,
+      anchor,
+      entry.rate - half,
+      entry.rate + half,
+      cfg,
+      pool.apart,
+    );
     if (groups === null) {
       // Fewer than 9 others inside its window: this player waits (its window widens) and joins no later anchor's
       // match either, so every match's longest-waiting member is its anchor and the others lie in its window.
@@ -128,6 +130,8 @@ function isBetterPlan(pool: WavePool, a: readonly PlannedMatch[], b: readonly Pl
  * everybody with the smallest possible total spread, so the second is not computed. Either way a player is left
  * waiting only when fewer than 9 other players left waiting lie inside their window, and the longest-waiting player
  * is matched whenever ≥ 9 others lie inside theirs.
+ * Avoid lists (`avoids`, avoid.ts): while both have missed fewer than `avoidYieldAfterWaves` waves, two players of an
+ * avoid pair never share a match; "inside their window" above then counts only the players they may share one with.
  */
 export function runWave(
   entries: readonly WaitingEntry[],
@@ -145,6 +149,7 @@ export function runWave(
     firstMasks: Int32Array.from(queue, (e) => roleMask(e.roles.slice(0, 1))),
     rates: Float64Array.from(queue, (e) => e.rate),
     costRows,
+    apart: apartPairs(queue, cfg),
     cfg,
   };
 

@@ -1,5 +1,6 @@
 import { ROLES } from '../constants.ts';
 import { z } from '../validation.ts';
+import { blockingSchema } from './avoids.ts';
 import { roleSchema, unixSecondsSchema, userIdSchema } from './common.ts';
 
 // Queue (spec §3 queue info/status, §5 join rules) and the match a wave creates.
@@ -25,9 +26,13 @@ export const QUEUE_MESSAGES = {
   DECK_TYPE_INVALID: 'デッキは A・B・C のいずれかを選んでください',
 } as const;
 
-/** POST /api/queue/join. Joining again updates the preferences. */
+/**
+ * POST /api/queue/join. Joining again updates the preferences. `blocking` (the spec's field, which its client sends
+ * empty) adds players to the avoid list kept on my page; empty, null or absent, the list stays as it is.
+ */
 export const queueJoinSchema = z
   .object({
+    blocking: blockingSchema.nullish(),
     deck_type: z.enum(DECK_TYPES, QUEUE_MESSAGES.DECK_TYPE_INVALID).nullish(),
     roles: z
       .array(z.enum(ROLES, QUEUE_MESSAGES.ROLES_INVALID), QUEUE_MESSAGES.ROLES_INVALID)

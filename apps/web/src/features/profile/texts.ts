@@ -10,6 +10,7 @@ const MY_DATA_TABLES: Record<string, string> = {
   season_awards: 'シーズン報酬',
   player_mmr: '内部レート',
   user_badges: '持っているバッジ',
+  player_avoids: 'マッチングを避けるプレイヤー',
   user_achievements: '実績',
   orders: '購入履歴',
   notification_prefs: '通知設定',
@@ -23,7 +24,7 @@ export const PROFILE_TEXTS = {
   // Your data (my page)
   myDataTitle: 'あなたのデータ',
   myDataLead: (perHour: number) =>
-    `このサイトが保存しているあなたのデータ（プロフィール、ログイン履歴、試合と報告、ペナルティ・警告・マッチング停止、バッジ、購入履歴、通知設定、管理者による変更の記録）を JSON ファイルで受け取れます（1時間に${perHour}回まで）。`,
+    `このサイトが保存しているあなたのデータ（プロフィール、ログイン履歴、試合と報告、ペナルティ・警告・マッチング停止、バッジ、マッチングを避けるプレイヤー、購入履歴、通知設定、管理者による変更の記録）を JSON ファイルで受け取れます（1時間に${perHour}回まで）。`,
   myDataDownload: 'データのダウンロード',
   myDataPreparing: '準備しています…',
   myDataSaved: 'ダウンロードしました。ファイルに入っているもの:',
@@ -40,6 +41,7 @@ export const PROFILE_TEXTS = {
     '通知の設定、通知を受け取る端末、まだ届いていない通知',
     '結果報告や異議に添付したスクリーンショット',
     'マッチングの待機',
+    'マッチングを避けるプレイヤーの一覧',
   ],
   deletionKeptTitle: '残るもの（あなたとは結び付かない形で）',
   deletionKept: (name: string, years: number) => [

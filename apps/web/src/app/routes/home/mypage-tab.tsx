@@ -5,6 +5,7 @@ import { SuspensionNotice } from '../../../components/suspension-notice.tsx';
 import { AchievementsPanel } from '../../../features/achievements/components/achievements-panel.tsx';
 import { RecentAchievements } from '../../../features/achievements/components/recent-achievements.tsx';
 import { LoginPanel } from '../../../features/auth/components/login-panel.tsx';
+import { AvoidList } from '../../../features/avoids/components/avoid-list.tsx';
 import { BadgePickerModal } from '../../../features/badges/components/badge-picker-modal.tsx';
 import { NotificationSettings } from '../../../features/notifications/components/notification-settings.tsx';
 import { useCreateUser } from '../../../features/profile/api/create-user.ts';
@@ -29,7 +30,8 @@ type OpenModal = { kind: 'edit' } | { kind: 'badge'; slot: 1 | 2 } | { kind: 'pa
 
 /**
  * My page: the login prompt when signed out; profile, status, chart, achievements, match history, what came of the
- * player's reports, notifications, purchase history, the data download and the account's deletion when signed in.
+ * player's reports, the players they avoid, notifications, purchase history, the data download and the account's
+ * deletion when signed in.
  */
 export function MyPageTab() {
   const session = useSession();
@@ -108,6 +110,7 @@ function SignedInMyPage({ userId, showProfile }: { userId: string; showProfile: 
       <AchievementsPanel userId={userId} />
       <MatchHistory matches={profile.latest_matches} />
       <ReportOutcomes userId={userId} />
+      <AvoidList userId={userId} />
       <NotificationSettings userId={userId} />
       <PurchaseHistory userId={userId} />
       <MyData />

@@ -4,6 +4,7 @@ import { ErrorState } from '../../../components/notice.tsx';
 import { SkeletonBlock } from '../../../components/skeleton.tsx';
 import { answeredNotFound } from '../../../lib/not-found-address.ts';
 import { usePageMeta } from '../../../lib/page-meta.ts';
+import { AvoidButton } from '../../avoids/components/avoid-button.tsx';
 import { isPlayerId, usePlayerPage } from '../api/get-player-page.ts';
 import { useScrollToTop } from '../hooks/use-scroll-to-top.ts';
 import { isNotFound } from '../not-found.ts';
@@ -62,6 +63,7 @@ function PlayerPage({ userId }: { userId: string }) {
             <RecentMatches matches={page.data.recent_matches} />
           </div>
           <SeasonRecords records={page.data.records} />
+          <AvoidButton playerId={userId} playerName={page.data.profile.trainer_name} />
         </>
       )}
     </div>
