@@ -203,6 +203,16 @@ export function ensureOpenFiles(pid: number, needed: number): string | null {
     });
     return `pid ${pid}: open files ${limit.soft} → ${target}`;
   } catch {
-    return `pid ${pid}: needs ${needed} open files, its limit is ${limit.soft} (hard ${limit.hard}); prlimit failed (not root?)`;
+    return `pid ${pid}: needs ${needed} open files, its limit is ${limit.soft} (hard ${limit.hard}); prlimit failed (raising a hard limit takes CAP_SYS_RESOURCE)`;
+  }
+}
+
+/** How many ephemeral ports the kernel hands out to one destination (Linux's ip_local_port_range; 28,232 by default). */
+export function ephemeralPorts(): number {
+  try {
+    const [low, high] = readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/).map(Number);
+    return low && high ? high - low + 1 : 28_232;
+  } catch {
+    return 28_232;
   }
 }

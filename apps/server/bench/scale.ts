@@ -3,29 +3,32 @@
 // with Redis, else 1) built server processes (bench/instance-child.ts, bundled by built.mjs as the server is) on one
 // database and, with Redis, one channel. Instance 1 runs the wave (the app's wave job, waves.run, as an admin's
 // trigger runs it) on a queue of N test accounts with spread rates and roles, in one transaction that holds the
-// queue's lock from its first statement to its commit. Per N, printed:
+// queue's lock from its first statement to its commit. Each size is measured BENCH_SCALE_ROUNDS times (the same
+// players queued again; their sockets stay), and its median round goes in the closing table. Per round, printed:
 // - the transaction (pool + BEGIN, body, commit: the queue's lock is held for body + commit, every join and leave
-//   waits that long), the read of the waiting entries and the engine measured alone on the same entries (in this
-//   process), and the rows written (PostgreSQL's own counters);
-// - the fan-out, from the wave's commit: on each instance, when its bus delivered the last match.found (on instance
-//   1 its own publish, on the others their arrival through Redis) and when its hub had handed the last matchFound
-//   frame to its sockets;
+//   waits that long) and the rows written (PostgreSQL's own counters); per size, the read of the waiting entries
+//   and the engine measured alone on the same entries (in this process);
+// - the fan-out, from the wave's commit: on each instance, when its bus delivered the first and the last
+//   match.found (on instance 1 its own publish, on the others their arrival through Redis), when its hub had
+//   handed the last matchFound frame to its sockets, and the CPU time that took it (instance 1: from its commit;
+//   the others: from their first match.found) — the cost of the fan-out whatever else the machine runs;
 // - at the sizes of BENCH_SCALE_SOCKETS, every queued player also holds a signed-in WebSocket, spread round-robin
 //   over the instances, from client processes (bench/ws/clients.ts): from the commit to each matched player's socket
 //   receiving its matchFound frame (p50/p95/p99/max per instance and over all, the shared monotonic clock), checked
 //   against match_players (every matched player, their own match, once); with the servers' event-loop lag and CPU,
 //   and the machine's CPU by process over the window (machine.ts) — on one machine the clients take CPU the servers
-//   would have in production, which the breakdown shows.
+//   would have in production, which the breakdown shows. Connecting them is timed too, with the servers' CPU a
+//   socket (its token and session checked, as a reconnecting browser's are).
 // A table of every size closes the run, with the load average (the figures are only as quiet as the machine).
 //
 // Tunables: BENCH_SCALE_SIZES (waves without sockets unless also in BENCH_SCALE_SOCKETS; 25000,50000,100000),
-// BENCH_SCALE_SOCKETS (waves whose players all hold sockets; 10000,25000,50000; 0 for none), BENCH_INSTANCES,
-// BENCH_SCALE_PER_WORKER (sockets per client process, 12500: at least one client process per CPU the servers do not
-// use, more when the sockets need them; each process binds a loopback address of its own, so each has its own
-// ephemeral ports), BENCH_WS_BATCH (500 connections opening at a time), DATABASE_POOL_SIZE (10 per instance here;
-// other work shares the PostgreSQL server). Open-file limits are raised with prlimit where the sockets need it. Every
-// table the bench fills is emptied first: give it a database of its own. Exits by itself (BENCH_SCALE_HARD_STOP_MS,
-// 40 minutes), children included.
+// BENCH_SCALE_SOCKETS (waves whose players all hold sockets; 10000,25000,50000; 0 for none), BENCH_SCALE_ROUNDS
+// (3), BENCH_INSTANCES, BENCH_SCALE_PER_WORKER (sockets per client process, 12500: at least one client process per
+// CPU the servers do not use, more when the sockets need them), BENCH_WS_BATCH (500 connections opening at a time),
+// DATABASE_POOL_SIZE (10 per instance here; other work shares the PostgreSQL server). Open-file limits are raised
+// with prlimit where the sockets need it and it may; a size whose sockets an instance cannot hold runs without them
+// (said so). Every table the bench fills is emptied first: give it a database of its own. Exits by itself
+// (BENCH_SCALE_HARD_STOP_MS, 40 minutes), children included.
 
 import { cpus } from 'node:os';
 import { runWave } from '@rankmatch/engine';
@@ -51,6 +54,7 @@ import {
   CpuMeter,
   databaseName,
   ensureOpenFiles,
+  ephemeralPorts,
   openFileLimit,
   type ProcessGroup,
   postgresBackends,
@@ -257,6 +261,18 @@ const instanceOfIndex = (index: number) => index % INSTANCES;
 
 const hubSizes = () => Promise.all(servers.map(async (s) => (await s.ask({ cmd: 'size' }, 'size')).size));
 
+/** The bench's processes, PostgreSQL's backends of its database and Redis: where the machine's CPU went. */
+function processGroups(): ProcessGroup[] {
+  const groups: ProcessGroup[] = [
+    ...servers.map((s, k) => ({ label: `instance ${k + 1}`, pids: () => [s.pid] })),
+    { label: `clients (${workers.length})`, pids: () => workers.map((w) => w.pid) },
+    { label: 'this process', pids: () => [process.pid] },
+  ];
+  if (PG_URL) groups.push(postgresBackends(databaseName(PG_URL)));
+  if (REDIS_URL) groups.push(redisServer());
+  return groups;
+}
+
 /** Client processes holding one socket per token, spread over the instances; waits until every hub counts its own. */
 async function connect(tokens: string[], ports: number[]): Promise<string> {
   const w = Math.max(cpus().length - 1, Math.ceil(tokens.length / PER_WORKER), 1);
@@ -270,6 +286,10 @@ async function connect(tokens: string[], ports: number[]): Promise<string> {
     const note = ensureOpenFiles(worker.pid, perWorker + 200);
     if (note) notes.push(note);
   }
+  await Promise.all(servers.map((s) => s.ask({ cmd: 'probeReset' }, 'probeReset')));
+  const cpu = new CpuMeter(processGroups());
+  cpu.begin();
+  const ownAddresses = Math.ceil(tokens.length / INSTANCES) > ephemeralPorts() - 2000;
   const targets: { index: number; url: string }[][] = workers.map(() => []);
   tokens.forEach((token, j) => {
     const { worker, index } = socketOf(j, w);
@@ -282,7 +302,9 @@ async function connect(tokens: string[], ports: number[]): Promise<string> {
       targets: targets[i] ?? [],
       concurrency: Math.max(1, Math.floor(BATCH / w)),
       timeoutMs: 30_000,
-      localAddress: `127.0.0.${2 + i}`,
+      // Past one destination's ephemeral ports, each client process connects from a loopback address of its own
+      // (a bound source address makes the kernel search for a free port on every connect: not below that).
+      ...(ownAddresses ? { localAddress: `127.0.0.${2 + i}` } : {}),
     });
   });
   const connected = await Promise.all(workers.map((worker) => worker.next('connected', 15 * 60_000)));
@@ -294,13 +316,24 @@ async function connect(tokens: string[], ports: number[]): Promise<string> {
     if (sizes.reduce((a, b) => a + b, 0) >= open) break;
     await sleep(250);
   }
+  const cpuUse = cpu.end();
+  const reports = await probeAll();
   const firstError = connected.find((c) => c.firstError)?.firstError;
   if (failed > 0) throw new Error(`${failed} sockets failed to open (${firstError})`);
   const took = mono() - started;
   return (
     `${count(open)} sockets from ${w} client processes, instances hold ${sizes.map(count).join(' / ')}; ` +
     `connected in ${s1(took)} (${count(Math.round(open / (took / 1000)))} a second, token and session checked ` +
-    `on each)${notes.length ? `; ${notes.join('; ')}` : ''}`
+    `on each${ownAddresses ? '; each client process from its own loopback address' : ''})` +
+    `${notes.length ? `; ${notes.join('; ')}` : ''}\n  while connecting: ` +
+    reports
+      .map(
+        (r, k) =>
+          `instance ${k + 1} CPU ${ms(r.loop.cpuMs)} (${((1000 * r.loop.cpuMs) / Math.max(1, sizes[k] ?? 1)).toFixed(0)} µs ` +
+          `a socket), lag p99 ${ms(r.loop.p99)}, RSS ${r.loop.rssMb.toFixed(0)} MB`,
+      )
+      .join('; ') +
+    `\n  ${cpuUse.text}`
   );
 }
 
@@ -339,14 +372,7 @@ async function probeAll(): Promise<InstanceProbeReport[]> {
 async function round(n: number, sockets: number, label: string): Promise<Round> {
   const instance = data as BenchInstance;
   const before = await counters(instance);
-  const groups: ProcessGroup[] = [
-    ...servers.map((s, k) => ({ label: `instance ${k + 1}`, pids: () => [s.pid] })),
-    { label: `clients (${workers.length})`, pids: () => workers.map((w) => w.pid) },
-    { label: 'this process', pids: () => [process.pid] },
-  ];
-  if (PG_URL) groups.push(postgresBackends(databaseName(PG_URL)));
-  if (REDIS_URL) groups.push(redisServer());
-  const cpu = new CpuMeter(groups);
+  const cpu = new CpuMeter(processGroups());
   await Promise.all(servers.map((s) => s.ask({ cmd: 'probeReset' }, 'probeReset')));
   for (const w of workers) w.send({ cmd: 'arm', round: n, frame: 'matchFound' });
   await Promise.all(workers.map((w) => w.next('armed', 10_000)));
@@ -551,8 +577,20 @@ async function main(): Promise<void> {
         (note ? ` (${note})` : ''),
     );
   }
+  // What the instances' open-file limits let each hold (a few hundred files are the app's own).
+  const perInstance = Math.min(...servers.map((s) => (openFileLimit(s.pid)?.soft ?? Number.POSITIVE_INFINITY) - 300));
   const rows: Row[] = [];
-  for (const n of sizes) rows.push(await measure(n, SOCKET_SIZES.includes(n) ? n : 0, ports));
+  for (const n of sizes) {
+    let sockets = SOCKET_SIZES.includes(n) ? n : 0;
+    if (Math.ceil(sockets / INSTANCES) > perInstance) {
+      console.log(
+        `N=${count(n)}: no sockets — ${count(Math.ceil(sockets / INSTANCES))} per instance would pass its open-file ` +
+          `limit (${count(perInstance + 300)}); more instances (BENCH_INSTANCES) or a higher limit would hold them`,
+      );
+      sockets = 0;
+    }
+    rows.push(await measure(n, sockets, ports));
+  }
   table(rows);
   console.log(`total ${s1(mono() - t0)}`);
   await cleanup();
