@@ -3,6 +3,7 @@
 // Redis channel BENCH_REDIS_CHANNEL of BENCH_REDIS_URL, which the bench has set up already.
 import { type InstanceCommand, InstanceProbes, type InstanceReport, startInstance } from './instance.ts';
 import { runChild, toParent } from './procs.ts';
+import { mono } from './stats.ts';
 
 const report = (message: InstanceReport) => toParent(message);
 
@@ -22,6 +23,17 @@ runChild(async () => {
         return;
       case 'probeReport':
         report({ type: 'probe', report: probes.report() });
+        return;
+      case 'wave': {
+        const started = mono();
+        instance.waves.run({ force: true }).then(
+          (outcome) => report({ type: 'wave', outcome, started, ended: mono() }),
+          (err: unknown) => report({ type: 'fatal', error: String(err) }),
+        );
+        return;
+      }
+      case 'size':
+        report({ type: 'size', size: instance.hub.size });
         return;
       case 'shutdown': {
         probes.stop();

@@ -14,8 +14,9 @@ import { unixNow } from '../src/context.ts';
 import { type Database, openPglite, openPostgres } from '../src/db/client.ts';
 import { type EventBus, MemoryBus, RedisBus } from '../src/events/bus.ts';
 import { seedOnStart } from '../src/seed/index.ts';
+import type { WaveOutcome } from '../src/waves/runner.ts';
 import { activeBenchSeason, benchAccounts, withoutReadyCheck } from './fixtures.ts';
-import { LoopProbe, type LoopReport, TransactionProbe, type TransactionReport } from './probe.ts';
+import { cpuMs, LoopProbe, type LoopReport, TransactionProbe, type TransactionReport } from './probe.ts';
 import { mono } from './stats.ts';
 
 const JWT_SECRET = 'bench-instance-secret-that-is-long-enough-for-hs256-0123456';
@@ -28,6 +29,8 @@ export interface InstanceOptions {
   /** Redis pub/sub on `channel`; the in-process bus without it. */
   redisUrl?: string | undefined;
   channel?: string | undefined;
+  /** PostgreSQL connections (DATABASE_POOL_SIZE of this process's environment, else the app's default). */
+  poolSize?: number | undefined;
 }
 
 export interface BenchInstance {
@@ -53,7 +56,9 @@ export async function startInstance(options: InstanceOptions): Promise<BenchInst
     JWT_SECRET,
     RATE_LIMIT_PER_MINUTE: '1000000',
     LOG_LEVEL: 'silent',
-    ...(process.env.DATABASE_POOL_SIZE ? { DATABASE_POOL_SIZE: process.env.DATABASE_POOL_SIZE } : {}),
+    ...(options.poolSize || process.env.DATABASE_POOL_SIZE
+      ? { DATABASE_POOL_SIZE: String(options.poolSize ?? process.env.DATABASE_POOL_SIZE) }
+      : {}),
   });
   const database = options.databaseUrl
     ? await openPostgres(options.databaseUrl, config.databasePoolSize)
@@ -130,7 +135,24 @@ export interface InstanceProbeReport {
    * field; 0 with the in-process bus.
    */
   publishBacklog: number;
+  /**
+   * Per event type, when the first and the last one reached this instance's bus listeners (shared clock), and this
+   * process's CPU time then (probe.ts cpuMs).
+   */
+  firstSeen: Record<string, number>;
+  lastSeen: Record<string, number>;
+  cpuSeen: Record<string, { first: number; last: number }>;
+  /**
+   * Per WebSocket message type, what the hub's deliver (match, ready check and status pushes; not the queue's
+   * diffs) handed to sockets: how many sockets in all, and when the last such delivery ended, every socket handed
+   * its frame (shared clock).
+   */
+  frames: Record<string, { sockets: number; last: number; cpuLast: number }>;
 }
+
+/** The type of a prepared WebSocket message ('matchFound'…), read from the start of its JSON. */
+const frameType = (payload: Buffer): string =>
+  /^\{"type":"(\w+)"/.exec(payload.toString('latin1', 0, 40))?.[1] ?? 'unknown';
 
 /** The event loop, the database transactions and the bus of one instance (in this process). */
 export class InstanceProbes {
@@ -139,11 +161,32 @@ export class InstanceProbes {
   private events: Record<string, number> = {};
   private doneSeen: [string, number][] = [];
   private publishBacklog = 0;
+  private firstSeen: Record<string, number> = {};
+  private lastSeen: Record<string, number> = {};
+  private cpuSeen: Record<string, { first: number; last: number }> = {};
+  private frames: Record<string, { sockets: number; last: number; cpuLast: number }> = {};
 
   constructor(instance: BenchInstance) {
     this.tx = new TransactionProbe(instance.ctx.db);
-    const { bus } = instance;
+    const { bus, hub } = instance;
+    const deliver = hub.deliver.bind(hub);
+    hub.deliver = async (targets, message) => {
+      await deliver(targets, message);
+      const type = frameType(message.payload);
+      const seen = this.frames[type] ?? { sockets: 0, last: 0, cpuLast: 0 };
+      seen.sockets += targets.length;
+      seen.last = mono();
+      seen.cpuLast = cpuMs();
+      this.frames[type] = seen;
+    };
     bus.subscribe((event) => {
+      const at = mono();
+      const cpu = cpuMs();
+      this.firstSeen[event.type] ??= at;
+      this.lastSeen[event.type] = at;
+      const cpuSeen = this.cpuSeen[event.type] ?? { first: cpu, last: cpu };
+      cpuSeen.last = cpu;
+      this.cpuSeen[event.type] = cpuSeen;
       const buffered = bus.kind === 'redis' ? (Reflect.get(bus, 'buffer') as unknown[] | undefined)?.length : 0;
       this.publishBacklog = Math.max(this.publishBacklog, buffered ?? 0);
       if (event.type === 'match.updated' && event.data.status === 'done')
@@ -158,6 +201,10 @@ export class InstanceProbes {
     this.events = {};
     this.doneSeen = [];
     this.publishBacklog = 0;
+    this.firstSeen = {};
+    this.lastSeen = {};
+    this.cpuSeen = {};
+    this.frames = {};
   }
 
   report(): InstanceProbeReport {
@@ -167,6 +214,10 @@ export class InstanceProbes {
       events: this.events,
       doneSeen: this.doneSeen,
       publishBacklog: this.publishBacklog,
+      firstSeen: this.firstSeen,
+      lastSeen: this.lastSeen,
+      cpuSeen: this.cpuSeen,
+      frames: this.frames,
     };
   }
 
@@ -177,10 +228,20 @@ export class InstanceProbes {
 
 // IPC of an instance run as a child process (instance-child.ts); its environment: BENCH_DATABASE_URL,
 // BENCH_REDIS_URL, BENCH_REDIS_CHANNEL, BENCH_INSTANCE_LABEL.
-export type InstanceCommand = { cmd: 'probeReset' } | { cmd: 'probeReport' } | { cmd: 'shutdown' };
+export type InstanceCommand =
+  | { cmd: 'probeReset' }
+  | { cmd: 'probeReport' }
+  /** A wave now, as the admin's trigger runs it (waves.run with force). */
+  | { cmd: 'wave' }
+  /** The sockets the hub holds. */
+  | { cmd: 'size' }
+  | { cmd: 'shutdown' };
 
 export type InstanceReport =
   | { type: 'ready'; port: number }
   | { type: 'probeReset' }
   | { type: 'probe'; report: InstanceProbeReport }
+  /** The wave's outcome, when it was asked for and when it returned (shared clock). */
+  | { type: 'wave'; outcome: WaveOutcome; started: number; ended: number }
+  | { type: 'size'; size: number }
   | { type: 'fatal'; error: string };

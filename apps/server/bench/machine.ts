@@ -3,6 +3,7 @@
 // steal, idle) and named groups of processes: the bench's own Node processes, the PostgreSQL backends serving the
 // bench's database, the Redis server. Whatever the groups do not account for ran in other processes (on a shared
 // machine: other people's work).
+import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 
@@ -170,5 +171,48 @@ export class CpuMeter {
       `${d.steal ? `, steal ${d.steal} ms` : ''}; machine-wide user ${pct(d.user)}, kernel ${pct(d.kernel)}, ` +
       `idle ${pct(d.idle + d.iowait)}`;
     return { text, groupsMs: accounted };
+  }
+}
+
+/** A process's open-file limit (soft, hard) from /proc/<pid>/limits; null where there is none. */
+export function openFileLimit(pid: number): { soft: number; hard: number } | null {
+  try {
+    const line = readFileSync(`/proc/${pid}/limits`, 'utf8')
+      .split('\n')
+      .find((l) => l.startsWith('Max open files'));
+    const [soft, hard] = (line?.slice('Max open files'.length).trim().split(/\s+/) ?? []).map((v) =>
+      v === 'unlimited' ? Number.POSITIVE_INFINITY : Number(v),
+    );
+    return soft && hard ? { soft, hard } : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Makes sure process `pid` may open `needed` files (its sockets): raises its limit with prlimit(1) when it is lower
+ * (the hard limit too, which takes root). Returns what was done, or why it could not be, for the bench's output.
+ */
+export function ensureOpenFiles(pid: number, needed: number): string | null {
+  const limit = openFileLimit(pid);
+  if (!limit || limit.soft >= needed) return null;
+  const target = Math.max(needed, limit.soft);
+  try {
+    execFileSync('prlimit', ['--pid', String(pid), `--nofile=${target}:${Math.max(target, limit.hard)}`], {
+      stdio: 'ignore',
+    });
+    return `pid ${pid}: open files ${limit.soft} → ${target}`;
+  } catch {
+    return `pid ${pid}: needs ${needed} open files, its limit is ${limit.soft} (hard ${limit.hard}); prlimit failed (raising a hard limit takes CAP_SYS_RESOURCE)`;
+  }
+}
+
+/** How many ephemeral ports the kernel hands out to one destination (Linux's ip_local_port_range; 28,232 by default). */
+export function ephemeralPorts(): number {
+  try {
+    const [low, high] = readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/).map(Number);
+    return low && high ? high - low + 1 : 28_232;
+  } catch {
+    return 28_232;
   }
 }

@@ -6,7 +6,7 @@
 //   and from the callback's end to the promise (COMMIT). All three include any wait for this event loop.
 import { monitorEventLoopDelay, PerformanceObserver, performance } from 'node:perf_hooks';
 import type { Db, Tx } from '../src/db/client.ts';
-import { type Stats, stats } from './stats.ts';
+import { mono, type Stats, stats } from './stats.ts';
 
 export interface LoopReport {
   /** Event-loop delay in ms, the sampling interval already subtracted. */
@@ -79,6 +79,12 @@ export class LoopProbe {
   }
 }
 
+/** This process's CPU time so far (user + system), in ms: what it did between two moments, however loaded the machine. */
+export const cpuMs = (): number => {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1000;
+};
+
 export interface TransactionReport {
   n: number;
   /** From db.transaction() to the callback's start: a pooled connection, then BEGIN. */
@@ -87,12 +93,19 @@ export interface TransactionReport {
   body: Stats;
   /** From the callback's end to the resolved promise: COMMIT. */
   commit: Stats;
+  /**
+   * The transaction whose body ran longest (a wave's, in a window that holds one): its parts and when its promise
+   * resolved, committed (shared clock, stats.ts mono), and this process's CPU time then (cpuMs); null without any
+   * transaction.
+   */
+  longest: { waitMs: number; bodyMs: number; commitMs: number; committedAt: number; cpuAt: number } | null;
 }
 
 export class TransactionProbe {
   private wait: number[] = [];
   private body: number[] = [];
   private commit: number[] = [];
+  private longest: TransactionReport['longest'] = null;
 
   constructor(db: Db) {
     const original = db.transaction.bind(db);
@@ -108,9 +121,13 @@ export class TransactionProbe {
           ended = performance.now();
         }
       }, config);
-      this.wait.push(began - called);
-      this.body.push(ended - began);
-      this.commit.push(performance.now() - ended);
+      const committedAt = mono();
+      const cpuAt = cpuMs();
+      const parts = { waitMs: began - called, bodyMs: ended - began, commitMs: performance.now() - ended };
+      this.wait.push(parts.waitMs);
+      this.body.push(parts.bodyMs);
+      this.commit.push(parts.commitMs);
+      if (!this.longest || parts.bodyMs > this.longest.bodyMs) this.longest = { ...parts, committedAt, cpuAt };
       return result;
     };
     db.transaction = timed as Db['transaction'];
@@ -120,9 +137,16 @@ export class TransactionProbe {
     this.wait = [];
     this.body = [];
     this.commit = [];
+    this.longest = null;
   }
 
   report(): TransactionReport {
-    return { n: this.wait.length, wait: stats(this.wait), body: stats(this.body), commit: stats(this.commit) };
+    return {
+      n: this.wait.length,
+      wait: stats(this.wait),
+      body: stats(this.body),
+      commit: stats(this.commit),
+      longest: this.longest,
+    };
   }
 }

@@ -2,10 +2,28 @@
 // waited for by type, a failure handler for a crash or a `fatal` report) and the child side (runChild: exits when the
 // parent goes away or past a deadline, reports a crash to the parent).
 import { type ChildProcess, fork } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /** How long a child may live at most unless the parent says otherwise (BENCH_CHILD_DEADLINE_MS). */
 const DEFAULT_CHILD_DEADLINE_MS = 200_000;
+
+/**
+ * The file to fork for a child module given as a URL next to the bench's own (`new URL('./ws/clients.ts',
+ * import.meta.url)`). Under tsx, that .ts file (the child inherits tsx through execArgv). Bundled (built.mjs: this
+ * code then runs from dist/bench-<name>.mjs, and the URL points into dist/), the child's own bundle,
+ * dist/bench-ws-clients.mjs, which built.mjs must have been given (`built.mjs bench/scale.ts bench/ws/clients.ts`).
+ */
+export function childModule(file: URL): string {
+  const path = fileURLToPath(file);
+  const here = fileURLToPath(import.meta.url);
+  if (!here.endsWith('.mjs')) return path;
+  const dist = dirname(here);
+  const built = join(dist, `bench-${relative(dist, path).replace(/\.ts$/, '').replaceAll('/', '-')}.mjs`);
+  if (!existsSync(built)) throw new Error(`${built} missing: give built.mjs bench/${relative(dist, path)} too`);
+  return built;
+}
 
 /** The processes one benchmark started; every one still running when this process exits is killed. */
 export class ChildProcesses {
@@ -21,9 +39,12 @@ export class ChildProcesses {
     process.on('exit', () => this.killAll());
   }
 
-  /** Forks `file` (a URL of a .ts module); it inherits this process's execArgv, which loads tsx. */
+  /**
+   * Forks `file` (a URL of a .ts module; childModule): under tsx it inherits this process's execArgv, which loads
+   * tsx; bundled, its bundle runs on plain node.
+   */
   spawn<C, R extends { type: string }>(name: string, file: URL, env: Record<string, string> = {}): Child<C, R> {
-    const proc = fork(fileURLToPath(file), [], {
+    const proc = fork(childModule(file), [], {
       env: { ...process.env, ...env, BENCH_CHILD_DEADLINE_MS: String(this.deadlineMs) },
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
@@ -41,6 +62,8 @@ export class ChildProcesses {
 export class Child<C, R extends { type: string }> {
   private buffered: R[] = [];
   private waiters: { type: string; resolve: (message: R) => void }[] = [];
+  /** Told to exit (stop): its exit is no failure. */
+  private leaving = false;
 
   constructor(
     readonly name: string,
@@ -57,7 +80,7 @@ export class Child<C, R extends { type: string }> {
       else this.buffered.push(message);
     });
     proc.on('exit', (code, signal) => {
-      if (!group.stopping) group.onFailure(`${name} exited unexpectedly (${code ?? signal})`);
+      if (!group.stopping && !this.leaving) group.onFailure(`${name} exited unexpectedly (${code ?? signal})`);
     });
   }
 
@@ -96,6 +119,14 @@ export class Child<C, R extends { type: string }> {
 
   drop(type: R['type']): void {
     this.buffered = this.buffered.filter((m) => m.type !== type);
+  }
+
+  /** Sends `command`, which makes the child exit, and waits for it to; one still alive after `timeoutMs` is killed. */
+  async stop(command: C, timeoutMs: number): Promise<void> {
+    this.leaving = true;
+    this.send(command);
+    await this.exited(timeoutMs);
+    if (this.proc.exitCode === null && this.proc.signalCode === null) this.proc.kill('SIGKILL');
   }
 
   exited(timeoutMs: number): Promise<void> {

@@ -170,6 +170,38 @@ describe('delivery', () => {
     expect(push.messagesOf(device.id)).toEqual([]);
   });
 
+  it("queues a wave's burst of alerts with a few lookups, each alert to its own players", async () => {
+    // Issue 37 (bench:scale): one alert a match built and sent its lookups at once, 2 queries a match: after a wave
+    // of 10,000 matches its instance's event loop was held for seconds and 20,000 queries waited for its pool.
+    const first = await subscribe(await t.login('dummy_01'));
+    const last = await subscribe(await t.login('dummy_02'));
+    const others = (m: number) => Array.from({ length: 9 }, (_, i) => `dummy_burst_${m}_${i}`);
+    const burst = Array.from({ length: 300 }, (_, m) => ({
+      type: 'match.found' as const,
+      match_id: String(9000 + m),
+      user_ids: [...others(m), ...(m === 0 ? ['dummy_01'] : m === 299 ? ['dummy_02'] : [])],
+    }));
+    const db = t.ctx.db;
+    const select = db.select.bind(db);
+    let selects = 0;
+    db.select = ((...args: Parameters<typeof select>) => {
+      selects += 1;
+      return select(...args);
+    }) as typeof db.select;
+    try {
+      await t.built.events.publish(...burst);
+      await t.built.events.drain();
+    } finally {
+      db.select = select;
+    }
+    // The first alert alone (it comes first), then the other 299 in two lookups of 200 and 99: choices and devices
+    // (and whatever the outbox's worker reads meanwhile), not 600.
+    expect(selects).toBeLessThanOrEqual(12);
+    await delivered();
+    expect(push.messagesOf(first.id)).toEqual([expect.objectContaining({ kind: 'match_found', tag: 'match-9000' })]);
+    expect(push.messagesOf(last.id)).toEqual([expect.objectContaining({ kind: 'match_found', tag: 'match-9299' })]);
+  });
+
   it('removes a device the push service says is gone, and retries after a 429', async () => {
     const token = await t.login('dummy_01');
     const gone = await subscribe(token);

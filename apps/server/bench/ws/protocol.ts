@@ -42,10 +42,25 @@ export type ServerReport =
   | { type: 'lag'; lag: LagReport }
   | { type: 'fatal'; error: string };
 
+/** The frames a client process times: the queue's diffs (bench:ws) or the players' matchFound (bench:scale). */
+export type WatchedFrame = 'queueDiff' | 'matchFound';
+
 export type ClientCommand =
-  /** Opens a socket at each index (closing the one there, if any, without counting it as closed). */
-  | { cmd: 'connect'; targets: { index: number; url: string }[]; concurrency: number; timeoutMs: number }
-  | { cmd: 'arm'; round: number }
+  /**
+   * Opens a socket at each index (closing the one there, if any, without counting it as closed), from
+   * `localAddress` when given (a loopback address of its own gives a client process its own ephemeral ports).
+   */
+  | {
+      cmd: 'connect';
+      targets: { index: number; url: string }[];
+      concurrency: number;
+      timeoutMs: number;
+      localAddress?: string;
+    }
+  /** Times the first `frame` (queueDiff by default) each socket receives from now on. */
+  | { cmd: 'arm'; round: number; frame?: WatchedFrame }
+  /** How many sockets have their frame so far. */
+  | { cmd: 'progress' }
   | { cmd: 'collect'; round: number }
   | { cmd: 'close' };
 
@@ -53,6 +68,7 @@ export type ClientReport =
   | { type: 'connected'; open: number; failed: number; firstError: string | null; ms: number }
   | { type: 'armed'; round: number }
   | { type: 'roundDone'; round: number }
+  | { type: 'progress'; received: number }
   /**
    * Per socket index, the arrival time of the round's first queueDiff frame, or -1; CPU time used since armed, and
    * its kernel part.
@@ -61,6 +77,8 @@ export type ClientReport =
       type: 'arrivals';
       round: number;
       times: number[];
+      /** With matchFound watched: per socket index, the match_id of its frame ('' for none). */
+      matchIds?: string[];
       extraFrames: number;
       closed: number;
       cpuMs: number;

@@ -167,6 +167,11 @@ export class RedisBus implements EventBus {
   private expiredAt = 0;
   dropped = 0;
 
+  /** Events published here and not yet sent to Redis (waiting for the bus's next turn, or for Redis to be back). */
+  get unsent(): number {
+    return this.buffer.length;
+  }
+
   private constructor(
     url: string,
     readonly channel: string,

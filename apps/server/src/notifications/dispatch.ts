@@ -5,7 +5,7 @@ import { users } from '../db/schema.ts';
 import type { Message } from './messages.ts';
 import { enqueue, type OutboxItem, type OutboxWorker } from './outbox.ts';
 import { prefsOfUsers } from './prefs.ts';
-import { devicesOfUsers } from './subscriptions.ts';
+import { devicesOfUsers, type SubscriptionRow } from './subscriptions.ts';
 
 const isDmKind = (kind: NotifyKind): kind is DiscordDmKind => (DISCORD_DM_KINDS as readonly string[]).includes(kind);
 /** A lobby number reaches DMs as the "match found" kind (the DM says the match and, once set, its lobby). */
@@ -24,48 +24,69 @@ async function discordIdsOf(ctx: AppContext, userIds: readonly string[]): Promis
   );
 }
 
+/** One message for some players. */
+export interface Notice {
+  userIds: readonly string[];
+  message: Message;
+}
+
+/** Notices whose players are looked up together: a wave's, ten players each, 2,000 players a query. */
+const NOTICES_PER_LOOKUP = 200;
+
 /**
- * Turns a message for some players into deliveries: a push to each of their devices where they chose the kind, a
+ * Turns messages for some players into deliveries: a push to each of their devices where they chose the kind, a
  * Discord DM where they chose it (and a bot is configured). Queued in the outbox (once per event and target), then
- * the worker is woken: the caller never waits for a push service or Discord.
+ * the worker is woken: the caller never waits for a push service or Discord. Many notices at once (a wave's
+ * thousands of match-found alerts) share their lookups: the players' choices, devices and Discord ids are read once
+ * per NOTICES_PER_LOOKUP notices, not once per notice.
  */
-export async function notifyPlayers(
+export async function notifyMany(
   ctx: AppContext,
   outbox: Pick<OutboxWorker, 'wake'>,
-  userIds: readonly string[],
-  message: Message,
+  notices: readonly Notice[],
 ): Promise<number> {
-  if (userIds.length === 0) return 0;
-  const items = await itemsFor(ctx, userIds, message);
-  const queued = await enqueue(ctx.db, items, ctx.now());
+  let queued = 0;
+  for (let i = 0; i < notices.length; i += NOTICES_PER_LOOKUP) {
+    const items = await itemsFor(ctx, notices.slice(i, i + NOTICES_PER_LOOKUP));
+    queued += await enqueue(ctx.db, items, ctx.now());
+  }
   if (queued > 0) outbox.wake();
   return queued;
 }
 
-/** notifyPlayers with its context and outbox given (the module's). */
-export type Notify = (userIds: readonly string[], message: Message) => Promise<number>;
-
-async function itemsFor(ctx: AppContext, userIds: readonly string[], message: Message): Promise<OutboxItem[]> {
+async function itemsFor(ctx: AppContext, notices: readonly Notice[]): Promise<OutboxItem[]> {
+  const userIds = [...new Set(notices.flatMap((n) => n.userIds))];
+  if (userIds.length === 0) return [];
   const prefs = await prefsOfUsers(ctx.db, userIds);
-  const items: OutboxItem[] = [];
-  if (ctx.config.push) {
-    const devices = await devicesOfUsers(ctx.db, userIds);
-    for (const device of devices) {
-      if (!prefs.get(device.userId)?.push[message.kind]) continue;
-      items.push({
-        eventKey: message.eventKey,
-        channel: 'push',
-        target: String(device.id),
-        userId: device.userId,
-        payload: message.push,
-      });
-    }
+  const devices = new Map<string, SubscriptionRow[]>();
+  for (const device of ctx.config.push ? await devicesOfUsers(ctx.db, userIds) : []) {
+    devices.set(device.userId, [...(devices.get(device.userId) ?? []), device]);
   }
-  const dmKind = dmKindOf(message.kind);
-  if (message.dm !== null && dmKind && ctx.config.discordBot.token) {
-    const wanting = userIds.filter((id) => prefs.get(id)?.discord_dm[dmKind]);
-    const discordIds = await discordIdsOf(ctx, wanting);
-    for (const [userId, discordId] of discordIds) {
+  // Who wants each notice as a DM (a bot is configured and the message can be one), then their Discord ids at once.
+  const dmWanted = notices.map(({ userIds: ids, message }) => {
+    const dmKind = dmKindOf(message.kind);
+    return message.dm !== null && dmKind && ctx.config.discordBot.token
+      ? ids.filter((id) => prefs.get(id)?.discord_dm[dmKind])
+      : [];
+  });
+  const discordIds = await discordIdsOf(ctx, [...new Set(dmWanted.flat())]);
+  const items: OutboxItem[] = [];
+  notices.forEach(({ userIds: ids, message }, n) => {
+    for (const userId of new Set(ids)) {
+      if (!prefs.get(userId)?.push[message.kind]) continue;
+      for (const device of devices.get(userId) ?? []) {
+        items.push({
+          eventKey: message.eventKey,
+          channel: 'push',
+          target: String(device.id),
+          userId,
+          payload: message.push,
+        });
+      }
+    }
+    for (const userId of new Set(dmWanted[n])) {
+      const discordId = discordIds.get(userId);
+      if (discordId === undefined) continue;
       items.push({
         eventKey: message.eventKey,
         channel: 'discord_dm',
@@ -74,6 +95,9 @@ async function itemsFor(ctx: AppContext, userIds: readonly string[], message: Me
         payload: { content: message.dm, recipient_id: discordId },
       });
     }
-  }
+  });
   return items;
 }
+
+/** A message for some players, queued with the module's context and outbox (batched: see notifyMany). */
+export type Notify = (userIds: readonly string[], message: Message) => Promise<void>;

@@ -1,8 +1,9 @@
 import { REPORT_REMINDER_MINUTES } from '@rankmatch/shared';
 import type { AppContext } from '../context.ts';
+import { Coalescing } from '../events/coalesce.ts';
 import { matchesNearDeadline, playerIdsOf } from '../matches/queries.ts';
 import { type Module, on } from '../module.ts';
-import { type Notify, notifyPlayers } from './dispatch.ts';
+import { type Notice, type Notify, notifyMany } from './dispatch.ts';
 import {
   lobbySet,
   matchFound,
@@ -37,7 +38,13 @@ export interface NotificationsModule extends Module {
 export function notificationsModule(ctx: AppContext): NotificationsModule {
   const outbox = new OutboxWorker(ctx.db, ctx.now, ctx.log);
   if (ctx.config.push) outbox.use(new PushSender(ctx.db, ctx.config.push, ctx.now, ctx.fetch));
-  const notify: Notify = (userIds, message) => notifyPlayers(ctx, outbox, userIds, message);
+  // Alerts that come together (a wave's match.found, one per match) are queued together: one lookup of the players'
+  // choices and devices per few hundred alerts. One a match built and sent its queries at once, so a wave of 10,000
+  // matches held its instance's event loop for seconds after the commit and queued 10,000 queries (bench:scale).
+  const notices = new Coalescing<Notice>(async (batch) => {
+    await notifyMany(ctx, outbox, batch);
+  });
+  const notify: Notify = (userIds, message) => notices.push({ userIds, message });
   defineJobs(ctx, notify);
   outbox.start();
   const site = ctx.config.publicUrl;

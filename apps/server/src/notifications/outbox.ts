@@ -44,6 +44,8 @@ export interface Sender {
   send(delivery: Delivery): Promise<SendResult>;
 }
 
+/** Rows one insert writes at most. */
+const ENQUEUE_CHUNK = 1000;
 /** Pending rows kept at most (older undelivered ones are dropped first when a flood would pass it). */
 export const OUTBOX_PENDING_MAX = 5000;
 /** Tries per row before it is marked failed; the waits between tries (seconds). */
@@ -68,13 +70,16 @@ export async function enqueue(db: Executor, items: readonly OutboxItem[], now: n
     nextAttemptAt: now,
     createdAt: now,
   }));
-  const inserted = await db
-    .insert(notificationOutbox)
-    .values(rows)
-    .onConflictDoNothing()
-    .returning({ id: notificationOutbox.id });
-  if (inserted.length > 0) await dropOverflow(db, now);
-  return inserted.length;
+  let inserted = 0;
+  // A statement takes at most 65,535 parameters (seven a row): a wave's thousands of alerts go in chunks.
+  for (let i = 0; i < rows.length; i += ENQUEUE_CHUNK) {
+    const chunk = rows.slice(i, i + ENQUEUE_CHUNK);
+    inserted += (
+      await db.insert(notificationOutbox).values(chunk).onConflictDoNothing().returning({ id: notificationOutbox.id })
+    ).length;
+  }
+  if (inserted > 0) await dropOverflow(db, now);
+  return inserted;
 }
 
 /** Keeps the queue bounded: beyond OUTBOX_PENDING_MAX pending rows, the oldest are dropped (and counted as failed). */
