@@ -87,7 +87,10 @@ function scalePlayers(appetite: ReadonlyMap<FixtureUser, number>): Players {
       const weights = active.map((u) => appetite.get(u) ?? 1);
       const cumulative: number[] = [];
       let sum = 0;
-      for (const w of weights) cumulative.push((sum += w));
+      for (const w of weights) {
+        sum += w;
+        cumulative.push(sum);
+      }
       const ten = new Set<FixtureUser>();
       for (let tries = 0; ten.size < 10 && tries < 10_000; tries++) {
         const x = r.next() * sum;
