@@ -361,7 +361,7 @@ export async function importedChecks(
   return [
     check(
       'imported players kept their profile, badges, past records and imported matches',
-      `${base.profiles.size} accounts, ${badges} badges, ${base.records.size} records, ${base.lastMatchId > 0 ? 'matches to ' + base.lastMatchId : 'no matches'} imported`,
+      `${base.profiles.size} accounts, ${badges} badges, ${base.records.size} records, ${base.lastMatchId > 0 ? `matches to ${base.lastMatchId}` : 'no matches'} imported`,
       kept,
     ),
     check(

@@ -286,7 +286,7 @@ export async function rehearse(options: RehearsalOptions): Promise<RehearsalResu
       })),
     ];
     const players = simulatePopulation({ seed: options.seed, accounts, meta });
-    const signIn = new SignIn(api, discord ? { fake: discord, ids: new Set(moved.map((p) => p.user_id)) } : null);
+    const signIn = new SignIn(api, new Set(moved.map((p) => p.user_id)));
     const community = new Community({
       api,
       clock,

@@ -19,24 +19,24 @@ export class SignIn {
 
   constructor(
     private readonly api: Api,
-    /** The fake Discord, and the players who sign in through it. */
-    private readonly discordPlayers: { fake: FakeDiscord; ids: ReadonlySet<string> } | null = null,
+    /** The players who sign in through Discord (the fake, where their browser is signed in as them). */
+    private readonly discordIds: ReadonlySet<string> = new Set(),
   ) {}
 
   viaDiscord(userId: string): boolean {
-    return this.discordPlayers?.ids.has(userId) ?? false;
+    return this.discordIds.has(userId);
   }
 
   /** Signs `userId` in; a test account is created at its first sign-in with `account` (name, start rate). */
   async as(userId: string, account: { trainer_name?: string; rate?: number } = {}): Promise<SignedIn> {
-    if (this.discordPlayers && this.viaDiscord(userId)) return this.throughDiscord(userId, this.discordPlayers.fake);
+    if (this.viaDiscord(userId)) return this.throughDiscord(userId);
     const reply = await this.api.call<{ access_token?: string; code?: string }>('POST', '/api/auth/dummy/login', {
       body: { user_id: userId, ...account },
     });
     return { status: reply.status, token: reply.body?.access_token ?? null, code: reply.body?.code ?? null };
   }
 
-  private async throughDiscord(userId: string, fake: FakeDiscord): Promise<SignedIn> {
+  private async throughDiscord(userId: string): Promise<SignedIn> {
     this.discord += 1;
     const began = Date.now();
     const start = await this.api.call('GET', '/api/auth/discord/authorize?return_to=%2F');
