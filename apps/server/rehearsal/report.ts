@@ -16,7 +16,7 @@ export function formatResult(result: RehearsalResult): string {
   lines.push('');
   if (f.imported) {
     lines.push(
-      `imported first         ${f.imported.rows} rows in ${f.imported.seconds} s from ${f.imported.folder}; ${f.imported.players} of its players played (${f.imported.discordSignIns} Discord sign-ins)`,
+      `imported first         ${f.imported.rows} rows in ${f.imported.seconds} s from ${f.imported.folder}; ${f.imported.players} of its players played (${f.imported.discordSignIns} Discord sign-ins, ${f.imported.discordAgain} tried again)`,
     );
   }
   lines.push(`simulated hours        ${f.simulatedHours} (${f.players} players, ${f.sessions} sessions)`);

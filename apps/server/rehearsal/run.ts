@@ -123,7 +123,15 @@ export interface Figures {
   /** CPU seconds of the rehearsal's own process (the players and operators). */
   driverCpuSeconds: number;
   /** The community moved in first, when there was one. */
-  imported: { folder: string; rows: number; seconds: number; players: number; discordSignIns: number } | null;
+  imported: {
+    folder: string;
+    rows: number;
+    seconds: number;
+    players: number;
+    discordSignIns: number;
+    /** Sign-ins tried again after their state expired on the way (a busy machine on the fast clock). */
+    discordAgain: number;
+  } | null;
 }
 
 export interface RehearsalResult {
@@ -517,6 +525,7 @@ export async function rehearse(options: RehearsalOptions): Promise<RehearsalResu
         seconds: Math.round(importSeconds * 10) / 10,
         players: moved.length,
         discordSignIns: signIn.discord,
+        discordAgain: signIn.discordAgain,
       },
     };
     return { ok: checks.every((c) => c.ok), checks, figures };
