@@ -14,8 +14,8 @@
  * tail (log-normal weights: most play a handful of matches, a few hundreds); a season is about as many matches as the
  * running one holds at the export (4,419 ≈ their Season 6), so the ended seasons' records add up to ten players per
  * match too; every user has a past_seasons record for every season they were registered in (0 matches when they did
- * not play, as their season change writes it); 2 % bought a shop badge, 0.5 % a retired one; 0.3 % are banned, 3
- * admins, 0.2 % of the players are gone from the users table (deleted accounts whose matches keep a snapshot); 0.2 %
+ * not play, as their season change writes it); 2 % bought a shop badge, 0.5 % a retired one; 0.3 % are banned, 5
+ * admins, one account in 400 is gone from the users table (deleted accounts whose matches keep a snapshot); 0.2 %
  * carry a penalty of 6 or more from earlier seasons (blocked until an admin clears it); penalties this season come from
  * the violation reports by their judge's rule.
  */
