@@ -1,4 +1,4 @@
-import { Agent, request as httpRequest } from 'node:http';
+import { Agent, request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 
 // The rehearsal's HTTP client: what a browser would send, spread over the instances as a load balancer would, with
 // every answer counted by status. A 5xx is recorded with its path and body (each one is a bug).
@@ -10,6 +10,8 @@ export interface Reply<T> {
   ms: number;
   /** Real epoch ms when the answer arrived. */
   at: number;
+  /** The answer's headers (a redirect's location, a cookie). */
+  headers: IncomingHttpHeaders;
 }
 
 export interface ServerError {
@@ -40,7 +42,14 @@ export class Api {
   call<T = Record<string, unknown>>(
     method: string,
     path: string,
-    options: { token?: string | null; body?: unknown; base?: string; image?: { type: string; bytes: Buffer } } = {},
+    options: {
+      token?: string | null;
+      body?: unknown;
+      base?: string;
+      image?: { type: string; bytes: Buffer };
+      /** A browser's cookie header. */
+      cookie?: string;
+    } = {},
   ): Promise<Reply<T>> {
     const base = options.base ?? (this.bases[this.turn++ % this.bases.length] as string);
     const url = new URL(path, base);
@@ -58,6 +67,7 @@ export class Api {
           headers: {
             ...(payload ? { 'content-type': type, 'content-length': payload.length } : {}),
             ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
+            ...(options.cookie ? { cookie: options.cookie } : {}),
           },
         },
         (res) => {
@@ -75,7 +85,7 @@ export class Api {
             } catch {
               body = text;
             }
-            resolve({ status, body: body as T, ms: at - started, at });
+            resolve({ status, body: body as T, ms: at - started, at, headers: res.headers });
           });
           res.on('error', reject);
         },

@@ -22,6 +22,7 @@ import { sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../src/db/client.ts';
 import type { ReceivedPush } from '../test/helpers/fake-push.ts';
 import { type Observations, WAVE_SETTLE_MS } from './community.ts';
+import type { ImportedBaseline } from './imported.ts';
 import type { OperatorLog, SeasonPlan } from './operators.ts';
 import { ratingsAgainstReplay } from './rating-replay.ts';
 
@@ -52,6 +53,11 @@ export interface CheckInput {
   speed: number;
   /** What the players' phones received (the reporters' devices). */
   pushes?: readonly ReceivedPush[];
+  /**
+   * The rehearsal began from an imported community (imported.ts): the imported matches are history, left out of the
+   * checks of what the site did; penalties and ratings replay from the imported state.
+   */
+  baseline?: ImportedBaseline | null;
 }
 
 const MAX_PROBLEMS = 9;
@@ -109,18 +115,19 @@ interface ReportRow {
 
 const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
 
-async function load(db: Db) {
-  const matches = (await rows<MatchRow>(db, sql`select * from matches order by id`)).map((m) => ({
+/** The site's own matches (after the imported ones, if any), their players and reports. */
+async function load(db: Db, after: number) {
+  const matches = (await rows<MatchRow>(db, sql`select * from matches where id > ${after} order by id`)).map((m) => ({
     ...m,
     id: Number(m.id),
     matched_at: Number(m.matched_at),
     started_at: Number(m.started_at),
     settled_at: num(m.settled_at),
   }));
-  const players = (await rows<PlayerRow>(db, sql`select * from match_players order by match_id, team, slot`)).map(
-    (p) => ({ ...p, match_id: Number(p.match_id) }),
-  );
-  const reports = (await rows<ReportRow>(db, sql`select * from match_reports`)).map((r) => ({
+  const players = (
+    await rows<PlayerRow>(db, sql`select * from match_players where match_id > ${after} order by match_id, team, slot`)
+  ).map((p) => ({ ...p, match_id: Number(p.match_id) }));
+  const reports = (await rows<ReportRow>(db, sql`select * from match_reports where match_id > ${after}`)).map((r) => ({
     ...r,
     match_id: Number(r.match_id),
     reported_at: Number(r.reported_at),
@@ -284,7 +291,9 @@ async function penalties(input: CheckInput, data: Loaded): Promise<Check[]> {
     input.db,
     sql`select id, ended_at from seasons where ended_at is not null`,
   );
-  for (const s of ended) events.push({ at: Number(s.ended_at), id: 0, kind: 'season', season: s.id });
+  // Seasons that had ended before an import are the imported penalty states' past.
+  for (const s of ended.filter((x) => !input.baseline?.endedSeasons.has(x.id)))
+    events.push({ at: Number(s.ended_at), id: 0, kind: 'season', season: s.id });
   events.sort((a, b) => a.at - b.at || a.id - b.id);
 
   // Replay every player's penalty state through the engine's rules in the order windows closed.
@@ -297,12 +306,16 @@ async function penalties(input: CheckInput, data: Loaded): Promise<Check[]> {
     last_penalty_at: null,
     timeouts: [] as { from: number; until: number }[],
   });
+  // Imported players start from the penalty state they brought.
+  for (const [user, state] of input.baseline?.penalties ?? []) states.set(user, { ...state, timeouts: [] });
   const byId = new Map(data.matches.map((m) => [m.id, m]));
   for (const e of events) {
     if (e.kind === 'season') {
-      // The season change's rule: a player below the threshold starts clean, a running timeout ends there.
+      // The season change's rule: a player with a penalty or a timeout below the threshold starts clean, a running
+      // timeout ends there (a player without either keeps their progress: an imported one may have some).
       for (const [user, state] of states) {
-        if (effectivePenalty(state) < PENALTY_BLOCK_THRESHOLD) {
+        const penalised = state.penalty_count > 0 || state.penalty_timeout_until !== null;
+        if (penalised && effectivePenalty(state) < PENALTY_BLOCK_THRESHOLD) {
           const timeouts = state.timeouts.map((t) => (t.until > e.at ? { ...t, until: Math.max(t.from, e.at) } : t));
           states.set(user, { ...clean(), timeouts });
         }
@@ -373,7 +386,7 @@ async function penalties(input: CheckInput, data: Loaded): Promise<Check[]> {
  * corrections and refunds where they happened (rating-replay.ts).
  */
 async function ratings(input: CheckInput): Promise<Check> {
-  const { problems, figure, corrections, refunds } = await ratingsAgainstReplay(input.db);
+  const { problems, figure, corrections, refunds } = await ratingsAgainstReplay(input.db, input.baseline ?? null);
   // The operators' correction and refunds are among the events replayed.
   if (corrections < (input.operators.correction ? 1 : 0)) problems.push('the correction is not in the replay');
   if (refunds < input.operators.refunds.length)
@@ -390,7 +403,9 @@ async function seasonEnd(input: CheckInput, log: { ended: number }): Promise<Che
   const { db } = input;
   const problems: string[] = [];
   const first = input.seasons[0];
-  if (!first || first.end > input.end)
+  // The records wait for the season's last matches: up to a report window after its end.
+  const waits = input.reportWindowMinutes * 60 + turnSlack(input.speed);
+  if (!first || first.end + waits > input.end)
     return check('the season end ran once, by its date', 'no season end in the span', []);
   const [season] = await rows<{
     id: string;
@@ -424,7 +439,12 @@ async function seasonEnd(input: CheckInput, log: { ended: number }): Promise<Che
     total_matches: number;
     wins: number;
     effective_penalty: number;
-  }>(db, sql`select * from season_records where season_id = ${first.id}`);
+    deleted: boolean;
+  }>(
+    db,
+    sql`select r.*, u.deleted_at is not null as deleted from season_records r join users u on u.id = r.user_id
+      where r.season_id = ${first.id}`,
+  );
   const recordOf = new Map(records.map((r) => [r.user_id, r]));
   for (const s of stats) {
     const r = recordOf.get(s.user_id);
@@ -443,9 +463,11 @@ async function seasonEnd(input: CheckInput, log: { ended: number }): Promise<Che
   const map = seasonAwardsOf({ id: season.id, name: season.name, awards: season.awards });
   let expectedAwards = 0;
   for (const r of records) {
-    const want = seasonRewards(
-      { rank: r.final_rank, matches: r.total_matches, effectivePenalty: r.effective_penalty },
-      map,
+    // A deleted account's remainder keeps its record and is rewarded nothing.
+    const want = (
+      r.deleted
+        ? []
+        : seasonRewards({ rank: r.final_rank, matches: r.total_matches, effectivePenalty: r.effective_penalty }, map)
     )
       .map((w) => `${w.tier}:${w.badgeId}`)
       .sort()
@@ -834,7 +856,9 @@ async function outcomesTold(input: CheckInput): Promise<Check> {
   const { db } = input;
   const problems: string[] = [];
   const log = input.operators.cases;
-  if (log.length < 2) problems.push(`${log.length} cases closed by the operators, 2 planned`);
+  // (A run that ends before the operators come to the cases has none to close.)
+  if (log.length < 2 && input.operators.openCases !== null)
+    problems.push(`${log.length} cases closed by the operators, 2 planned`);
   const closed = (
     await rows<{
       id: string;
@@ -1068,7 +1092,7 @@ export async function runChecks(
   input: CheckInput,
   extra: { seasonEndLogs: number; trail: { action: string; target_id: string }[] },
 ): Promise<Check[]> {
-  const data = await load(input.db);
+  const data = await load(input.db, input.baseline?.lastMatchId ?? 0);
   const checks = await loadChecks(input.db);
   return [
     ...(await waves(input)),
@@ -1100,13 +1124,15 @@ export interface Counts {
   readyFailed: number;
 }
 
-export async function countsOf(db: Db): Promise<Counts> {
+/** The figures of the site's own matches (after an import's, if any). */
+export async function countsOf(db: Db, after = 0): Promise<Counts> {
   const [row] = await rows<Counts>(
     db,
-    sql`select (select count(*)::int from wave_runs) as waves, (select count(*)::int from matches) as matches,
-      (select count(*)::int from matches where status = 'done' and winner is not null) as settled,
-      (select count(*)::int from matches where status = 'done' and winner is null) as voided,
-      (select count(*)::int from match_reports) as reports,
+    sql`select (select count(*)::int from wave_runs) as waves,
+      (select count(*)::int from matches where id > ${after}) as matches,
+      (select count(*)::int from matches where id > ${after} and status = 'done' and winner is not null) as settled,
+      (select count(*)::int from matches where id > ${after} and status = 'done' and winner is null) as voided,
+      (select count(*)::int from match_reports where match_id > ${after}) as reports,
       (select count(*)::int from ready_checks) as "readyChecks",
       (select count(*)::int from ready_checks where status = 'failed') as "readyFailed"`,
   );

@@ -13,6 +13,7 @@ import {
 import type { CurrentMatch, ReadyCheck, ServerMessage } from '@rankmatch/shared';
 import type { Api, Reply } from './api.ts';
 import type { RehearsalClock } from './clock.ts';
+import type { SignIn } from './sign-in.ts';
 import { CLOSE_BANNED, PlayerSocket } from './socket.ts';
 
 // The simulated community as clients of the real server: each player of the engine's population (hidden skill,
@@ -59,6 +60,8 @@ const NO_SHOW_RETURN = 5 * 60;
 
 export interface CommunityOptions {
   api: Api;
+  /** How each player signs in (a test account, or Discord for a moved-in player). */
+  signIn: SignIn;
   clock: RehearsalClock;
   seed: number;
   players: readonly SimPlayer[];
@@ -285,16 +288,19 @@ class Client {
   }
 
   private async signIn(again: boolean): Promise<void> {
-    const reply = await this.api.call<{ access_token: string; code?: string }>('POST', '/api/auth/dummy/login', {
-      body: { user_id: this.id, trainer_name: trainerName(this.id), rate: this.player.start_rate },
+    // A test account (created at its first sign-in with a name and start rate), or a moved-in player through Discord.
+    const reply = await this.community.options.signIn.as(this.id, {
+      trainer_name: trainerName(this.id),
+      rate: this.player.start_rate,
     });
     if (reply.status === 403) {
       this.banned();
       return;
     }
-    if (reply.status !== 200) throw new Error(`${this.id}: sign-in answered ${reply.status}`);
+    if (reply.status !== 200 || !reply.token)
+      throw new Error(`${this.id}: sign-in answered ${reply.status} ${reply.code ?? ''}`);
     if (again) this.seen.relogins += 1;
-    this.token = reply.body.access_token;
+    this.token = reply.token;
   }
 
   /** A session begins: sign in, open the socket, join. */

@@ -2,6 +2,7 @@ import type { FakePushService } from '../test/helpers/fake-push.ts';
 import type { Api } from './api.ts';
 import type { RehearsalClock } from './clock.ts';
 import type { Community } from './community.ts';
+import type { SignIn } from './sign-in.ts';
 
 // The people who run the site, through the admin API as the admin panel calls it: they set the seasons up before the
 // day, then during the evening ban a player, suspend two queued players from matching (one for an hour, the other
@@ -87,6 +88,8 @@ export class Operators {
     private readonly community: Community,
     /** The phones' push service: the reporters' devices subscribe there. */
     private readonly push: FakePushService | null = null,
+    /** Players' sign-ins (a supporter, a disputer, a phone's owner): test accounts or Discord. */
+    private readonly players: SignIn = community.options.signIn,
   ) {}
 
   private async admin<T = Record<string, unknown>>(method: string, path: string, body?: unknown) {
@@ -107,15 +110,44 @@ export class Operators {
     this.token = reply.body.access_token;
   }
 
-  private expectOk(what: string, reply: { status: number; body: unknown }): boolean {
+  private expectOk(what: string, reply: { status: number; body?: unknown; code?: string | null }): boolean {
     if (reply.status === 200) return true;
-    this.log.problems.push(`${what}: ${reply.status} ${JSON.stringify(reply.body).slice(0, 200)}`);
+    this.log.problems.push(`${what}: ${reply.status} ${JSON.stringify(reply.body ?? reply.code).slice(0, 200)}`);
     return false;
   }
 
-  /** Before the day: the running season and the next one, created and the first activated. */
+  /**
+   * Before the day: the running season and the next one, created and the first activated. A season the site already
+   * runs (an imported community's) is kept, its end moved to the plan's date.
+   */
   async setUpSeasons(plans: readonly SeasonPlan[]): Promise<void> {
+    type Listed = {
+      id: string;
+      name: string;
+      description: string;
+      start_date: number;
+      image_url: string;
+      theme_color: string;
+      is_active: boolean;
+    };
+    const listed = await this.admin<Listed[]>('GET', '/api/admin/seasons');
+    const existing = new Map((listed.status === 200 ? listed.body : []).map((x) => [x.id, x]));
     for (const plan of plans) {
+      const known = existing.get(plan.id);
+      if (known) {
+        const { name, description, start_date, image_url, theme_color } = known;
+        const reply = await this.admin('PUT', `/api/admin/seasons/${plan.id}`, {
+          name,
+          description,
+          start_date,
+          end_date: plan.end,
+          image_url,
+          theme_color,
+        });
+        if (this.expectOk(`season ${plan.id} (its end)`, reply))
+          this.log.audited.push({ action: 'season.update', target: plan.id });
+        continue;
+      }
       const reply = await this.admin('POST', '/api/admin/seasons', {
         id: plan.id,
         name: plan.name,
@@ -126,7 +158,7 @@ export class Operators {
         this.log.audited.push({ action: 'season.create', target: plan.id });
     }
     const first = plans[0];
-    if (!first) return;
+    if (!first || existing.get(first.id)?.is_active) return;
     const reply = await this.admin('POST', `/api/admin/seasons/${first.id}/activate`);
     if (this.expectOk(`activate ${first.id}`, reply))
       this.log.audited.push({ action: 'season.activate', target: first.id });
@@ -146,27 +178,29 @@ export class Operators {
     if (!this.expectOk(`ban ${userId}`, reply)) return;
     this.log.audited.push({ action: 'user.update', target: userId });
     const detail = await this.admin<{ in_queue: boolean }>('GET', `/api/admin/users/${userId}`);
-    // The player's own next call is refused.
-    const login = await this.api.call<{ code?: string }>('POST', '/api/auth/dummy/login', {
-      body: { user_id: userId },
-    });
+    // The player's own next sign-in is refused.
+    const login = await this.players.as(userId);
     this.log.ban = {
       userId,
       at,
       wasQueued: queued.includes(userId),
       inQueueAfter: detail.status === 200 ? detail.body.in_queue : null,
-      refusedAfter: login.status === 403 && login.body?.code === 'BANNED',
+      refusedAfter: login.status === 403 && (login.code ?? '').startsWith('BANNED'),
     };
   }
 
-  /** Corrects the result of the latest match settled with a winner: the other team won. */
-  async correctAResult(): Promise<void> {
-    const list = await this.admin<{ matches: { match_id: string; status: string }[] }>(
+  /**
+   * Corrects the result of the latest match settled with a winner: the other team won. Only matches played from
+   * `since` on (an imported community's own history is not the evening's to correct).
+   */
+  async correctAResult(since = 0, triesLeft = 2): Promise<void> {
+    const list = await this.admin<{ matches: { match_id: string; status: string; started_at: number }[] }>(
       'GET',
       '/api/admin/matches?status=done',
     );
     if (!this.expectOk('match list', list)) return;
-    for (const { match_id: matchId } of list.body.matches) {
+    for (const { match_id: matchId, started_at: started } of list.body.matches) {
+      if (started < since) continue;
       const detail = await this.admin<{ winner_team: 'A' | 'B' | null }>('GET', `/api/admin/matches/${matchId}`);
       const from = detail.body.winner_team;
       if (detail.status !== 200 || !from) continue;
@@ -176,6 +210,16 @@ export class Operators {
       if (!this.expectOk(`correct ${matchId}`, reply)) return;
       this.log.audited.push({ action: 'match.correct', target: matchId });
       this.log.correction = { matchId, from, to, at };
+      return;
+    }
+    // None settled yet (a busy machine makes the evening's first matches late): look again a little later, still
+    // before the season's end.
+    if (triesLeft > 0) {
+      this.clock.at(this.clock.now() + 8 * 60, () => {
+        this.correctAResult(since, triesLeft - 1).catch((err: unknown) =>
+          this.log.problems.push(`correction: ${(err as Error).message}`),
+        );
+      });
       return;
     }
     this.log.problems.push('correction: no settled match with a winner yet');
@@ -194,11 +238,9 @@ export class Operators {
 
   /** A supporter buys a badge through the test payment, and the same payment is tried again. */
   async buyBadge(userId: string): Promise<void> {
-    const login = await this.api.call<{ access_token: string }>('POST', '/api/auth/dummy/login', {
-      body: { user_id: userId },
-    });
-    if (!this.expectOk(`supporter ${userId} sign-in`, login)) return;
-    const token = login.body.access_token;
+    const login = await this.players.as(userId);
+    if (!this.expectOk(`supporter ${userId} sign-in`, login) || !login.token) return;
+    const token = login.token;
     const checkout = await this.api.call<{ url: string; session_id: string }>('POST', '/api/shop/checkout', {
       token,
       body: { badgeId: SUPPORTER_BADGE },
@@ -429,12 +471,10 @@ export class Operators {
         (p) => !away.has(p.user_id),
       );
       if (!loser) continue;
-      const login = await this.api.call<{ access_token: string }>('POST', '/api/auth/dummy/login', {
-        body: { user_id: loser.user_id },
-      });
+      const login = await this.players.as(loser.user_id);
       if (!this.expectOk(`${loser.user_id} sign-in to dispute`, login)) continue;
       const reply = await this.api.call<{ code?: string }>('POST', `/api/matches/${matchId}/dispute`, {
-        token: login.body.access_token,
+        token: login.token,
         body: { reason: 'wrong_result', note: 'リハーサル: 結果に納得できません' },
       });
       if (reply.status === 409) continue;
@@ -447,11 +487,9 @@ export class Operators {
   /** A player's phone subscribes to push (their own sign-in, as the settings screen does). */
   private async subscribePhone(userId: string): Promise<{ deviceId: string; token: string } | null> {
     if (!this.push) return null;
-    const login = await this.api.call<{ access_token: string }>('POST', '/api/auth/dummy/login', {
-      body: { user_id: userId },
-    });
-    if (!this.expectOk(`${userId} sign-in for a phone`, login)) return null;
-    const token = login.body.access_token;
+    const login = await this.players.as(userId);
+    if (!this.expectOk(`${userId} sign-in for a phone`, login) || !login.token) return null;
+    const token = login.token;
     const device = this.push.device();
     const reply = await this.api.call('POST', '/api/notifications/push-subscriptions', {
       token,

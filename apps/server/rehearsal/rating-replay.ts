@@ -55,15 +55,31 @@ interface AdminEvent {
 
 /** What a match_players row should say: the rate after, the change and the MMR the match was rated from. */
 type Row = { after: number; delta: number; mmr: Mmr };
-type Stats = { rate: number; max: number; matches: number; wins: number };
+export type Stats = { rate: number; max: number; matches: number; wins: number };
 
 async function rows<T>(db: Db, query: ReturnType<typeof sql>): Promise<T[]> {
   return rowsOf<T>(await db.execute(query));
 }
 
-async function load(db: Db) {
+/**
+ * Where a replay starts from when the site began with an imported community (imported.ts): the imported matches (ids
+ * up to lastMatchId) are history rated by the other site's rule, not replayed; the players' season numbers and MMRs
+ * start as imported; a correction's max rate also reads the imported matches' rates.
+ */
+export interface ReplayBaseline {
+  lastMatchId: number;
+  stats: ReadonlyMap<string, Stats>;
+  mmr: ReadonlyMap<string, MmrState>;
+  ratesAfter: ReadonlyMap<string, readonly number[]>;
+}
+
+async function load(db: Db, baseline: ReplayBaseline | null) {
+  const after = baseline?.lastMatchId ?? 0;
   const matches = (
-    await rows<MatchRow>(db, sql`select id, season_id, matched_at, status, winner, settled_at from matches`)
+    await rows<MatchRow>(
+      db,
+      sql`select id, season_id, matched_at, status, winner, settled_at from matches where id > ${after}`,
+    )
   ).map((m) => ({
     ...m,
     id: Number(m.id),
@@ -74,7 +90,7 @@ async function load(db: Db) {
     await rows<PlayerRow>(
       db,
       sql`select match_id, user_id, team, rate_after, rate_delta, mmr_mu, mmr_sigma, refunded_at from match_players
-        order by match_id, team, slot`,
+        where match_id > ${after} order by match_id, team, slot`,
     )
   ).map((p) => ({ ...p, match_id: Number(p.match_id) }));
   const audit = await rows<{ action: string; target_id: string; created_at: string; before: unknown; after: unknown }>(
@@ -107,6 +123,7 @@ async function load(db: Db) {
       ...DEFAULT_RATING_CONFIG,
       mmr: timeline.paramsAt(m.matched_at) ?? DEFAULT_RATING_CONFIG.mmr,
     }),
+    baseline,
   };
 }
 
@@ -127,6 +144,8 @@ class Replay {
     private readonly settled: MatchRow[],
   ) {
     this.byId = new Map(data.matches.map((m) => [m.id, m]));
+    for (const [key, s] of data.baseline?.stats ?? []) this.stats.set(key, { ...s });
+    for (const [user, belief] of data.baseline?.mmr ?? []) this.mmr.set(user, { ...belief });
     for (const p of data.players) this.playersOf.set(p.match_id, [...(this.playersOf.get(p.match_id) ?? []), p]);
     // A match's first result: the one its first correction started from, else the one it has.
     for (const m of data.matches) {
@@ -241,7 +260,11 @@ class Replay {
         const laterRow = this.expected.get(later.id)?.get(f.user_id);
         if (laterRow && f.shift !== 0) laterRow.after += f.shift;
       }
-      let max = Math.max(s.rate, this.data.startRate.get(f.user_id) ?? 1500);
+      let max = Math.max(
+        s.rate,
+        this.data.startRate.get(f.user_id) ?? 1500,
+        ...(this.data.baseline?.ratesAfter.get(`${f.user_id}|${m.season_id}`) ?? []),
+      );
       for (const [id, byUser] of this.expected) {
         const r = byUser.get(f.user_id);
         if (r && this.byId.get(id)?.season_id === m.season_id) max = Math.max(max, r.after);
@@ -341,8 +364,9 @@ async function compareNumbers(db: Db, replay: Replay, problems: string[]): Promi
  */
 export async function ratingsAgainstReplay(
   db: Db,
+  baseline: ReplayBaseline | null = null,
 ): Promise<{ problems: string[]; figure: string; corrections: number; refunds: number }> {
-  const data = await load(db);
+  const data = await load(db, baseline);
   const { replay, problems, settled } = replayAll(data);
   const compared = compareMatches(data, replay, problems);
   const counted = await compareNumbers(db, replay, problems);

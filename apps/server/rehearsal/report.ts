@@ -14,6 +14,11 @@ export function formatResult(result: RehearsalResult): string {
     for (const p of c.problems) lines.push(`        ${p}`);
   }
   lines.push('');
+  if (f.imported) {
+    lines.push(
+      `imported first         ${f.imported.rows} rows in ${f.imported.seconds} s from ${f.imported.folder}; ${f.imported.players} of its players played (${f.imported.discordSignIns} Discord sign-ins, ${f.imported.discordAgain} tried again)`,
+    );
+  }
   lines.push(`simulated hours        ${f.simulatedHours} (${f.players} players, ${f.sessions} sessions)`);
   lines.push(`waves                  ${f.waves}`);
   lines.push(`matches                ${f.matches} (${f.settled} settled, ${f.voided} void)`);

@@ -6,13 +6,16 @@ import { DEFAULT_SETTLEMENT_CONFIG, seasonMeta, simulatePopulation, stream } fro
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { type Database, openPglite, openPostgres, rowsOf } from '../src/db/client.ts';
+import { FakeDiscord } from '../test/helpers/fake-discord.ts';
 import { FakePushService } from '../test/helpers/fake-push.ts';
 import { Api } from './api.ts';
 import { type Check, countsOf, runChecks } from './checks.ts';
 import { jst, RehearsalClock } from './clock.ts';
 import { Community } from './community.ts';
+import { type ImportedCommunity, importCommunity, importedChecks, withImportedSeason } from './imported.ts';
 import { Operators, type SeasonPlan } from './operators.ts';
 import { LOG_LEVEL, type LogLine, ServerProcess } from './server.ts';
+import { SignIn } from './sign-in.ts';
 
 // One rehearsal: the real built server (one instance on PGlite, or two on PostgreSQL + Redis) started on a simulated
 // clock, the community and the operators driving it through the public API for the scenario's span, then the servers
@@ -60,6 +63,12 @@ export interface RehearsalOptions {
   redisUrl?: string;
   /** Progress lines (default: none). */
   progress?: (line: string) => void;
+  /**
+   * A Unitemate export to move in before the servers start (imported.ts): its players sign in through the fake
+   * Discord with their Discord ids and play beside `players` − their number of test accounts; its running season is
+   * the evening's first (its end moved by the operators to the scenario's).
+   */
+  fromImport?: string;
 }
 
 export interface InstanceFigures {
@@ -69,6 +78,8 @@ export interface InstanceFigures {
   rssMaxMb: number | null;
   handlesStart: number | null;
   handlesEnd: number | null;
+  /** WebSocket clients still connected at the end (each holds a handle). */
+  socketsEnd: number | null;
   exitCode: number | null;
   turns: number;
   cpuSeconds: number | null;
@@ -111,6 +122,16 @@ export interface Figures {
   wallSeconds: number;
   /** CPU seconds of the rehearsal's own process (the players and operators). */
   driverCpuSeconds: number;
+  /** The community moved in first, when there was one. */
+  imported: {
+    folder: string;
+    rows: number;
+    seconds: number;
+    players: number;
+    discordSignIns: number;
+    /** Sign-ins tried again after their state expired on the way (a busy machine on the fast clock). */
+    discordAgain: number;
+  } | null;
 }
 
 export interface RehearsalResult {
@@ -166,7 +187,8 @@ export async function rehearse(options: RehearsalOptions): Promise<RehearsalResu
   const started = Date.now();
   const cpuAtStart = process.cpuUsage();
   const say = options.progress ?? (() => {});
-  const { scenario, configuration } = options;
+  const { configuration } = options;
+  let scenario = options.scenario;
   const dataDir = mkdtempSync(join(tmpdir(), 'rankmatch-rehearsal-'));
   const cleanups: (() => Promise<void> | void)[] = [() => rmSync(dataDir, { recursive: true, force: true })];
   const servers: ServerProcess[] = [];
@@ -188,13 +210,47 @@ export async function rehearse(options: RehearsalOptions): Promise<RehearsalResu
       PUSH_ENDPOINT_ORIGINS: push.origin,
     };
     let database: () => Promise<Database>;
+    let ownUrl = '';
     if (configuration === 'cluster') {
       if (!options.postgresUrl || !options.redisUrl)
         throw new Error('the cluster rehearsal needs PostgreSQL and Redis');
       const own = await createDatabase(options.postgresUrl);
       cleanups.push(own.drop);
-      env.DATABASE_URL = own.url;
-      env.REDIS_URL = options.redisUrl;
+      ownUrl = own.url;
+      database = () => openPostgres(own.url, 4);
+    } else {
+      database = () => openPglite(dataDir);
+    }
+    // The community moved in first, as an operator runs npm run import:unitemate before the site opens.
+    let imported: ImportedCommunity | null = null;
+    let importSeconds = 0;
+    let discord: FakeDiscord | null = null;
+    if (options.fromImport) {
+      const began = performance.now();
+      const db = await database();
+      try {
+        imported = await importCommunity(db.db, options.fromImport, scenario.start);
+      } finally {
+        await db.close();
+      }
+      importSeconds = (performance.now() - began) / 1000;
+      scenario = withImportedSeason(scenario, imported);
+      discord = new FakeDiscord();
+      await discord.start();
+      cleanups.push(() => discord?.stop());
+      // One public address for the instances, as behind a load balancer: Discord sends the player back to it, and the
+      // code's redirect address must be the same whichever instance finishes the sign-in.
+      Object.assign(env, discord.env(), { PUBLIC_URL: 'http://rehearsal.rankmatch.test' });
+      for (const p of imported.players) {
+        discord.addBrowserUser({ id: p.user_id, username: p.discord_username, global_name: null, avatar: null });
+      }
+      say(
+        `imported ${imported.summary.rows} rows (${imported.players.length} players) from ${options.fromImport} in ${importSeconds.toFixed(1)} s`,
+      );
+    }
+    if (configuration === 'cluster') {
+      env.DATABASE_URL = ownUrl;
+      env.REDIS_URL = options.redisUrl as string;
       env.REDIS_NAMESPACE = `rehearsal-${process.pid}-${randomBytes(3).toString('hex')}`;
       // One after the other: the first writes the shared secrets (test payments) into the data folder.
       for (const name of ['instance 1', 'instance 2']) {
@@ -202,12 +258,10 @@ export async function rehearse(options: RehearsalOptions): Promise<RehearsalResu
         servers.push(server);
         await server.start();
       }
-      database = () => openPostgres(own.url, 4);
     } else {
       const server = new ServerProcess('instance', env);
       servers.push(server);
       await server.start();
-      database = () => openPglite(dataDir);
     }
     let seasonEndLogs = 0;
     const errorLines: LogLine[] = [];
@@ -225,16 +279,28 @@ export async function rehearse(options: RehearsalOptions): Promise<RehearsalResu
     const meta = seasonMeta(options.seed, scenario.seasons[0]?.id ?? 'season');
     // Fresh accounts start at 1500; test accounts may start elsewhere: a spread around 1500, as on a young ladder.
     const rates = stream(options.seed, 'rehearsal-start-rates');
-    const accounts = Array.from({ length: options.players }, (_, i) => ({
-      user_id: `dummy_r${String(i + 1).padStart(3, '0')}`,
-      start_rate: 1500 + Math.round(rates.normal(0, 80) / 10) * 10,
-    }));
+    // An imported community's players first (the most recently active, at most `players`), at their imported rate;
+    // test accounts make up the rest.
+    const moved = (imported?.players ?? [])
+      .slice()
+      .sort((a, b) => b.last_played - a.last_played || (a.user_id < b.user_id ? -1 : 1))
+      .slice(0, options.players)
+      .map((p) => ({ user_id: p.user_id, start_rate: p.start_rate }));
+    const accounts = [
+      ...moved,
+      ...Array.from({ length: options.players - moved.length }, (_, i) => ({
+        user_id: `dummy_r${String(i + 1).padStart(3, '0')}`,
+        start_rate: 1500 + Math.round(rates.normal(0, 80) / 10) * 10,
+      })),
+    ];
     const players = simulatePopulation({ seed: options.seed, accounts, meta });
+    const signIn = new SignIn(api, new Set(moved.map((p) => p.user_id)));
     const community = new Community({
       api,
       clock,
       seed: options.seed,
       players,
+      signIn,
       reportWindowMinutes: DEFAULT_SETTLEMENT_CONFIG.reportWindowMinutes,
     });
     const operators = new Operators(api, clock, community, push);
@@ -252,16 +318,19 @@ export async function rehearse(options: RehearsalOptions): Promise<RehearsalResu
     say(`${sessions} sessions planned for ${players.length} players`);
 
     const supporter = accounts[1]?.user_id ?? 'dummy_r002';
+    // The evening's matches only: an imported community's history is not the operators' to correct or refund.
+    const since = scenario.start;
     const acts: [number, () => Promise<void>][] = [
       [scenario.operators.buy, () => operators.buyBadge(supporter)],
       [scenario.operators.ban, () => operators.banSomeone()],
-      [scenario.operators.correct, () => operators.correctAResult()],
+      [scenario.operators.correct, () => operators.correctAResult(since)],
       [scenario.operators.rules, () => operators.editRules()],
       [scenario.operators.suspend, () => operators.suspendSomeone()],
       [scenario.operators.suspendToLift, () => operators.suspendSomeone(scenario.operators.lift)],
       ...scenario.operators.refunds.map((at): [number, () => Promise<void>] => [
         at,
-        () => operators.refundTeammates(Math.max(...scenario.seasons.map((x) => x.start).filter((t) => t <= at))),
+        () =>
+          operators.refundTeammates(Math.max(since, ...scenario.seasons.map((x) => x.start).filter((t) => t <= at))),
       ]),
       [scenario.operators.cases, () => operators.actOnCases()],
     ];
@@ -284,6 +353,7 @@ export async function rehearse(options: RehearsalOptions): Promise<RehearsalResu
         rssMaxMb: server.rssMb(),
         handlesStart: await handles(server),
         handlesEnd: null,
+        socketsEnd: null,
         exitCode: null,
         turns: 0,
         cpuSeconds: null,
@@ -319,6 +389,7 @@ export async function rehearse(options: RehearsalOptions): Promise<RehearsalResu
       figure.cpuSeconds = server.cpuSeconds();
       const gauges = await server.metrics(metricsToken).catch(() => new Map<string, number>());
       figure.handlesEnd = gauges.get('rankmatch_process_nodejs_active_handles_total') ?? null;
+      figure.socketsEnd = gauges.get('rankmatch_ws_clients') ?? null;
       figure.slowest = [...gauges]
         .filter(([k]) => k.startsWith('rankmatch_job_max_seconds'))
         .map(([k, v]) => [/job="([^"]+)"/.exec(k)?.[1] ?? k, v] as const)
@@ -349,10 +420,20 @@ export async function rehearse(options: RehearsalOptions): Promise<RehearsalResu
           players: accounts.map((a) => a.user_id),
           speed: options.speed,
           pushes: push.received,
+          baseline: imported?.baseline ?? null,
         },
         { seasonEndLogs, trail },
       );
-      counts = await countsOf(db.db);
+      if (imported)
+        checks.push(
+          ...(await importedChecks(
+            db.db,
+            imported,
+            moved.map((p) => p.user_id),
+            signIn.discord,
+          )),
+        );
+      counts = await countsOf(db.db, imported?.baseline.lastMatchId ?? 0);
       const turns = await db.db.execute(
         sql`select instance, count(*)::int as n from job_runs group by instance order by instance`,
       );
@@ -383,8 +464,16 @@ export async function rehearse(options: RehearsalOptions): Promise<RehearsalResu
       if (figure.rssStartMb !== null && figure.rssEndMb !== null && figure.rssEndMb > figure.rssStartMb * 2 + 200) {
         health.push(`${figure.name}: memory grew from ${figure.rssStartMb} to ${figure.rssEndMb} MB`);
       }
-      if (figure.handlesStart !== null && figure.handlesEnd !== null && figure.handlesEnd > figure.handlesStart + 100) {
-        health.push(`${figure.name}: handles grew from ${figure.handlesStart} to ${figure.handlesEnd}`);
+      // Sockets still open at the end (a run that stops in the middle of an evening) hold a handle each.
+      const sockets = figure.socketsEnd ?? 0;
+      if (
+        figure.handlesStart !== null &&
+        figure.handlesEnd !== null &&
+        figure.handlesEnd - sockets > figure.handlesStart + 100
+      ) {
+        health.push(
+          `${figure.name}: handles grew from ${figure.handlesStart} to ${figure.handlesEnd} (${sockets} sockets open)`,
+        );
       }
     }
     for (const a of community.seen.anomalies.slice(0, 5)) health.push(`a player saw: ${a}`);
@@ -430,6 +519,14 @@ export async function rehearse(options: RehearsalOptions): Promise<RehearsalResu
       wallSeconds: Math.round((Date.now() - started) / 1000),
       driverCpuSeconds:
         Math.round((process.cpuUsage(cpuAtStart).user + process.cpuUsage(cpuAtStart).system) / 1e5) / 10,
+      imported: imported && {
+        folder: imported.folder,
+        rows: imported.summary.rows,
+        seconds: Math.round(importSeconds * 10) / 10,
+        players: moved.length,
+        discordSignIns: signIn.discord,
+        discordAgain: signIn.discordAgain,
+      },
     };
     return { ok: checks.every((c) => c.ok), checks, figures };
   } finally {

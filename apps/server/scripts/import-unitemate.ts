@@ -8,7 +8,7 @@ import { makeAdmins } from '../src/accounts/writes.ts';
 import { ConfigError, loadConfig } from '../src/config.ts';
 import { unixNow } from '../src/context.ts';
 import { DatabaseLockedError, openDatabase } from '../src/db/client.ts';
-import { ImportRefusedError, writeImport } from '../src/unitemate/import.ts';
+import { ImportRefusedError, mapForSite, writeImport } from '../src/unitemate/import.ts';
 import { formatWhere } from '../src/unitemate/issues.ts';
 import { mapUnitemate } from '../src/unitemate/mapper.ts';
 import { readUnitemateFolder } from '../src/unitemate/reader.ts';
@@ -43,8 +43,9 @@ async function main(): Promise<void> {
   const badgeMap = values['badge-map'] ? readBadgeMap(values['badge-map']) : undefined;
 
   const read = readUnitemateFolder(folder);
-  const mapped = mapUnitemate(read.dump, { now: unixNow(), badgeMap });
-  const errors = [...read.errors, ...mapped.errors];
+  const offline = mapUnitemate(read.dump, { now: unixNow(), badgeMap });
+  const errors = [...read.errors, ...offline.errors];
+  // Bad input stops the run before a database is opened (or a data folder made).
   if (errors.length > 0) {
     for (const e of errors) console.error(`${formatWhere(e)}: ${e.message}`);
     fail(`\n入力に ${errors.length} 件の問題があるため、何も書き込んでいません。`);
@@ -54,6 +55,8 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const database = await openDatabase(config);
   try {
+    // Mapped again against the site: players who deleted their account here stay deleted (map-deleted.ts).
+    const mapped = await mapForSite(database.db, read.dump, { now: unixNow(), badgeMap }, offline);
     const summary = await writeImport(database.db, mapped.rows, {
       dryRun: values['dry-run'],
       batchSize,

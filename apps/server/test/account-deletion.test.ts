@@ -309,6 +309,46 @@ describe('the deletion job', () => {
     }
   });
 
+  it("keeps a deleted account's season record, without rewards, at the season end", async () => {
+    const { t, admin } = f;
+    await activeSeason(t);
+    // A season with a number: the catalogue's S5 rewards (100 matches, gold licence).
+    await t.ctx.db.execute(sql`update seasons set name = 'シーズン5' where id = 's-test'`);
+    const m = await settledMatch(t, admin, 'A');
+    const [me, kept] = m.teamA as [string, string];
+    // Both played 120 matches without a penalty: the 100-match badge and the gold licence, by the rules.
+    await t.ctx.db.execute(
+      sql`update season_stats set match_count = 120, win_count = 70 where user_id in (${me}, ${kept})`,
+    );
+    await ask(m.tokenOf(me));
+    t.clock.advance(ACCOUNT_DELETION_GRACE_SECONDS);
+    const [done] = await runJob(t);
+    if (!done?.deleted) throw new Error(`not deleted: ${JSON.stringify(done)}`);
+    const rid = done.remainderId;
+
+    // The match's report window has closed: its penalties are processed, so the end need not wait for it.
+    const admin2 = await t.login('dummy_admin');
+    await t.request({ method: 'POST', url: '/api/debug/gather-match', token: admin2 });
+    const ended = await t.request({ method: 'POST', url: '/api/admin/seasons/s-test/end', token: admin2 });
+    expect(ended.statusCode, ended.body).toBe(200);
+    await t.built.events.drain();
+    const [record] = await rows<{ final_rank: number | null; total_matches: number }>(
+      t,
+      sql`select final_rank, total_matches from season_records where user_id = ${rid}`,
+    );
+    // The record stays (the season's count of players and everyone's ranks), unranked and rewarded nothing.
+    expect(record).toEqual({ final_rank: null, total_matches: 120 });
+    expect(await countOf(t, 'season_awards', 'user_id', rid)).toBe(0);
+    expect(await countOf(t, 'user_badges', 'user_id', rid)).toBe(0);
+    // The player who kept their account got both.
+    const awards = await rows<{ tier: string }>(
+      t,
+      sql`select tier from season_awards where user_id = ${kept} order by tier`,
+    );
+    expect(awards.map((a) => a.tier)).toEqual(expect.arrayContaining(['matches', 'gold_licence']));
+    expect(await countOf(t, 'user_badges', 'user_id', kept)).toBeGreaterThanOrEqual(2);
+  });
+
   it('lets a test account sign in again as a new account', async () => {
     const { t, player } = f;
     await ask(player);

@@ -2,11 +2,13 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { ACCOUNT_DELETION_GRACE_SECONDS } from '@rankmatch/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { FIXTURE_ROOT } from '../scripts/unitemate-fixtures.ts';
 import { rowsOf } from '../src/db/client.ts';
-import { ImportRefusedError, writeImport } from '../src/unitemate/import.ts';
+import { ACCOUNT_DELETION_JOB, type Deletion } from '../src/deletion/delete.ts';
+import { ImportRefusedError, mapForSite, writeImport } from '../src/unitemate/import.ts';
 import { mapUnitemate } from '../src/unitemate/mapper.ts';
 import { readUnitemateFolder } from '../src/unitemate/reader.ts';
 import { createTestApp, type TestApp } from './helpers/app.ts';
@@ -192,6 +194,66 @@ describe('importing a Unitemate community', () => {
     const owned = rows.userBadges.filter((b) => b.userId === player?.id).map((b) => b.badgeId);
     const me = await t.request({ method: 'GET', url: '/api/users/me', token: signedIn.json().access_token });
     expect([...me.json().owned_badges].sort()).toEqual(owned.sort());
+  });
+
+  it('a rerun after players deleted their account here keeps them deleted, their history with the remainder', async () => {
+    await writeImport(t.ctx.db, rows);
+    const played = new Set(rows.matchPlayers.map((p) => p.userId));
+    const badged = new Set(rows.userBadges.map((b) => b.userId));
+    const recorded = new Set(rows.seasonRecords.map((r) => r.userId));
+    const real = rows.users.filter((u) => !u.isDummy && !u.isBanned && badged.has(u.id) && recorded.has(u.id));
+    // One who played this season's matches, one known only from earlier seasons (records, badges).
+    const gone = [real.find((u) => played.has(u.id))?.id, real.find((u) => !played.has(u.id))?.id] as string[];
+    expect(gone.every(Boolean)).toBe(true);
+    for (const id of gone) {
+      await t.ctx.db.execute(
+        sql`update users set deletion_requested_at = ${t.clock.now() - ACCOUNT_DELETION_GRACE_SECONDS} where id = ${id}`,
+      );
+    }
+    const outcome = await t.built.jobs.run(ACCOUNT_DELETION_JOB);
+    const deletions = (outcome.ran ? outcome.value : []) as Deletion[];
+    expect(deletions.map((d) => d.deleted)).toEqual([true, true]);
+    const remainder = new Map(deletions.map((d) => [d.userId, d.deleted ? d.remainderId : '']));
+    const afterDeletion = await contents();
+
+    // Rows mapped without the site would bring them back: refused, nothing written.
+    await expect(writeImport(t.ctx.db, rows)).rejects.toThrow(/退会したプレイヤー 2 人/);
+    // Mapped against the site: both are skipped with the reason, and nothing changes.
+    const again = await mapForSite(t.ctx.db, dump, { now: now + 86_400, badgeMap });
+    for (const id of gone) {
+      expect(again.skipped).toContainEqual(
+        expect.objectContaining({ table: 'users', key: id, reason: expect.stringContaining(remainder.get(id) ?? '?') }),
+      );
+      expect(again.skipped.some((s) => s.table === 'user_badges' && s.key.startsWith(`${id}/`))).toBe(true);
+    }
+    const summary = await writeImport(t.ctx.db, again.rows);
+    expect(changed(summary)).toBe(0);
+    expect(await contents()).toEqual(afterDeletion);
+    for (const id of gone) {
+      for (const [table, column] of [
+        ['users', 'id'],
+        ['user_badges', 'user_id'],
+        ['match_players', 'user_id'],
+        ['match_reports', 'user_id'],
+        ['season_stats', 'user_id'],
+        ['season_records', 'user_id'],
+        ['player_mmr', 'user_id'],
+      ]) {
+        const [row] = rowsOf<{ n: number }>(
+          await t.ctx.db.execute(
+            sql`select count(*)::int as n from ${sql.identifier(table as string)} where ${sql.identifier(column as string)} = ${id}`,
+          ),
+        );
+        expect(row?.n, `${table} of ${id}`).toBe(0);
+      }
+    }
+    // The remainder still holds the matches (ten players each) and the records.
+    const [kept] = rowsOf<{ matches: number; records: number }>(
+      await t.ctx.db.execute(sql`select (select count(*)::int from match_players where user_id = ${remainder.get(gone[0] as string)}) as matches,
+        (select count(*)::int from season_records where user_id = ${remainder.get(gone[1] as string)}) as records`),
+    );
+    expect(kept?.matches).toBe(rows.matchPlayers.filter((p) => p.userId === gone[0]).length);
+    expect(kept?.records).toBe(rows.seasonRecords.filter((r) => r.userId === gone[1]).length);
   });
 
   it('the command lists bad input with file and line and writes nothing, not even a database', () => {

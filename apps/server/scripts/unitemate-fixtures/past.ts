@@ -16,11 +16,15 @@ interface Played {
   penalised: boolean;
 }
 
-function playSeason(r: Random, users: readonly FixtureUser[], season: FixtureSeason): Played[] {
+/** How many matches a user played in an ended season (the fixture's: 70 % played, up to 320 matches). */
+export type SeasonTotal = (r: Random, user: FixtureUser, season: FixtureSeason) => number;
+const fixtureTotal: SeasonTotal = (r) => (r.chance(0.7) ? Math.floor(r.next() ** 2 * 320) + 1 : 0);
+
+function playSeason(r: Random, users: readonly FixtureUser[], season: FixtureSeason, total_: SeasonTotal): Played[] {
   return users
     .filter((u) => u.createdAt < season.end)
     .map((user) => {
-      const total = r.chance(0.7) ? Math.floor(r.next() ** 2 * 320) + 1 : 0;
+      const total = total_(r, user, season);
       const share = Math.min(1, total / 60);
       const finalRate = Math.round(1500 + (user.skill - 1500) * share * 0.7 + (total > 0 ? r.normal(0, 25) : 0));
       const winShare = Math.min(0.7, Math.max(0.3, 0.5 + (user.skill - 1500) / 1500));
@@ -51,13 +55,14 @@ function grant(user: FixtureUser, badges: readonly string[]): void {
   for (const id of badges) if (!user.owned.includes(id)) user.owned.push(id);
 }
 
-/** Seasons 5 and 6 (7 is running): records, ranks and rewards. */
-export function endPastSeasons(r: Random, users: readonly FixtureUser[]): void {
+/** Seasons 5 and 6 (7 is running): records, ranks and rewards. `total` draws each user's matches of a season. */
+export function endPastSeasons(r: Random, users: readonly FixtureUser[], total: SeasonTotal = fixtureTotal): void {
   for (const season of SEASONS.filter((s) => !s.active)) {
-    const played = playSeason(r, users, season);
+    const played = playSeason(r, users, season, total);
     const ranked = played.filter((p) => p.total > 0).sort((a, b) => b.finalRate - a.finalRate);
+    const places = new Map(ranked.map((p, i) => [p, i + 1]));
     for (const p of played) {
-      const place = ranked.indexOf(p) + 1;
+      const place = places.get(p) ?? 0;
       const rank = place > 0 && place <= 100 ? place : null;
       const earned = rewards(season, p, rank);
       p.user.past.push({
@@ -78,12 +83,21 @@ export function endPastSeasons(r: Random, users: readonly FixtureUser[]): void {
   if (twice) twice.past.push({ ...(twice.past[1] as object) });
 }
 
+/** Shares of users who bought a shop badge, a retired one, and who took part in the event the new site drops. */
+export interface BadgeShares {
+  shop: number;
+  retired: number;
+  /** One user in `eventEvery` has the dropped event badge. */
+  eventEvery: number;
+}
+const FIXTURE_SHARES: BadgeShares = { shop: 0.18, retired: 0.06, eventEvery: 40 };
+
 /** Shop purchases (now and retired), admins' grants, a badge the new site leaves out, and what each user wears. */
-export function giveOtherBadges(r: Random, users: readonly FixtureUser[]): void {
+export function giveOtherBadges(r: Random, users: readonly FixtureUser[], shares: BadgeShares = FIXTURE_SHARES): void {
   for (const user of users) {
-    if (r.chance(0.18)) grant(user, [SHOP_BADGES[r.int(SHOP_BADGES.length)] as string]);
-    if (r.chance(0.06)) grant(user, [RETIRED_BADGE]);
-    if (user.index % 40 === 3) grant(user, [DROPPED_BADGE]);
+    if (r.chance(shares.shop)) grant(user, [SHOP_BADGES[r.int(SHOP_BADGES.length)] as string]);
+    if (r.chance(shares.retired)) grant(user, [RETIRED_BADGE]);
+    if (user.index % shares.eventEvery === 3) grant(user, [DROPPED_BADGE]);
     if (user.admin || user.index === 1) grant(user, [ADMIN_BADGE]);
     const worn = user.owned.filter(() => r.chance(0.5));
     // Their profile form writes "" for an emptied slot; never-set slots are null.

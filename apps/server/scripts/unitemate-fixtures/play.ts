@@ -236,21 +236,38 @@ function shuffled<T>(r: Random, list: readonly T[]): T[] {
   return out;
 }
 
+/** Who plays the running season, and how ten of them are drawn for a match (free: not in a match in play). */
+export interface Players {
+  active: (r: Random, users: readonly FixtureUser[]) => FixtureUser[];
+  pickTen: (r: Random, active: readonly FixtureUser[]) => FixtureUser[];
+}
+/** The fixture's: 85 % of the users who are not banned, ten drawn alike. */
+const FIXTURE_PLAYERS: Players = {
+  active: (r, users) => users.filter((u) => !u.banned && r.chance(0.85)),
+  pickTen: (r, active) =>
+    shuffled(
+      r,
+      active.filter((u) => u.assignedMatchId === 0),
+    ).slice(0, 10),
+};
+
 /** The running season: `count` matches, the last two still being played (3 reports, not judged). */
-export function playCurrentSeason(r: Random, users: FixtureUser[], count: number): Play {
+export function playCurrentSeason(
+  r: Random,
+  users: FixtureUser[],
+  count: number,
+  players: Players = FIXTURE_PLAYERS,
+): Play {
   const season = SEASONS.find((s) => s.active);
   if (!season) throw new Error('no active season');
-  const active = users.filter((u) => !u.banned && r.chance(0.85));
+  const active = players.active(r, users);
   const byId = new Map(users.map((u) => [u.id, u]));
   const span = EXPORT_AT - 3 * 3600 - season.start;
   const times = Array.from({ length: count }, () => season.start + r.int(span)).sort((x, y) => x - y);
   const play: Play = { matches: [], records: [] };
   for (const [i, at] of times.entries()) {
     const ongoing = i >= count - 2;
-    const ten = shuffled(
-      r,
-      active.filter((u) => u.assignedMatchId === 0),
-    ).slice(0, 10);
+    const ten = players.pickTen(r, active);
     const match = playMatch(r, FIRST_MATCH_ID + i, ongoing ? EXPORT_AT - 600 : at, ten, ongoing ? 3 : 7);
     addQuirks(match, i);
     play.matches.push(match);

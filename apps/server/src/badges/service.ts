@@ -82,18 +82,38 @@ export interface BadgeGrant {
   achievementId?: string | null;
 }
 
+/** Of these accounts, the deleted ones (anonymised remainders: deletion/). */
+async function deletedAmong(db: Executor, userIds: readonly string[]): Promise<Set<string>> {
+  const ids = [...new Set(userIds)];
+  const found = new Set<string>();
+  for (let i = 0; i < ids.length; i += 1000) {
+    const rows = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(inArray(users.id, ids.slice(i, i + 1000)), sql`${users.deletedAt} is not null`));
+    for (const r of rows) found.add(r.id);
+  }
+  return found;
+}
+
 /**
  * The one way badges are given, whatever the source (admin award or edit, season reward, achievement, purchase).
- * Idempotent per (user, badge): a badge already owned keeps its first grant. Runs in the caller's work and returns
- * the grants that gave something, which badges.granted tells the players' screens after the commit.
+ * Idempotent per (user, badge): a badge already owned keeps its first grant. A deleted account's remainder gets
+ * nothing (its badges went with the deletion; it keeps only the history others need). Runs in the caller's work and
+ * returns the grants that gave something, which badges.granted tells the players' screens after the commit.
  */
 export async function grantBadges({ tx, emit }: Work, grants: readonly BadgeGrant[]): Promise<BadgeGrant[]> {
   if (grants.length === 0) return [];
   for (const g of grants) if (!getBadge(g.badgeId)) throw new AppError('BADGE_NOT_FOUND');
+  const deleted = await deletedAmong(
+    tx,
+    grants.map((g) => g.userId),
+  );
+  const living = deleted.size === 0 ? grants : grants.filter((g) => !deleted.has(g.userId));
   const given: BadgeGrant[] = [];
   // One statement per 1,000 grants keeps the parameter count well under PostgreSQL's limit.
-  for (let i = 0; i < grants.length; i += 1000) {
-    const chunk = grants.slice(i, i + 1000);
+  for (let i = 0; i < living.length; i += 1000) {
+    const chunk = living.slice(i, i + 1000);
     const inserted = await tx
       .insert(userBadges)
       .values(

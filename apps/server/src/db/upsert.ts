@@ -1,6 +1,6 @@
-import { getTableColumns, type SQL, sql } from 'drizzle-orm';
-import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import type { Executor } from './client.ts';
+import { getTableColumns, sql } from 'drizzle-orm';
+import { getTableConfig, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
+import { type Executor, rowsOf } from './client.ts';
 
 // Upserts for imports from another site: a row is inserted, updated when it differs, or left as it is, so that an
 // import run twice changes nothing and one stopped half-way continues where it stopped. Owners call it for their
@@ -23,8 +23,18 @@ export interface UpsertOptions<T extends PgTable> {
   keep?: (keyof T['$inferInsert'])[];
 }
 
-/** Rows per statement (well under PostgreSQL's 65,535 parameters for the widest table). */
-const CHUNK = 500;
+/** Rows per statement: they travel as one JSON parameter (json_to_recordset), so a statement stays short. */
+const CHUNK = 5000;
+
+/** The type a column is read from the JSON as (a serial is its integer type). */
+function recordType(column: PgColumn): string {
+  const type = column.getSQLType();
+  if (type === 'bigserial') return 'bigint';
+  if (type === 'serial') return 'integer';
+  return type;
+}
+
+const quoted = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
 export async function upsertRows<T extends PgTable>(
   db: Executor,
@@ -44,34 +54,33 @@ export async function upsertRows<T extends PgTable>(
     (row) => Object.keys(row).length !== given.size || Object.keys(row).some((k) => !given.has(k)),
   );
   if (mixed) throw new Error(`upsertRows: rows of one call must carry the same columns (${Object.keys(mixed)})`);
-  const updatable = Object.entries(columns).filter(
-    ([field, c]) => given.has(field) && !keyNames.has(c.name) && !kept.has(field),
-  );
-  const excluded = (c: PgColumn) => sql.raw(`excluded."${c.name}"`);
-  const set = Object.fromEntries(updatable.map(([field, c]) => [field, excluded(c)])) as Record<string, SQL>;
-  const current = sql.join(
-    updatable.map(([, c]) => sql`${c}`),
-    sql`, `,
-  );
-  const incoming = sql.join(
-    updatable.map(([, c]) => excluded(c)),
-    sql`, `,
+  const carried = Object.entries(columns).filter(([field]) => given.has(field));
+  const updatable = carried.filter(([field, c]) => !keyNames.has(c.name) && !kept.has(field));
+  const tableName = quoted(getTableConfig(table).name);
+  const list = sql.raw(carried.map(([, c]) => quoted(c.name)).join(', '));
+  const types = sql.raw(carried.map(([, c]) => `${quoted(c.name)} ${recordType(c)}`).join(', '));
+  const target = options.key.map((c) => quoted(c.name)).join(', ');
+  const current = updatable.map(([, c]) => `${tableName}.${quoted(c.name)}`).join(', ');
+  const incoming = updatable.map(([, c]) => `excluded.${quoted(c.name)}`).join(', ');
+  const set = updatable.map(([, c]) => `${quoted(c.name)} = excluded.${quoted(c.name)}`).join(', ');
+  // A row is returned only when inserted or changed (an unchanged row is left alone: no new row version); xmax = 0
+  // tells an insert from an update.
+  const conflict = sql.raw(
+    updatable.length > 0
+      ? `on conflict (${target}) do update set ${set} where (${current}) is distinct from (${incoming})`
+      : `on conflict (${target}) do nothing`,
   );
   for (let i = 0; i < rows.length; i += CHUNK) {
-    const chunk = rows.slice(i, i + CHUNK);
-    // A row is returned only when inserted or changed; xmax = 0 tells an insert from an update.
-    const query = (updatable.length > 0
-      ? db
-          .insert(table)
-          .values(chunk as T['$inferInsert'][])
-          .onConflictDoUpdate({ target: options.key, set, setWhere: sql`(${current}) is distinct from (${incoming})` })
-      : db
-          .insert(table)
-          .values(chunk as T['$inferInsert'][])
-          .onConflictDoNothing({ target: options.key })) as unknown as {
-      returning(fields: { inserted: SQL<boolean> }): Promise<{ inserted: boolean }[]>;
-    };
-    const written = await query.returning({ inserted: sql<boolean>`(xmax = 0)` });
+    const chunk = rows.slice(i, i + CHUNK).map((row) => {
+      const values = row as Record<string, unknown>;
+      return Object.fromEntries(carried.map(([field, c]) => [c.name, values[field] ?? null]));
+    });
+    const written = rowsOf<{ inserted: boolean }>(
+      await db.execute(
+        sql`insert into ${sql.raw(tableName)} (${list}) select ${list} from json_to_recordset(${JSON.stringify(chunk)}::json)
+          as x(${types}) ${conflict} returning (xmax = 0) as inserted`,
+      ),
+    );
     const inserted = written.filter((w) => w.inserted).length;
     count.inserted += inserted;
     count.updated += written.length - inserted;

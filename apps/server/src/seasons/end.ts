@@ -212,14 +212,17 @@ async function reward(ctx: AppContext, options: SeasonEndOptions, season: Season
   let granted = 0;
   for (;;) {
     const batch = await ctx.db
-      .select()
+      .select({ record: seasonRecords, deletedAt: users.deletedAt })
       .from(seasonRecords)
+      .innerJoin(users, eq(users.id, seasonRecords.userId))
       .where(and(eq(seasonRecords.seasonId, season.id), gt(seasonRecords.userId, after)))
       .orderBy(asc(seasonRecords.userId))
       .limit(options.batchSize);
     if (batch.length === 0) return granted;
-    after = batch.at(-1)?.userId ?? after;
-    const rewards = batch.flatMap((r) =>
+    after = batch.at(-1)?.record.userId ?? after;
+    // A deleted account's remainder keeps its record (others' ranks stay) but is rewarded nothing: no award, no badge.
+    const rewarded = batch.filter((b) => b.deletedAt === null).map((b) => b.record);
+    const rewards = rewarded.flatMap((r) =>
       seasonRewards({ rank: r.finalRank, matches: r.totalMatches, effectivePenalty: r.effectivePenalty }, map).map(
         (reward: SeasonReward) => ({ userId: r.userId, ...reward }),
       ),

@@ -1,7 +1,8 @@
 import { upsertImportedUsers } from '../accounts/writes.ts';
-import { upsertImportedSales, upsertImportedUserBadges } from '../badges/service.ts';
+import { seedBadges, upsertImportedSales, upsertImportedUserBadges } from '../badges/service.ts';
 import type { Db, Executor } from '../db/client.ts';
 import { addCounts, type UpsertCount } from '../db/upsert.ts';
+import { remaindersOf } from '../deletion/remainders.ts';
 import {
   numberAfterImportedMatches,
   upsertImportedMatches,
@@ -14,7 +15,9 @@ import { importedMatchConflicts } from '../matches/queries.ts';
 import { upsertImportedAwards, upsertImportedRecords, upsertImportedSeasons } from '../seasons/import.ts';
 import { activeSeasonConflict } from '../seasons/queries.ts';
 import { upsertImportedSettings } from '../settings/service.ts';
-import type { MappedRows } from './map-context.ts';
+import type { MapOptions, MappedRows, MapResult } from './map-context.ts';
+import { mapUnitemate } from './mapper.ts';
+import type { UnitemateDump } from './rows-parse.ts';
 
 // Writes the mapper's rows (a community moved in from Unitemate) through each table's owner, in the order the
 // foreign keys need. Each batch of a table is one transaction: a crash leaves whole batches, and a rerun inserts what
@@ -32,6 +35,8 @@ export interface ImportOptions {
 export interface TableSummary extends UpsertCount {
   table: string;
   rows: number;
+  /** Milliseconds spent writing the table's batches. */
+  ms: number;
 }
 
 export interface ImportSummary {
@@ -73,12 +78,50 @@ function stepsOf(rows: MappedRows): Step<unknown>[] {
   ];
 }
 
-/** Refuses a site that has played matches of its own (the import would renumber or overwrite history). */
+/** Every player the export names (its users, and those its matches name). */
+function namedPlayers(dump: UnitemateDump): Set<string> {
+  const ids = new Set(dump.users.map((u) => u.data.user_id));
+  for (const { data } of dump.matches) for (const p of [...data.team_a, ...data.team_b]) ids.add(p.user_id);
+  return ids;
+}
+
+/**
+ * Maps an export for this site: the players who deleted their account here since an earlier import are read from the
+ * site first, so that the mapper leaves them out and hands their history to their remainders (map-deleted.ts).
+ */
+export async function mapForSite(
+  db: Executor,
+  dump: UnitemateDump,
+  options: MapOptions,
+  /** The same export mapped without the site (returned as it is when nobody in it deleted their account here). */
+  offline?: MapResult,
+): Promise<MapResult> {
+  const deletedAccounts = await remaindersOf(db, namedPlayers(dump));
+  if (deletedAccounts.size === 0 && offline) return offline;
+  return mapUnitemate(dump, { ...options, deletedAccounts });
+}
+
+/**
+ * Refuses a site that has played matches of its own (the import would renumber or overwrite history), and rows that
+ * would bring back a player who deleted their account here (rows mapped without mapForSite).
+ */
 async function checkSite(db: Executor, rows: MappedRows): Promise<void> {
+  const deleted = await remaindersOf(
+    db,
+    rows.users.map((u) => u.id),
+  );
+  if (deleted.size > 0) {
+    throw new ImportRefusedError(
+      `このサイトで退会したプレイヤー ${deleted.size} 人（${[...deleted.keys()].slice(0, 3).join('、')} など）を作り直すことになります。` +
+        '退会済みのアカウントを除いて対応付けてください（mapForSite）。',
+    );
+  }
+  // The import's players: its users, and the remainders its matches were handed to.
+  const players = new Set([...rows.users.map((u) => u.id), ...rows.matchPlayers.map((p) => p.userId)]);
   const own = await importedMatchConflicts(
     db,
     rows.matches.map((m) => m.id as number),
-    rows.users.map((u) => u.id),
+    [...players],
   );
   if (own > 0) {
     throw new ImportRefusedError(
@@ -98,15 +141,19 @@ async function checkSite(db: Executor, rows: MappedRows): Promise<void> {
 async function runSteps(db: Db | Executor, steps: Step<unknown>[], options: ImportOptions, inOne: boolean) {
   const batch = options.batchSize ?? DEFAULT_BATCH;
   const tables: TableSummary[] = [];
+  // The catalogue's rows first (a data folder the server never started has none): a sales count then lands on a
+  // badge with the catalogue's own state (a retired badge stays inactive).
+  await seedBadges(db);
   for (const s of steps) {
     let count: UpsertCount = { inserted: 0, updated: 0, unchanged: 0 };
+    const began = performance.now();
     for (let i = 0; i < s.rows.length; i += batch) {
       const chunk = s.rows.slice(i, i + batch);
       const done = inOne ? await s.write(db, chunk) : await (db as Db).transaction((tx) => s.write(tx, chunk));
       count = addCounts(count, done);
       await options.afterBatch?.(s.table, Math.min(i + batch, s.rows.length), s.rows.length);
     }
-    tables.push({ table: s.table, rows: s.rows.length, ...count });
+    tables.push({ table: s.table, rows: s.rows.length, ...count, ms: performance.now() - began });
   }
   return tables;
 }

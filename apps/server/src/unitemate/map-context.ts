@@ -28,6 +28,11 @@ export interface MapOptions {
   badgeMap?: Readonly<Record<string, string | null>>;
   /** Added to their match ids when the site already has matches (default 0: the ids stay, so do the match pages). */
   matchIdOffset?: number;
+  /**
+   * Players who deleted their account on this site since an earlier import: their id → the anonymised remainder that
+   * holds their history (deletion/remainders.ts). They are not brought back; their history maps onto the remainder.
+   */
+  deletedAccounts?: ReadonlyMap<string, string>;
 }
 
 export type UserInsert = Required<typeof users.$inferInsert>;

@@ -225,8 +225,6 @@ function mapMatch(ctx: MapContext, deps: MatchDeps, { data: match, source }: Row
     seasonId: season.id,
     waveId: null,
     status: 'done',
-    // Their wave kept no prediction.
-    predictedA: null,
     matchedAt: match.matched_unixtime,
     startedAt: match.matched_unixtime,
     lobbyId: match.lobby_id || null,
@@ -234,6 +232,8 @@ function mapMatch(ctx: MapContext, deps: MatchDeps, { data: match, source }: Row
     firstAttack,
     teamGap: Math.abs(average(match.team_a) - average(match.team_b)),
     ratingSpread: Math.max(...rates) - Math.min(...rates),
+    // Our matchmaking's prediction of team A's win: theirs made none.
+    predictedA: null,
     winner,
     // When it settled is not kept: its last report (their judge settles on a later run), else the report window's end.
     settledAt: lastReport > 0 ? lastReport : match.matched_unixtime + 3600,

@@ -1,6 +1,7 @@
 import { DEFAULT_RATING_CONFIG } from '@rankmatch/engine';
 import { BadgeResolver, mapBadgeSales } from './map-badges.ts';
 import { MapContext, type MapOptions, type MapResult, type SeasonStatsInsert } from './map-context.ts';
+import { handOverDeleted } from './map-deleted.ts';
 import { mapSettings, splitMaster } from './map-master.ts';
 import { indexRecords, mapMatches } from './map-matches.ts';
 import { mapPastSeasons } from './map-past-seasons.ts';
@@ -133,6 +134,7 @@ export function mapUnitemate(dump: UnitemateDump, options: MapOptions): MapResul
   deriveStats(ctx, seasons, synthetic);
   mapMmr(ctx, seasons);
   pushSeasons(ctx, seasons);
+  handOverDeleted(ctx, dump);
   sortRows(ctx);
   return ctx.result;
 }

@@ -24,6 +24,12 @@ interface CodeGrant {
 export class FakeDiscord {
   readonly clientId = 'fake-client-id';
   readonly clientSecret = 'fake-client-secret';
+  /**
+   * Users signed in to "discord.com" in their own browser: an authorize call carrying the cookie
+   * `fake_discord_user=<id>` of one of them consents as that user (several players signing in at once, as in the
+   * rehearsal); without it, as nextUser.
+   */
+  private readonly browsers = new Map<string, FakeDiscordUser>();
   /** The user who "consents" at the next authorize call. */
   nextUser: FakeDiscordUser = {
     id: '112233445566778899',
@@ -73,6 +79,16 @@ export class FakeDiscord {
     };
   }
 
+  /** A user who is signed in to Discord in their browser (see `browsers`). */
+  addBrowserUser(user: FakeDiscordUser): void {
+    this.browsers.set(user.id, user);
+  }
+
+  /** The cookie of that user's browser on the authorize page. */
+  static browserCookie(userId: string): string {
+    return `fake_discord_user=${userId}`;
+  }
+
   /** Makes an issued access token invalid (as when it expires on Discord's side). */
   expireAccessTokens(): void {
     this.accessTokens.clear();
@@ -113,8 +129,9 @@ export class FakeDiscord {
         redirect.searchParams.set('error', 'access_denied');
       } else {
         const code = randomBytes(12).toString('hex');
+        const browser = /(?:^|;\s*)fake_discord_user=([^;]+)/.exec(req.headers.cookie ?? '')?.[1];
         this.codes.set(code, {
-          user: this.nextUser,
+          user: (browser && this.browsers.get(browser)) || this.nextUser,
           challenge: p.get('code_challenge') ?? '',
           redirectUri: p.get('redirect_uri') ?? '',
           used: false,
