@@ -181,9 +181,10 @@ async function main(): Promise<void> {
       `rounds (${PLAYERS} players, top ${RANKING_SIZE}; nginx: 1 worker)`,
   );
   let errors = 0;
+  const only = process.env.BENCH_CASES?.split(',');
   for (let round = 0; round < ROUNDS; round++) {
-    for (const c of Object.values(cases)) {
-      if (!c) continue;
+    for (const [key, c] of Object.entries(cases)) {
+      if (!c || (only && !only.includes(key))) continue;
       const result = await load(c.url, c.options);
       errors += result.errors;
       // The best round by requests per second; its CPU per reply is kept with it.
