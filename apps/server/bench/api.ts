@@ -8,8 +8,10 @@
 // Each is measured BENCH_ROUNDS times, interleaved, and the best round counts (the machine is shared: a round that
 // another process slowed says nothing about the server). Targets (printed beside): origin ≥ 85 % of the same-bytes
 // bare server; 304 ≥ 70 % of hello-world; through the cache ≥ the same-bytes bare server.
-// Tunables: BENCH_CONNECTIONS (50), BENCH_WARMUP_MS (1000), BENCH_DURATION_MS (5000), BENCH_ROUNDS (2). Exits by
-// itself.
+// Tunables: BENCH_CONNECTIONS (50), BENCH_WARMUP_MS (1000), BENCH_DURATION_MS (5000), BENCH_ROUNDS (2), BENCH_CASES
+// (some of hello,same,origin,notModified,cache, comma-separated: e.g. one case under `node --cpu-prof`). Exits by
+// itself. Nothing is pinned to a core: the servers (this process's main thread), the load generator (its worker
+// thread) and nginx share the machine's cores as the scheduler hands them out, the same way in every case.
 import { tmpdir } from 'node:os';
 import { RANKING_SIZE, rankingReplySchema } from '@rankmatch/shared';
 import Fastify from 'fastify';
@@ -181,9 +183,10 @@ async function main(): Promise<void> {
       `rounds (${PLAYERS} players, top ${RANKING_SIZE}; nginx: 1 worker)`,
   );
   let errors = 0;
+  const only = process.env.BENCH_CASES?.split(',');
   for (let round = 0; round < ROUNDS; round++) {
-    for (const c of Object.values(cases)) {
-      if (!c) continue;
+    for (const [key, c] of Object.entries(cases)) {
+      if (!c || (only && !only.includes(key))) continue;
       const result = await load(c.url, c.options);
       errors += result.errors;
       // The best round by requests per second; its CPU per reply is kept with it.

@@ -1,6 +1,5 @@
 import type { Socket } from 'node:net';
 import compress from '@fastify/compress';
-import rateLimit from '@fastify/rate-limit';
 import { BODY_LIMIT_BYTES, ERRORS } from '@rankmatch/shared';
 import Fastify, {
   type FastifyError,
@@ -14,6 +13,7 @@ import type { AccessTokens } from './context.ts';
 import { NO_STORE } from './http/cache.ts';
 import { RouteRegistry } from './http/contract.ts';
 import { registerErrorHandling } from './http/errors.ts';
+import { registerRateLimit } from './http/rate-limit.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { refuseIllFormedText } from './http/validate.ts';
 import { type Metrics, registerMetrics } from './metrics/metrics.ts';
@@ -105,7 +105,11 @@ export async function registerPipeline(
   // Compressed replies where the proxy does not compress (the ranking is 29 KB of JSON).
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
   registerMetrics(app, deps.metrics);
-  await registerRateLimits(app, deps);
+  // Rate limits on /api (not /api/health): per signed-in user whatever address they come from, else per address.
+  registerRateLimit(app, {
+    max: deps.config.rateLimitPerMinute,
+    userOf: (authorization) => deps.tokens.subjectOf(authorization),
+  });
   return { routes, contracts };
 }
 
@@ -123,32 +127,4 @@ function registerRequestLog(app: FastifyInstance): void {
     );
     done();
   });
-}
-
-/** Rate limits on /api (not /api/health): per address, and per signed-in user whatever address they come from. */
-async function registerRateLimits(app: FastifyInstance, deps: { config: Config; tokens: AccessTokens }) {
-  const limited = (request: FastifyRequest) =>
-    request.url.startsWith('/api/') && !/^\/api\/health(\?|$)/.test(request.url);
-  const limitOptions = {
-    max: deps.config.rateLimitPerMinute,
-    timeWindow: '1 minute',
-    allowList: (request: FastifyRequest) => !limited(request),
-    errorResponseBuilder: (_request: FastifyRequest, context: { ttl: number }) => ({
-      statusCode: 429,
-      error: ERRORS.RATE_LIMITED.message,
-      code: 'RATE_LIMITED',
-      retry_after_seconds: Math.ceil(context.ttl / 1000),
-    }),
-  };
-  await app.register(rateLimit, { ...limitOptions, keyGenerator: (request) => `ip:${request.ip}` });
-  app.addHook(
-    'onRequest',
-    app.rateLimit({
-      ...limitOptions,
-      keyGenerator: async (request) => {
-        const subject = await deps.tokens.subjectOf(request.headers.authorization);
-        return subject ? `user:${subject}` : `ip:${request.ip}`;
-      },
-    }),
-  );
 }

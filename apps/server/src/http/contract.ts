@@ -1,4 +1,5 @@
 import { appendFileSync } from 'node:fs';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { ERRORS, type ErrorCode } from '@rankmatch/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import { z } from 'zod';
@@ -177,7 +178,16 @@ export class RouteRegistry {
         if (report) appendFileSync(report, `${JSON.stringify({ method, url, status, problem })}\n`);
       };
       const json = String(reply.getHeader('content-type') ?? '').startsWith('application/json');
-      const text = typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString('utf8') : null;
+      // A route that sends pre-compressed bytes (http/encoded.ts) is checked on what they decode to.
+      const encoding = reply.getHeader('content-encoding');
+      const bytes = !Buffer.isBuffer(payload)
+        ? null
+        : encoding === 'br'
+          ? brotliDecompressSync(payload)
+          : encoding === 'gzip'
+            ? gunzipSync(payload)
+            : payload;
+      const text = typeof payload === 'string' ? payload : bytes ? bytes.toString('utf8') : null;
       const body = () => JSON.parse(text ?? 'null');
       if (!contract) {
         // Outside every route (the not-found handler): the error shape still holds.

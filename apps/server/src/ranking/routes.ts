@@ -1,8 +1,11 @@
 import { rankingReplySchema } from '@rankmatch/shared';
+import { sendEncoded } from '../http/encoded.ts';
 import { type RouteDef, route } from '../http/route.ts';
 import type { RankingSnapshot } from './snapshot.ts';
 
-/** The top 100, served from memory: the snapshot is serialised once per run. */
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+/** The top 100, served from memory: the snapshot is serialised and compressed once per run. */
 export function rankingRoutes(ranking: RankingSnapshot): RouteDef[] {
   return [
     route(
@@ -15,8 +18,9 @@ export function rankingRoutes(ranking: RankingSnapshot): RouteDef[] {
         reply: rankingReplySchema,
         // Recomputed every 5 minutes and after settlements: a shared cache may keep it a minute.
         cache: { sharedSeconds: 60, staleSeconds: 300, version: () => ranking.version },
+        encodesItself: true,
       },
-      ({ reply }) => reply.type('application/json; charset=utf-8').send(ranking.json),
+      ({ request, reply }) => sendEncoded(request, reply, ranking.encoded, JSON_TYPE),
     ),
     route(
       {
@@ -26,8 +30,9 @@ export function rankingRoutes(ranking: RankingSnapshot): RouteDef[] {
         tag: 'ranking',
         access: 'identity',
         reply: rankingReplySchema,
+        encodesItself: true,
       },
-      ({ reply }) => reply.type('application/json; charset=utf-8').send(ranking.json),
+      ({ request, reply }) => sendEncoded(request, reply, ranking.encoded, JSON_TYPE),
     ),
   ];
 }

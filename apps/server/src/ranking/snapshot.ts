@@ -1,13 +1,17 @@
 import { createHash } from 'node:crypto';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import type { RankingReply } from '@rankmatch/shared';
 import { eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.ts';
 import { rankingSnapshots } from '../db/schema.ts';
+import { type EncodedBody, encodeBody } from '../http/encoded.ts';
 import type { Job, Scheduler } from '../jobs/scheduler.ts';
 import { markedActiveSeason } from '../seasons/queries.ts';
 import { computeRanking } from './queries.ts';
 
 export const RANKING_JOB = 'ranking';
+
+const EMPTY = JSON.stringify({ rankings: [], updated_at: null, season_id: null } satisfies RankingReply);
 
 /**
  * A deleted account in the stored rankings (deletion/): its entry keeps its place (others' ranks stay) under its
@@ -46,12 +50,16 @@ const RETRIES = 50;
  * the job (its 5-minute turns, a settlement's nudge, an admin's season change), so it runs on one instance at a time.
  */
 export class RankingSnapshot {
-  private body: Buffer = Buffer.from(
-    JSON.stringify({ rankings: [], updated_at: null, season_id: null } satisfies RankingReply),
-  );
+  private body: EncodedBody = {
+    identity: Buffer.from(EMPTY),
+    br: brotliCompressSync(EMPTY),
+    gzip: gzipSync(EMPTY),
+  };
   private count = 0;
   /** What is served, as a validator: its digest, taken once per computation (the same on every instance). */
   private served = 'empty';
+  /** The latest serve() begun: an older one that finishes its compression later is dropped. */
+  private serving = 0;
   private nudgeTimer: NodeJS.Timeout | null = null;
   private readonly job: Job<number>;
 
@@ -73,8 +81,13 @@ export class RankingSnapshot {
     });
   }
 
-  /** The cached reply body: JSON, encoded once per run (replies send these bytes as they are). */
+  /** The cached reply body: JSON, serialised once per run (replies send these bytes as they are). */
   get json(): Buffer {
+    return this.body.identity;
+  }
+
+  /** The same body with its br and gzip variants, compressed once per run (http/encoded.ts). */
+  get encoded(): EncodedBody {
     return this.body;
   }
 
@@ -95,16 +108,20 @@ export class RankingSnapshot {
   private async compute(): Promise<number> {
     const season = await markedActiveSeason(this.db);
     if (!season) {
-      this.serve({ rankings: [], updated_at: null, season_id: null });
+      await this.serve({ rankings: [], updated_at: null, season_id: null });
       return 0;
     }
     const entries = await computeRanking(this.db, season.id);
     const computedAt = this.now();
-    await this.db
+    // Served as stored (jsonb orders each entry's keys its own way): the bytes, and so the validator, are the same
+    // here and on every instance that reloads the row, and a reload that finds it unchanged changes nothing.
+    const [row] = await this.db
       .insert(rankingSnapshots)
       .values({ seasonId: season.id, entries, computedAt })
-      .onConflictDoUpdate({ target: rankingSnapshots.seasonId, set: { entries, computedAt } });
-    this.serve({ rankings: entries, updated_at: computedAt, season_id: season.id });
+      .onConflictDoUpdate({ target: rankingSnapshots.seasonId, set: { entries, computedAt } })
+      .returning({ entries: rankingSnapshots.entries });
+    const stored = (row?.entries ?? entries) as RankingReply['rankings'];
+    await this.serve({ rankings: stored, updated_at: computedAt, season_id: season.id });
     return entries.length;
   }
 
@@ -112,7 +129,7 @@ export class RankingSnapshot {
   async reload(): Promise<void> {
     const season = await markedActiveSeason(this.db);
     if (!season) {
-      this.serve({ rankings: [], updated_at: null, season_id: null });
+      await this.serve({ rankings: [], updated_at: null, season_id: null });
       return;
     }
     const [row] = await this.db.select().from(rankingSnapshots).where(eq(rankingSnapshots.seasonId, season.id));
@@ -120,7 +137,11 @@ export class RankingSnapshot {
       await this.refresh();
       return;
     }
-    this.serve({ rankings: row.entries as RankingReply['rankings'], updated_at: row.computedAt, season_id: season.id });
+    await this.serve({
+      rankings: row.entries as RankingReply['rankings'],
+      updated_at: row.computedAt,
+      season_id: season.id,
+    });
   }
 
   /** Asks for a recalculation soon (after a match settles); several nudges within a second make one run. */
@@ -141,10 +162,20 @@ export class RankingSnapshot {
     return this.count;
   }
 
-  private serve(reply: RankingReply): void {
+  /**
+   * Serves `reply` from now on: its JSON, digest and compressed variants are worked out here, once (the reload every
+   * 30 s finds the same snapshot and compresses nothing); the body, its variants and its version change together.
+   */
+  private async serve(reply: RankingReply): Promise<void> {
+    const turn = ++this.serving;
+    const identity = Buffer.from(JSON.stringify(reply));
+    const version = createHash('sha1').update(identity).digest('base64url');
+    if (version === this.served) return;
+    const body = await encodeBody(identity);
+    if (turn !== this.serving) return;
     this.count = reply.rankings.length;
-    this.body = Buffer.from(JSON.stringify(reply));
-    this.served = createHash('sha1').update(this.body).digest('base64url');
+    this.body = body;
+    this.served = version;
   }
 
   /** The version of what is served (the HTTP validator: http/cache.ts). */

@@ -1,0 +1,181 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { ERRORS, type RankingReply, rankingReplySchema } from '@rankmatch/shared';
+import { eq } from 'drizzle-orm';
+import { afterEach, describe, expect, it } from 'vitest';
+import { rankingSnapshots } from '../src/db/schema.ts';
+import { negotiateEncoding } from '../src/http/encoded.ts';
+import { RateLimiter } from '../src/http/rate-limit.ts';
+import { createTestApp, type TestApp } from './helpers/app.ts';
+import { insertPlayers, insertSeason, insertStats, playerIds } from './helpers/community.ts';
+
+// What makes the origin's ranking read and its 304 cheap (issue 37, docs/deployment.md "Figures"), tested for what
+// it must keep: the body serialised and compressed once per snapshot decodes to the snapshot's JSON, the validator
+// follows the snapshot's version, and the in-process rate limit still refuses public reads with its Japanese 429.
+
+let t: TestApp | undefined;
+afterEach(async () => {
+  await t?.close();
+  t = undefined;
+});
+
+async function rankedApp(env: Record<string, string> = {}): Promise<TestApp> {
+  t = await createTestApp({ env: { RATE_LIMIT_PER_MINUTE: '1000', ...env } });
+  const ids = playerIds(30);
+  await insertSeason(t, { id: 'live', isActive: true });
+  await insertPlayers(t, ids);
+  await insertStats(
+    t,
+    ids.map((userId, i) => ({ userId, seasonId: 'live', rate: 1500 + i, maxRate: 1500 + i })),
+  );
+  await t.built.modules.ranking.snapshot.refresh();
+  return t;
+}
+
+const ranking = (a: TestApp, headers: Record<string, string> = {}) =>
+  a.request({ method: 'GET', url: '/api/public/ranking', headers });
+
+describe('the ranking read, encoded once per snapshot', () => {
+  it('sends the snapshot as JSON; its br and gzip variants decode to the same bytes', async () => {
+    const a = await rankedApp();
+    const snapshot = a.built.modules.ranking.snapshot;
+    const plain = await ranking(a);
+    expect(plain.statusCode).toBe(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary).toMatch(/accept-encoding/i);
+    // The bytes are the JSON of the stored snapshot, exactly.
+    const sent = plain.json() as RankingReply;
+    expect(rankingReplySchema.parse(sent).rankings).toHaveLength(30);
+    const [row] = await a.ctx.db.select().from(rankingSnapshots).where(eq(rankingSnapshots.seasonId, 'live'));
+    const stored = { rankings: row?.entries, updated_at: row?.computedAt, season_id: 'live' };
+    expect(plain.rawPayload.equals(Buffer.from(JSON.stringify(stored)))).toBe(true);
+    expect(plain.rawPayload.equals(snapshot.json)).toBe(true);
+
+    const br = await ranking(a, { 'accept-encoding': 'gzip, deflate, br, zstd' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.rawPayload).equals(plain.rawPayload)).toBe(true);
+    expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 4);
+    expect(Number(br.headers['content-length'])).toBe(br.rawPayload.length);
+
+    const gz = await ranking(a, { 'accept-encoding': 'gzip' });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).equals(plain.rawPayload)).toBe(true);
+
+    // The same validator whatever the encoding (a weak one: the same JSON).
+    expect(new Set([plain, br, gz].map((r) => r.headers.etag)).size).toBe(1);
+  });
+
+  it('the ETag follows the snapshot: the same after a reload that finds it unchanged, new when it changes', async () => {
+    const a = await rankedApp();
+    const snapshot = a.built.modules.ranking.snapshot;
+    const first = await ranking(a);
+    const tag = first.headers.etag as string;
+    const variants = snapshot.encoded;
+
+    // The reload every instance runs (every 30 s) finds the same snapshot: nothing is compressed again.
+    await snapshot.reload();
+    expect(snapshot.encoded).toBe(variants);
+    expect((await ranking(a, { 'if-none-match': tag })).statusCode).toBe(304);
+
+    await insertPlayers(a, ['newcomer']);
+    await insertStats(a, [{ userId: 'newcomer', seasonId: 'live', rate: 2400, maxRate: 2400 }]);
+    await snapshot.refresh();
+    expect(snapshot.encoded).not.toBe(variants);
+    const after = await ranking(a, { 'if-none-match': tag, 'accept-encoding': 'br' });
+    expect(after.statusCode).toBe(200);
+    expect(after.headers.etag).not.toBe(tag);
+    const reply = rankingReplySchema.parse(JSON.parse(brotliDecompressSync(after.rawPayload).toString('utf8')));
+    expect(reply.rankings[0]?.user_id).toBe('newcomer');
+    expect(JSON.parse(snapshot.json.toString('utf8'))).toEqual(reply);
+  });
+});
+
+describe('negotiateEncoding', () => {
+  it.each([
+    [undefined, null],
+    ['', null],
+    ['identity', null],
+    ['gzip, deflate, br, zstd', 'br'],
+    ['gzip', 'gzip'],
+    ['x-gzip', 'gzip'],
+    ['BR', 'br'],
+    ['br;q=0, gzip', 'gzip'],
+    ['br;q=0.5, gzip;q=0.8', 'gzip'],
+    ['gzip;q=0.5, br;q=0.5', 'br'],
+    ['*', 'br'],
+    ['gzip;q=0, *;q=0.1', 'br'],
+    ['*;q=0', null],
+    ['deflate', null],
+  ] as const)('%s → %s', (header, expected) => {
+    expect(negotiateEncoding(header)).toBe(expected);
+  });
+});
+
+describe('the rate limit on public reads', () => {
+  it('answers 429 with its Japanese message and Retry-After once an address has spent its minute', async () => {
+    t = await createTestApp({ env: { RATE_LIMIT_PER_MINUTE: '3' } });
+    const codes: number[] = [];
+    for (let i = 0; i < 3; i++) codes.push((await t.request({ method: 'GET', url: '/api/public/ranking' })).statusCode);
+    expect(codes).toEqual([200, 200, 200]);
+    const refused = await t.request({ method: 'GET', url: '/api/public/ranking' });
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toEqual({
+      error: ERRORS.RATE_LIMITED.message,
+      code: 'RATE_LIMITED',
+      retry_after_seconds: expect.any(Number),
+    });
+    expect(ERRORS.RATE_LIMITED.message).toContain('リクエストが多すぎます');
+    const retry = Number(refused.headers['retry-after']);
+    expect(retry).toBeGreaterThan(0);
+    expect(retry).toBeLessThanOrEqual(60);
+    expect(refused.json().retry_after_seconds).toBe(retry);
+    // A refusal is never kept by a shared cache.
+    expect(refused.headers['cache-control']).toBe('no-store');
+    // Another address has its own minute.
+    const other = await t.request({ method: 'GET', url: '/api/public/ranking', remoteAddress: '10.9.9.9' });
+    expect(other.statusCode).toBe(200);
+  });
+
+  it('leaves the counters off replies a shared cache keeps, and on the others', async () => {
+    t = await createTestApp({ env: { RATE_LIMIT_PER_MINUTE: '100' } });
+    const cached = await t.request({ method: 'GET', url: '/api/public/ranking' });
+    expect(cached.headers['cache-control']).toMatch(/^public/);
+    expect(cached.headers['x-ratelimit-remaining']).toBeUndefined();
+    const site = await t.request({ method: 'GET', url: '/api/site' });
+    expect(site.headers['cache-control']).toBe('no-store');
+    expect(site.headers['x-ratelimit-limit']).toBe('100');
+    // The ranking read above counted too.
+    expect(site.headers['x-ratelimit-remaining']).toBe('98');
+    expect(Number(site.headers['x-ratelimit-reset'])).toBeGreaterThan(0);
+  });
+});
+
+describe('RateLimiter', () => {
+  it('counts a minute per key from its first request, then starts again', () => {
+    let now = 1_000_000;
+    const limiter = new RateLimiter(2, 60_000, () => now);
+    expect(limiter.take('ip:a')).toEqual({ remaining: 1, resetMs: 60_000, exceeded: false });
+    now += 10_000;
+    expect(limiter.take('ip:a')).toEqual({ remaining: 0, resetMs: 50_000, exceeded: false });
+    expect(limiter.take('ip:a').exceeded).toBe(true);
+    expect(limiter.take('ip:b').exceeded).toBe(false);
+    now += 50_000;
+    expect(limiter.take('ip:a')).toEqual({ remaining: 1, resetMs: 60_000, exceeded: false });
+  });
+
+  it('forgets keys whose minute is over, and the oldest when a flood of addresses fills it', () => {
+    let now = 0;
+    const limiter = new RateLimiter(5, 60_000, () => now);
+    for (let i = 0; i < 50_000; i++) limiter.take(`ip:${i}`);
+    expect(limiter.size).toBe(50_000);
+    limiter.take('ip:new');
+    // All live: the oldest tenth went.
+    expect(limiter.size).toBe(45_001);
+    expect(limiter.take('ip:0')).toMatchObject({ remaining: 4 });
+    expect(limiter.take('ip:49999')).toMatchObject({ remaining: 3 });
+    now += 60_000;
+    for (let i = 0; i < 4_999; i++) limiter.take(`late:${i}`);
+    limiter.take('late:last');
+    // Full again, but every earlier key's minute is over: they are forgotten, the late ones stay.
+    expect(limiter.size).toBe(5_000);
+  });
+});
