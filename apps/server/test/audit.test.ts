@@ -83,7 +83,13 @@ describe('GET /api/admin/audit', () => {
     const awarded = await send('POST', '/api/admin/badges/award', { user_id: 'dummy_05', badge_id: 'badge_007' });
     expect(awarded.statusCode).toBe(200);
 
-    const entries = await audit();
+    await t.built.events.drain();
+    const all = await audit();
+    // The season end's refit of the MMR (issue 33) is the site's own entry, by `system`.
+    expect(all.filter((e) => e.action.startsWith('rating.')).map((e) => [e.action, e.actor_id])).toEqual([
+      ['rating.refit_kept', 'system'],
+    ]);
+    const entries = all.filter((e) => !e.action.startsWith('rating.'));
     expect(entries.every((e) => e.actor_id === 'dummy_admin' && e.created_at === t.clock.now())).toBe(true);
     expect(entries.map((e) => [e.action, e.target_type, e.target_id])).toEqual([
       ['badge.award', 'user', 'dummy_05'],

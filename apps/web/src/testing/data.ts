@@ -244,6 +244,8 @@ export function defaultHandlers() {
     'GET /api/users/me/warnings': { body: { warnings: [] } },
     // My page asks what came of the player's reports (issue 35): nothing by default.
     'GET /api/users/me/report-outcomes': { body: { outcomes: [] } },
+    // My page lists the players the player avoids (issue 33): none by default.
+    'GET /api/users/me/avoids': { body: { players: [], max: 10 } },
     'GET /api/site': {
       body: { stats_dashboard_url: null, operator_name: null, operator_contact: null, ad_slot_url: null },
     },

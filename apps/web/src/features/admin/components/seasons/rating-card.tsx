@@ -2,6 +2,7 @@ import { formatDateTime, type MmrParams, REFIT_REASON_JA, type RefitReportView }
 import { Icon } from '../../../../components/icon.tsx';
 import { Notice } from '../../../../components/notice.tsx';
 import { Skeleton } from '../../../../components/skeleton.tsx';
+import { useSingleFlight } from '../../../../lib/use-single-flight.ts';
 import { useApplyRefit, usePreviewRefit, useRatingParams } from '../../api/rating-refit.ts';
 import { ADMIN_TEXTS } from '../../texts.ts';
 import { ActionStatus } from '../action-status.tsx';
@@ -55,6 +56,8 @@ export function RatingCard() {
   const params = useRatingParams();
   const preview = usePreviewRefit();
   const apply = useApplyRefit();
+  const previewOnce = useSingleFlight(preview);
+  const applyOnce = useSingleFlight(apply);
   return (
     <section className="card" aria-labelledby="admin-rating-title">
       <h2 id="admin-rating-title" className="card__title">
@@ -79,7 +82,7 @@ export function RatingCard() {
               disabled={preview.isPending || apply.isPending}
               onClick={() => {
                 apply.reset();
-                preview.mutate();
+                previewOnce();
               }}
             >
               {T.preview}
@@ -88,7 +91,7 @@ export function RatingCard() {
               type="button"
               className="button button--primary"
               disabled={!preview.data?.apply || apply.isPending || apply.isSuccess}
-              onClick={() => apply.mutate()}
+              onClick={() => applyOnce()}
             >
               {T.apply}
             </button>
