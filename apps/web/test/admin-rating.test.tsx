@@ -87,6 +87,29 @@ describe('admin: the MMR parameters card', () => {
     expect(within(c).getByRole('button', { name: '再調整を適用' })).toBeDisabled();
   });
 
+  it('shows no losses or candidate when the site has too few matches', async () => {
+    const { user } = open({
+      'GET /api/admin/rating/params': { body: view() },
+      'POST /api/admin/rating/refit/preview': {
+        body: report({
+          matches: 794,
+          fitted: 530,
+          held_out: 264,
+          apply: false,
+          reason: 'too_few_matches',
+          z: 0,
+          candidate: TODAY,
+          held_out_logloss: { current: null, candidate: null },
+        }),
+      },
+    });
+    const c = await card();
+    await user.click(await within(c).findByRole('button', { name: '再調整をプレビュー' }));
+    expect(await within(c).findByText('確定した試合が少ないため見送り')).toBeInTheDocument();
+    expect(within(c).queryByText(/対数損失/)).not.toBeInTheDocument();
+    expect(within(c).queryByRole('columnheader', { name: '再調整案' })).not.toBeInTheDocument();
+  });
+
   it('shows a refit running elsewhere as its Japanese error', async () => {
     const { user } = open({
       'GET /api/admin/rating/params': { body: view() },

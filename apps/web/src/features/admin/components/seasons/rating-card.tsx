@@ -35,15 +35,19 @@ function ParamsTable({ params, candidate }: { params: MmrParams; candidate?: Mmr
 }
 
 function Preview({ report }: { report: RefitReportView }) {
+  // Below the minimum nothing was fitted: no losses or candidate to show.
+  const fitted = report.reason !== 'too_few_matches';
   return (
     <div className="rating-preview">
       <p>{T.matchesUsed(report.matches, report.fitted, report.held_out)}</p>
-      <p>
-        {T.heldOut}: {loss(report.held_out_logloss.current)} → {loss(report.held_out_logloss.candidate)}
-        {report.held_out > 0 && `（${T.z(report.z)}）`}
-      </p>
+      {fitted && (
+        <p>
+          {T.heldOut}: {loss(report.held_out_logloss.current)} → {loss(report.held_out_logloss.candidate)}（
+          {T.z(report.z)}）
+        </p>
+      )}
       <p>{REFIT_REASON_JA[report.reason]}</p>
-      <ParamsTable params={report.current} candidate={report.candidate} />
+      {fitted && <ParamsTable params={report.current} candidate={report.candidate} />}
     </div>
   );
 }
