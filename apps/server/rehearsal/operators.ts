@@ -65,6 +65,9 @@ export interface OperatorLog {
 export const SUPPORTER_BADGE = 'badge_102';
 export const RULES_TEXT = '## リハーサルで更新したルール\n\n- 試合後は必ず結果を報告してください。';
 
+/** How many more times the correction looks, 8 simulated minutes apart, when nothing is settled yet. */
+const CORRECTION_TRIES = 12;
+
 export class Operators {
   readonly log: OperatorLog = {
     audited: [],
@@ -191,29 +194,31 @@ export class Operators {
 
   /**
    * Corrects the result of the latest match settled with a winner: the other team won. Only matches played from
-   * `since` on (an imported community's own history is not the evening's to correct).
+   * `since(now)` on: not an imported community's own history, nor a season that has ended since (its records are
+   * final).
    */
-  async correctAResult(since = 0, triesLeft = 2): Promise<void> {
+  async correctAResult(since: (now: number) => number, triesLeft = CORRECTION_TRIES): Promise<void> {
+    const from = since(this.clock.now());
     const list = await this.admin<{ matches: { match_id: string; status: string; started_at: number }[] }>(
       'GET',
       '/api/admin/matches?status=done',
     );
     if (!this.expectOk('match list', list)) return;
     for (const { match_id: matchId, started_at: started } of list.body.matches) {
-      if (started < since) continue;
+      if (started < from) continue;
       const detail = await this.admin<{ winner_team: 'A' | 'B' | null }>('GET', `/api/admin/matches/${matchId}`);
-      const from = detail.body.winner_team;
-      if (detail.status !== 200 || !from) continue;
-      const to = from === 'A' ? 'B' : 'A';
+      const was = detail.body.winner_team;
+      if (detail.status !== 200 || !was) continue;
+      const to = was === 'A' ? 'B' : 'A';
       const at = this.clock.now();
       const reply = await this.admin('POST', `/api/admin/matches/${matchId}/result`, { winner: to });
       if (!this.expectOk(`correct ${matchId}`, reply)) return;
       this.log.audited.push({ action: 'match.correct', target: matchId });
-      this.log.correction = { matchId, from, to, at };
+      this.log.correction = { matchId, from: was, to, at };
       return;
     }
-    // None settled yet (a busy machine makes the evening's first matches late): look again a little later, still
-    // before the season's end.
+    // None settled yet (a busy machine makes the evening's first matches late, and many ready checks fail): look
+    // again a little later.
     if (triesLeft > 0) {
       this.clock.at(this.clock.now() + 8 * 60, () => {
         this.correctAResult(since, triesLeft - 1).catch((err: unknown) =>

@@ -320,17 +320,18 @@ export async function rehearse(options: RehearsalOptions): Promise<RehearsalResu
     const supporter = accounts[1]?.user_id ?? 'dummy_r002';
     // The evening's matches only: an imported community's history is not the operators' to correct or refund.
     const since = scenario.start;
+    // From the evening's start or the running season's, whichever is later.
+    const sinceAt = (at: number) => Math.max(since, ...scenario.seasons.map((x) => x.start).filter((t) => t <= at));
     const acts: [number, () => Promise<void>][] = [
       [scenario.operators.buy, () => operators.buyBadge(supporter)],
       [scenario.operators.ban, () => operators.banSomeone()],
-      [scenario.operators.correct, () => operators.correctAResult(since)],
+      [scenario.operators.correct, () => operators.correctAResult(sinceAt)],
       [scenario.operators.rules, () => operators.editRules()],
       [scenario.operators.suspend, () => operators.suspendSomeone()],
       [scenario.operators.suspendToLift, () => operators.suspendSomeone(scenario.operators.lift)],
       ...scenario.operators.refunds.map((at): [number, () => Promise<void>] => [
         at,
-        () =>
-          operators.refundTeammates(Math.max(since, ...scenario.seasons.map((x) => x.start).filter((t) => t <= at))),
+        () => operators.refundTeammates(sinceAt(at)),
       ]),
       [scenario.operators.cases, () => operators.actOnCases()],
     ];
