@@ -244,7 +244,7 @@ async function partsAlone(instance: BenchInstance): Promise<{ readMs: number; en
   const made = runWave(
     rows.map((r) => ({
       user_id: r.entry.userId,
-      rate: Math.round(Number(r.mu)),
+      rate: Math.round(r.mmr?.mu ?? r.user.startRate),
       roles: r.entry.roles as (typeof ROLES)[number][],
       joined_at: r.entry.joinedAt,
       waves_missed: r.entry.wavesMissed,

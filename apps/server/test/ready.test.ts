@@ -152,6 +152,8 @@ describe('a ready check that fills', () => {
     const matchId = last.match_id as string;
     const match = (await t.request({ method: 'GET', url: '/api/matches/current', token: tokenOf('dummy_01') })).json();
     expect(match).toMatchObject({ match_id: matchId, started_at: opened + 30, matched_unixtime: opened + 30 });
+    // The wave's plan carried team A's predicted chance into the match (ten newcomers at 1500: even).
+    expect(match.predicted_a).toBeCloseTo(0.5, 6);
     expect(await queueEntry('dummy_01')).toBeNull();
     expect(await myCheck('dummy_05')).toMatchObject({ status: 'started', match_id: matchId, my_outcome: null });
     expect(await pressOk('dummy_03', checkId)).toMatchObject({ status: 'started', match_id: matchId });

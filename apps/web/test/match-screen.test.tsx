@@ -34,6 +34,9 @@ describe('match screen', () => {
     // What the count counts: reports toward the two that settle (the admin's list counts who of the ten reported).
     expect(screen.getByText('確定までの報告')).toBeInTheDocument();
     expect(screen.getByTestId('report-count')).toHaveTextContent('0/2');
+    // 予想勝率: team A's chance as the hidden rating saw it (issue 33).
+    expect(screen.getByText('予想勝率')).toBeInTheDocument();
+    expect(screen.getByTestId('predicted-chance')).toHaveTextContent('A 52% : B 48%');
 
     const teamA = screen.getByRole('region', { name: 'チームA' });
     const teamB = screen.getByRole('region', { name: 'チームB' });

@@ -23,6 +23,7 @@ describe('match summary page', () => {
       new Date(1_717_200_000 * 1000).toISOString(),
     );
     expect(screen.getByText('集計')).toBeInTheDocument();
+    expect(screen.getByTestId('predicted-chance')).toHaveTextContent('A 52% : B 48%');
     // The title is set by a passive effect, which may run after the page's content is found.
     await waitFor(() => expect(document.title).toBe('試合 #42 | rankmatch'));
 
@@ -50,6 +51,12 @@ describe('match summary page', () => {
     expect(within(loser).getByRole('link', { name: '選手6' })).toHaveAttribute('href', '/players/dummy_06');
     expect(loser).toHaveTextContent('1,560 → 1,544');
     expect(within(loser).getByText('-16')).toHaveClass('players-delta--down');
+  });
+
+  it('shows no 予想勝率 for a match made before it was kept (or imported)', async () => {
+    renderApp('/matches/42', { [SUMMARY]: { body: buildMatchSummary({ predicted_a: null }) } });
+    expect(await screen.findByRole('heading', { level: 1, name: '試合 #42' })).toBeInTheDocument();
+    expect(screen.queryByText('予想勝率')).not.toBeInTheDocument();
   });
 
   it('says 無効試合 for a void match, without won or lost tags', async () => {

@@ -42,6 +42,10 @@ describe('my page, signed in', () => {
     const mark = within(card).getByRole('button', { name: '暫定' });
     expect(mark.closest('dt')).toHaveTextContent(/^現在のレート暫定/);
     expect(mark).toHaveAccessibleDescription(/^今シーズンはまだ3戦です（10戦未満）。/);
+    // And a line on why the rate and the hidden rating differ meanwhile (issue 33).
+    expect(within(card).getByTestId('provisional-note')).toHaveTextContent(
+      /^暫定のあいだ（今シーズン10戦未満）は、表示のレートとマッチングに使う内部レート/,
+    );
   });
 
   it('shows no 暫定 mark from 10 matches on', async () => {
@@ -49,6 +53,7 @@ describe('my page, signed in', () => {
     renderApp('/?tab=mypage');
     const card = await screen.findByRole('region', { name: 'ステータス' });
     expect(within(card).queryByRole('button', { name: '暫定' })).not.toBeInTheDocument();
+    expect(within(card).queryByTestId('provisional-note')).not.toBeInTheDocument();
   });
 
   it('renders both badges as chips on the profile card (gradient colours, image art)', async () => {

@@ -5,14 +5,16 @@
 // and the engine at least as good as the naive baseline on every quality metric (all rows but the time).
 // Then the avoid lists: the same engine on the same queues with and without 10 % of the players avoiding their 3
 // nearest-rated players (every pair active), and PASS/FAIL on "no avoid pair shares a match".
+// Then the newcomers (issue 33, item 5): 15 % of the players new at the start rate, matched without and with their
+// uncertainty known to the engine; PASS/FAIL on "stacked matches fall" and "gaps, roles and waits no worse".
 import { performance } from 'node:perf_hooks';
-import { ROLES } from '@rankmatch/shared';
+import { INITIAL_RATE, ROLES } from '@rankmatch/shared';
 import { DEFAULT_MATCHMAKING_CONFIG } from '../src/matchmaking/config.ts';
 import { matchPlayers } from '../src/matchmaking/metrics.ts';
 import type { Match, WaitingEntry } from '../src/matchmaking/types.ts';
 import { runWave } from '../src/matchmaking/wave.ts';
 import { naiveWave } from './baseline.ts';
-import { syntheticQueue, withAvoids } from './queue.ts';
+import { syntheticQueue, withAvoids, withNewcomers } from './queue.ts';
 
 const SIZES = [1_000, 10_000, 50_000];
 const RUNS = 7;
@@ -196,6 +198,88 @@ for (const size of AVOID_SIZES) {
     `${'pairs sharing a match'.padEnd(width)} | ${'—'.padStart(10)} | ${String(pairs.together).padStart(10)}`,
   );
   check(pairs.together === 0, `${size} players with avoid lists: no active pair shares a match (${pairs.together})`);
+}
+
+/** Matches whose newcomers are two or more apart between the teams, and the mean |in A − in B|. */
+function stacking(matches: readonly Match[]): { stacked: number; mean: number } {
+  const stacked = matches.filter((m) => m.uncertain_unevenness >= 2).length;
+  const sum = matches.reduce((s, m) => s + m.uncertain_unevenness, 0);
+  return {
+    stacked: matches.length === 0 ? 0 : stacked / matches.length,
+    mean: matches.length === 0 ? 0 : sum / matches.length,
+  };
+}
+
+const NEWCOMER_SHARE = 0.15;
+// A community's waves are small (tens of players: the model site's were 20–80); in big queues the newcomers, all at
+// the start rate, fill whole tens of their own. So many small waves, each a fresh queue, summed; and one big one.
+const NEWCOMER_CASES = [
+  { size: 40, waves: 300 },
+  { size: 100, waves: 200 },
+  { size: 10_000, waves: 1 },
+];
+for (const { size, waves } of NEWCOMER_CASES) {
+  const all = { before: [] as Match[], after: [] as Match[], q0: [] as Quality[], q1: [] as Quality[] };
+  for (let w = 0; w < waves; w++) {
+    const known = withNewcomers(syntheticQueue(size, 20260105 + size * 1000 + w, NOW), {
+      share: NEWCOMER_SHARE,
+      seed: size + 33 + w,
+      startRate: INITIAL_RATE,
+    });
+    // Before: the engine does not know who is new (the same queue without the flag); the unevenness is counted after.
+    const unknown = known.map(({ uncertain: _, ...e }) => e);
+    const isNew = new Set(known.filter((e) => e.uncertain).map((e) => e.user_id));
+    const recount = (m: Match): Match => {
+      const count = (team: Match['team_a']) => team.players.filter((p) => isNew.has(p.user_id)).length;
+      return { ...m, uncertain_unevenness: Math.abs(count(m.team_a) - count(m.team_b)) };
+    };
+    const before = waves === 1 ? timed(() => runWave(unknown, NOW)) : { value: runWave(unknown, NOW), ms: 0 };
+    const after = waves === 1 ? timed(() => runWave(known, NOW)) : { value: runWave(known, NOW), ms: 0 };
+    all.before.push(...before.value.matches.map(recount));
+    all.after.push(...after.value.matches);
+    all.q0.push(quality(unknown, before.value.matches, before.ms));
+    all.q1.push(quality(known, after.value.matches, after.ms));
+  }
+  const q0 = quality([], all.before, 0);
+  const q1 = quality([], all.after, 0);
+  // Waits: over all the waves, the players left and the longest wait left.
+  for (const [q, list] of [
+    [q0, all.q0],
+    [q1, all.q1],
+  ] as const) {
+    q.ms = list.reduce((s, x) => s + x.ms, 0) / list.length;
+    q.leftWaiting = list.reduce((s, x) => s + x.leftWaiting, 0);
+    q.longestLeft = Math.max(0, ...list.map((x) => x.longestLeft));
+  }
+  const s0 = stacking(all.before);
+  const s1 = stacking(all.after);
+  const label = waves === 1 ? `${size.toLocaleString('en-US')} players` : `${waves} waves of ${size} players`;
+  console.log(
+    `\n=== newcomers, ${label}: ${pct(NEWCOMER_SHARE)} new at ${INITIAL_RATE}, uncertainty unknown / known ===`,
+  );
+  const width = Math.max(...rows.map(([label]) => label.length), 28);
+  console.log(`${''.padEnd(width)} | ${'unknown'.padStart(10)} | ${'known'.padStart(10)}`);
+  console.log(`${'-'.repeat(width)}-+-${'-'.repeat(10)}-+-${'-'.repeat(10)}`);
+  for (const [label, fmt] of rows)
+    console.log(`${label.padEnd(width)} | ${fmt(q0).padStart(10)} | ${fmt(q1).padStart(10)}`);
+  console.log(
+    `${'% matches newcomers stacked'.padEnd(width)} | ${pct(s0.stacked).padStart(10)} | ${pct(s1.stacked).padStart(10)}`,
+  );
+  console.log(
+    `${'mean |newcomers A − B|'.padEnd(width)} | ${s0.mean.toFixed(3).padStart(10)} | ${s1.mean.toFixed(3).padStart(10)}`,
+  );
+  check(
+    s1.stacked < s0.stacked || s0.stacked === 0,
+    `${label} with newcomers: stacked matches ${pct(s0.stacked)} → ${pct(s1.stacked)}`,
+  );
+  check(
+    q1.gap7 >= GAP7_TARGET && q1.gap25 >= GAP25_TARGET,
+    `${label} with newcomers: gaps within targets (≤ 7: ${pct(q1.gap7)}, ≤ 25: ${pct(q1.gap25)}; mean ${q0.meanGap.toFixed(2)} → ${q1.meanGap.toFixed(2)}, max ${q0.maxGap.toFixed(1)} → ${q1.maxGap.toFixed(1)})`,
+  );
+  check(
+    q1.preferred >= q0.preferred - 1e-9 && q1.matched >= q0.matched && q1.longestLeft <= q0.longestLeft,
+    `${label} with newcomers: roles and waits no worse (preferred ${pct(q0.preferred)} → ${pct(q1.preferred)}, matched ${q0.matched} → ${q1.matched}, longest left ${q0.longestLeft} → ${q1.longestLeft} s)`,
+  );
 }
 
 console.log(`\n${verdicts.join('\n')}`);

@@ -91,3 +91,15 @@ export function withAvoids(
     return { ...capped, avoids };
   });
 }
+
+/**
+ * The queue with newcomers: a `share` of the players (seeded pick) are new, their rate the start rate (every newcomer
+ * the same, as on the site) and their rating a guess (`uncertain`). The others keep theirs.
+ */
+export function withNewcomers(
+  queue: readonly WaitingEntry[],
+  options: { share: number; seed: number; startRate: number },
+): WaitingEntry[] {
+  const rand = mulberry32(options.seed);
+  return queue.map((e) => (rand() < options.share ? { ...e, rate: options.startRate, uncertain: true } : e));
+}

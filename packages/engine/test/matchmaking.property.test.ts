@@ -11,7 +11,7 @@ import {
 } from '../src/matchmaking/index.ts';
 import { mulberry32 } from '../src/matchmaking/rng.ts';
 import { OFF_ROLE_COST, roleCost } from '../src/matchmaking/roles.ts';
-import { PERMUTATIONS } from '../src/matchmaking/splits.ts';
+import { PERMUTATIONS, SPLITS } from '../src/matchmaking/splits.ts';
 import { chooseSplit } from '../src/matchmaking/teams.ts';
 
 const NOW = 1_767_600_000;
@@ -302,6 +302,58 @@ describe('runWave properties over random queues', () => {
       expect(teamCost(choice.teamA, choice.rolesA) + teamCost(choice.teamB, choice.rolesB)).toBe(bestCost);
       expect(new Set(choice.rolesA).size).toBe(5);
       expect(new Set(choice.rolesB).size).toBe(5);
+    }
+  });
+
+  it('chooseSplit spreads uncertain players as its rule says, against a brute force', () => {
+    const rand = mulberry32(4242);
+    const tolerance = { gap: 5, spread: 15 };
+    for (let i = 0; i < 200; i++) {
+      const uncertainCount = Math.floor(rand() * 6);
+      const players = Array.from({ length: 10 }, (_, k) => {
+        const roles = rand() < 0.5 ? [] : [ROLES[Math.floor(rand() * 5)] as Role];
+        return { rate: 1450 + Math.floor(rand() * 100), roles, uncertain: k < uncertainCount };
+      });
+      const total = players.reduce((sum, p) => sum + p.rate, 0);
+      const all: { gap: number; cost: number; off: number; uneven: number }[] = [];
+      for (const split of SPLITS) {
+        const team = (ids: readonly number[]) => ids.map((k) => players[k]!);
+        const cost = (ids: readonly number[]) =>
+          Math.min(
+            ...PERMUTATIONS.map((perm) =>
+              team(ids).reduce((sum, p, j) => sum + roleCost(p.roles, ROLES[perm[j] as number] as Role), 0),
+            ),
+          );
+        const sumA = team(split.a).reduce((sum, p) => sum + p.rate, 0);
+        const c = cost(split.a) + cost(split.b);
+        const inA = split.a.filter((k) => k < uncertainCount).length;
+        all.push({
+          gap: Math.abs(2 * sumA - total) / 5,
+          cost: c,
+          off: Math.floor(c / OFF_ROLE_COST),
+          uneven: Math.abs(2 * inA - uncertainCount),
+        });
+      }
+      type Row = (typeof all)[number];
+      const byKeys = (keys: ((r: Row) => number)[]) => (x: Row, y: Row) => {
+        for (const key of keys) if (key(x) !== key(y)) return key(x) - key(y);
+        return 0;
+      };
+      const minGap = Math.min(...all.map((r) => r.gap));
+      const first = all
+        .filter((r) => r.gap <= minGap + tolerance.gap + 1e-9)
+        .sort(byKeys([(r) => r.off, (r) => r.uneven, (r) => r.gap, (r) => r.cost]))[0]!;
+      let expected = first;
+      if (first.uneven > 1) {
+        const wider = all
+          .filter((r) => r.gap <= minGap + tolerance.spread + 1e-9 && r.off <= first.off)
+          .sort(byKeys([(r) => r.uneven, (r) => r.off, (r) => r.gap, (r) => r.cost]))[0]!;
+        if (wider.uneven < first.uneven) expected = wider;
+      }
+      const choice = chooseSplit(players, tolerance);
+      expect(choice.unevenness).toBe(expected.uneven);
+      expect(choice.gap).toBeCloseTo(expected.gap, 9);
+      expect(choice.roleCost).toBe(expected.cost);
     }
   });
 });

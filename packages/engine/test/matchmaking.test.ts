@@ -109,6 +109,64 @@ describe('chooseSplit', () => {
   });
 });
 
+describe('chooseSplit spreads uncertain players', () => {
+  const unevenOf = (choice: { teamA: number[] }, uncertain: readonly number[]) =>
+    Math.abs(2 * uncertain.filter((i) => choice.teamA.includes(i)).length - uncertain.length);
+
+  it('puts two of four newcomers in each team when the gap allows it', () => {
+    const uncertain = [0, 3, 5, 8];
+    const players = Array.from({ length: 10 }, (_, i) => ({
+      rate: 1500,
+      roles: [] as Role[],
+      uncertain: uncertain.includes(i),
+    }));
+    const choice = chooseSplit(players, { gap: 5, spread: 15 });
+    expect(choice.gap).toBe(0);
+    expect(choice.unevenness).toBe(0);
+    expect(unevenOf(choice, uncertain)).toBe(0);
+  });
+
+  it('spends the spread tolerance, and only it, to unstack them', () => {
+    // Newcomers 0 and 1: the smallest gap (0) keeps them together; the best split separating them has gap 8.
+    const rates = [1500, 1500, 1580, 1440, 1430, 1450, 1530, 1590, 1410, 1430];
+    const players = rates.map((rate, i) => ({ rate, roles: [] as Role[], uncertain: i < 2 }));
+    const stacked = chooseSplit(players, { gap: 5, spread: 5 });
+    expect(stacked.gap).toBe(0);
+    expect(stacked.unevenness).toBe(2);
+    const spread = chooseSplit(players, { gap: 5, spread: 15 });
+    expect(spread.unevenness).toBe(0);
+    expect(spread.gap).toBe(8);
+    expect(chooseSplit(players, { gap: 5, spread: 7.9 }).gap).toBe(0);
+  });
+
+  it('never puts a player off-role to spread newcomers', () => {
+    // Pairs by role: role-perfect splits separate each pair; newcomers 0 and 1 are both TOP, so any role-perfect
+    // split separates them already. Newcomers 2 and 4 (MID and BOT) then end up apart only if the gap allows.
+    const pairRoles = [TOP, TOP, MID, MID, BOT, BOT, SUP, SUP, TANK, TANK] as Role[];
+    const rates = [1500, 1480, 1510, 1490, 1480, 1500, 1510, 1510, 1480, 1480];
+    const players = rates.map((rate, i) => ({ rate, roles: [pairRoles[i] as Role], uncertain: [2, 4, 6].includes(i) }));
+    const choice = chooseSplit(players, { gap: 5, spread: 200 });
+    expect(choice.roleCost).toBe(0);
+    expect(choice.unevenness).toBe(1);
+  });
+
+  it('changes nothing when there are no newcomers', () => {
+    const rates = [1500, 1480, 1510, 1490, 1480, 1500, 1510, 1510, 1480, 1480];
+    const bare = rates.map((rate) => ({ rate, roles: [] as Role[] }));
+    const flagged = rates.map((rate) => ({ rate, roles: [] as Role[], uncertain: false }));
+    expect(chooseSplit(flagged, { gap: 5, spread: 15 })).toEqual(chooseSplit(bare, 5));
+  });
+
+  it('runWave reports how evenly each match spreads them', () => {
+    const entries = ROLES.flatMap((role, r) => [
+      { ...entry(`${role}-a`, 1500, [role], 600 - r), uncertain: r < 2 },
+      { ...entry(`${role}-b`, 1500, [role], 300 - r), uncertain: r < 2 },
+    ]);
+    const [match] = runWave(entries, NOW).matches;
+    expect(match?.uncertain_unevenness).toBe(0);
+  });
+});
+
 describe('runWave golden cases', () => {
   it('matches ten players two per role into teams with everyone in their first choice', () => {
     const entries = ROLES.flatMap((role, r) => [

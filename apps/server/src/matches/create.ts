@@ -11,6 +11,8 @@ export interface NewMatch {
   firstAttack: 'A' | 'B';
   teamGap: number;
   ratingSpread: number;
+  /** P(team A wins) by the MMR when the wave made it; absent for a plan stored before it was computed. */
+  predictedA?: number | null;
   players: {
     userId: string;
     team: 'A' | 'B';
@@ -71,6 +73,7 @@ const MATCH_COLUMNS = {
   first_attack: 'text',
   team_gap: 'double precision',
   rating_spread: 'integer',
+  predicted_a: 'double precision',
 };
 
 const PLAYER_COLUMNS = {
@@ -95,6 +98,7 @@ function matchRow(id: number, wave: { seasonId: string; waveId: number | null; n
     first_attack: m.firstAttack,
     team_gap: m.teamGap,
     rating_spread: m.ratingSpread,
+    predicted_a: m.predictedA ?? null,
   };
 }
 

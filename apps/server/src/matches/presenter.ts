@@ -51,6 +51,7 @@ export function presentMatch(
     report_deadline_unixtime: reportDeadline(match.startedAt, viewer.rules.settlement),
     lobby_create_timeout: viewer.lobbyTimeouts.create,
     lobby_join_timeout: viewer.lobbyTimeouts.join,
+    predicted_a: match.predictedA,
   };
 }
 

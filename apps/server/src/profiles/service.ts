@@ -112,6 +112,7 @@ export async function matchSummary(db: Executor, matchId: number): Promise<Match
     settled_at: match.settledAt,
     winner_team: (match.winner as 'A' | 'B' | null) ?? null,
     first_attack: match.firstAttack as 'A' | 'B',
+    predicted_a: match.predictedA,
     team_a: team('A'),
     team_b: team('B'),
   };

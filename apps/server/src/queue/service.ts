@@ -147,8 +147,8 @@ export async function queueSize(db: Executor): Promise<number> {
 
 /**
  * The waiting entries, longest-waiting first, with what a wave needs of each player: the user row, the season rate the
- * match shows, the MMR's mean the waves match on (carried across seasons; a newcomer's is their start rate), whether
- * they are in an open match and when their suspension in force ends (null: none).
+ * match shows and the season's rated matches, the MMR's stored belief (null: none yet), whether they are in an open
+ * match and when their suspension in force ends (null: none).
  */
 export async function waitingEntries(tx: Tx, seasonId: string, now: number) {
   return tx
@@ -156,7 +156,8 @@ export async function waitingEntries(tx: Tx, seasonId: string, now: number) {
       entry: queueEntries,
       user: users,
       rate: sql<number>`coalesce(${seasonStats.rate}, ${users.startRate})`,
-      mu: sql<number>`coalesce(${playerMmr.mu}, ${users.startRate})`,
+      seasonMatches: sql<number>`coalesce(${seasonStats.matchCount}, 0)`,
+      mmr: { mu: playerMmr.mu, sigma: playerMmr.sigma, seasonId: playerMmr.seasonId },
       inMatch: sql<boolean>`${openMatchIdOf(queueEntries.userId)} is not null`,
       suspendedUntil: suspendedUntilOf(queueEntries.userId, now),
     })

@@ -1,6 +1,18 @@
-import { isMatchingOpen, isWaveTime, queueIneligibility, runWave, type WaitingEntry } from '@rankmatch/engine';
-import type { Role } from '@rankmatch/shared';
+import {
+  isMatchingOpen,
+  isUncertainMmr,
+  isWaveTime,
+  type Mmr,
+  type MmrConfig,
+  mmrForSeason,
+  mmrWinProbability,
+  queueIneligibility,
+  runWave,
+  type WaitingEntry,
+} from '@rankmatch/engine';
+import { PROVISIONAL_MATCHES, type Role } from '@rankmatch/shared';
 import { avoidsInQueue } from '../avoids/service.ts';
+import { mmrTimeline } from '../calibration/params.ts';
 import type { AppContext } from '../context.ts';
 import type { Tx } from '../db/client.ts';
 import { waveRuns } from '../db/schema.ts';
@@ -50,8 +62,11 @@ export const LOCKED: WaveOutcome = {
 /** Writes an admin's audit entry inside the wave's transaction. */
 export type WaveAudit<T> = (tx: Tx, outcome: T) => Promise<void>;
 
-/** A queue entry as the engine takes it (rate: the MMR's mean), with the deck and the season rate the match shows. */
-type Waiting = WaitingEntry & { deck: string | null; shown: number };
+/**
+ * A queue entry as the engine takes it (rate: the MMR's mean; uncertain: a newcomer's guess), with the deck, the season
+ * rate the match shows and the MMR belief the match would be rated from (its predicted chance).
+ */
+type Waiting = WaitingEntry & { deck: string | null; shown: number; belief: Mmr };
 
 /** The entries the engine left waiting, as they were given to it (before their missed-wave count went up). */
 function missedEntries(given: readonly WaitingEntry[], left: readonly WaitingEntry[]): WaitingEntry[] {
@@ -126,7 +141,9 @@ async function wave(
   if (!force && !(slot === null ? isMatchingOpen(now) : isWaveTime(slot))) {
     return { ...empty, processed_matches: processed, ran: false, reason: 'hours_closed' as const };
   }
-  const { waiting, dropped } = await loadWaiting(tx, season.id, now);
+  // The MMR's parameters in force now: the match will be rated by them (settlement reads the same timeline).
+  const mmr = (await mmrTimeline(tx)).rulesFor({ matchedAt: now }, ctx.config.rules).rating.mmr;
+  const { waiting, dropped } = await loadWaiting(tx, season.id, now, mmr);
   const made = runWave(waiting, now, { seed: now });
   const seconds = await readyCheckSeconds(tx);
   const [run] = await tx
@@ -134,7 +151,7 @@ async function wave(
     .values(waveRunRow(made, waiting, now, slot, seconds > 0 ? made.matches.length : 0))
     .returning({ id: waveRuns.id });
   const plan = { seasonId: season.id, waveId: run?.id ?? null, now };
-  const specs = matchSpecs(made, waiting);
+  const specs = matchSpecs(made, waiting, mmr);
   const readyChecks = seconds > 0 ? await openReadyChecks(work, { ...plan, seconds }, specs) : [];
   const created = seconds > 0 ? [] : await createMatches(work, plan, specs);
   await removeEntries(
@@ -159,9 +176,14 @@ async function wave(
 }
 
 /** Waiting entries with their season rate; entries that became ineligible are removed. */
-async function loadWaiting(tx: Tx, seasonId: string, now: number): Promise<{ waiting: Waiting[]; dropped: number }> {
-  // The waves match on the MMR's mean (carried across seasons; a newcomer's is their start rate); the match shows
-  // the season rate.
+async function loadWaiting(
+  tx: Tx,
+  seasonId: string,
+  now: number,
+  mmr: MmrConfig,
+): Promise<{ waiting: Waiting[]; dropped: number }> {
+  // The waves match on the MMR's mean (carried across seasons; a newcomer's is their start rate) and spread the
+  // players whose rating is still a guess; the match shows the season rate.
   const rows = await waitingEntries(tx, seasonId, now);
   const ineligible: string[] = [];
   const waiting: Waiting[] = [];
@@ -176,9 +198,13 @@ async function loadWaiting(tx: Tx, seasonId: string, now: number): Promise<{ wai
       ineligible.push(r.entry.userId);
       continue;
     }
+    const stored = r.mmr ? { mu: r.mmr.mu, sigma: r.mmr.sigma, season_id: r.mmr.seasonId } : null;
+    const belief = mmrForSeason(stored, r.user.startRate, seasonId, mmr);
     waiting.push({
       user_id: r.entry.userId,
-      rate: Math.round(Number(r.mu)),
+      rate: Math.round(belief.mu),
+      uncertain: isUncertainMmr(belief, Number(r.seasonMatches), PROVISIONAL_MATCHES, mmr),
+      belief,
       shown: Number(r.rate),
       roles: r.entry.roles as Role[],
       joined_at: r.entry.joinedAt,
@@ -223,14 +249,18 @@ function waveRunRow(
 }
 
 /** The matches the engine made, as the match module creates them (the shown season rate, the deck each named). */
-function matchSpecs(wave: ReturnType<typeof runWave>, waiting: Waiting[]) {
+function matchSpecs(wave: ReturnType<typeof runWave>, waiting: Waiting[], mmr: MmrConfig) {
   const deckTypes = new Map(waiting.map((w) => [w.user_id, w.deck]));
   const shownRates = new Map(waiting.map((w) => [w.user_id, w.shown]));
+  const beliefs = new Map(waiting.map((w) => [w.user_id, w.belief]));
+  const beliefsOf = (team: { players: { user_id: string }[] }) => team.players.map((p) => beliefs.get(p.user_id)!);
   return wave.matches.map((m) => ({
     hostUserId: m.host_user_id,
     firstAttack: m.first_attack,
     teamGap: m.team_gap,
     ratingSpread: m.rating_spread,
+    // Team A's chance as the MMR sees it, with every player's uncertainty (σ) in its spread.
+    predictedA: mmrWinProbability(beliefsOf(m.team_a), beliefsOf(m.team_b), mmr),
     players: (['A', 'B'] as const).flatMap((team) =>
       (team === 'A' ? m.team_a : m.team_b).players.map((p, slot) => ({
         userId: p.user_id,

@@ -173,6 +173,7 @@ export function buildMatch(overrides: Partial<CurrentMatch> = {}): CurrentMatch 
     report_deadline_unixtime: now + 3600,
     lobby_create_timeout: 150,
     lobby_join_timeout: 250,
+    predicted_a: 0.52,
     ...overrides,
   };
 }

@@ -96,6 +96,7 @@ export function buildMatchSummary(overrides: Partial<MatchSummary> = {}): MatchS
   };
   return {
     match_id: '42',
+    predicted_a: 0.52,
     season_id: 's1',
     started_at: 1_717_200_000,
     settled_at: 1_717_201_200,

@@ -6,11 +6,14 @@ import type { MatchmakingConfig } from './types.ts';
 // something its spread is about twice the old Elo's (whose spread was mostly noise that kept mixing the queue), so the
 // extremes waited longer with +50 per missed wave; +200 (it was +50 on Elo) keeps the waits of `npm run bench:rating`
 // no longer than they were. poolSize/maxPoolSize/waitBonusPerWave/gapPointsPerOffRole tune the anchor-by-anchor plan
-// and were tuned with `npm run bench:matchmaking`. Avoid lists yield after AVOID_YIELD_AFTER_WAVES (3) missed waves.
+// and were tuned with `npm run bench:matchmaking`. spreadTolerance (15 points, about one point of predicted win
+// chance) is spent only to spread newcomers over both teams (chooseSplit). Avoid lists yield after
+// AVOID_YIELD_AFTER_WAVES (3) missed waves.
 export const DEFAULT_MATCHMAKING_CONFIG: Readonly<MatchmakingConfig> = Object.freeze({
   windowBase: 200,
   windowStepPerWave: 200,
   gapTolerance: 5,
+  spreadTolerance: 15,
   poolSize: 24,
   maxPoolSize: 96,
   waitBonusPerWave: 10,
@@ -28,6 +31,7 @@ export function resolveMatchmakingConfig(config: Partial<MatchmakingConfig> = {}
   if (!(resolved.windowBase >= 0) || !(resolved.windowStepPerWave >= 0) || !(resolved.gapTolerance >= 0)) {
     throw new RangeError('matchmaking config: windowBase, windowStepPerWave and gapTolerance must be ≥ 0');
   }
+  if (!(resolved.spreadTolerance >= 0)) throw new RangeError('matchmaking config: spreadTolerance must be ≥ 0');
   if (!(resolved.avoidYieldAfterWaves >= 0))
     throw new RangeError('matchmaking config: avoidYieldAfterWaves must be ≥ 0');
   if (!(resolved.gapPointsPerOffRole > 0)) throw new RangeError('matchmaking config: gapPointsPerOffRole must be > 0');

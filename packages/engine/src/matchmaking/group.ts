@@ -15,6 +15,8 @@ export interface WavePool {
   /** The first choice as a bit mask (every role for no preference; 0 when the first choice is unknown). */
   firstMasks: Int32Array;
   rates: Float64Array;
+  /** 1 for an uncertain player (WaitingEntry.uncertain). */
+  uncertain: Uint8Array;
   /** costRows[q * 5 + r] = role cost of player q in ROLES[r] (see fillCostRow). */
   costRows: Int32Array;
   /** Active avoid pairs (avoid.ts), or null when none. */
@@ -64,7 +66,8 @@ export function anchorFirst(group: readonly number[]): number[] {
 
 /** The best split of ten players; `members` must start with the anchor. */
 export function planMatch(pool: WavePool, members: number[]): PlannedMatch {
-  return { members, choice: chooseSplitFor(members, pool.rates, pool.costRows, pool.cfg.gapTolerance) };
+  const tolerance = { gap: pool.cfg.gapTolerance, spread: pool.cfg.spreadTolerance };
+  return { members, choice: chooseSplitFor(members, pool, tolerance) };
 }
 
 /** True when every member lies inside the anchor's window (members[0] is the anchor). */

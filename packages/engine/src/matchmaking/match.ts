@@ -67,6 +67,9 @@ function chooseHost(team: readonly MatchPlayer[], players: readonly WaitingEntry
   return best.user_id;
 }
 
+const uncertainIn = (players: readonly WaitingEntry[], members: readonly number[]): number =>
+  members.reduce((n, m) => n + (players[m]?.uncertain ? 1 : 0), 0);
+
 /**
  * `players[0]` is the anchor. `halfWidth` is the anchor's window half-width.
  * First attack: the team with the lower average rate attacks first — a small compensation for being the
@@ -97,5 +100,6 @@ export function buildMatch(
     host_user_id: chooseHost(firstAttack === 'A' ? teamA.players : teamB.players, players),
     rating_spread: max - min,
     team_gap: Math.abs(teamA.average_rate - teamB.average_rate),
+    uncertain_unevenness: Math.abs(uncertainIn(players, teams.teamA) - uncertainIn(players, teams.teamB)),
   };
 }

@@ -17,6 +17,11 @@ export interface WaitingEntry {
    * have missed fewer than `avoidYieldAfterWaves` waves. Absent or empty: none.
    */
   avoids?: readonly string[];
+  /**
+   * The rating is still a guess (a newcomer's: their hidden rating's σ is near a newcomer's). The split spreads such
+   * players evenly over the two teams (see chooseSplit). Absent: false.
+   */
+  uncertain?: boolean;
 }
 
 export interface MatchmakingConfig {
@@ -30,6 +35,11 @@ export interface MatchmakingConfig {
    * the smallest gap (then the best preference ranks). The tolerance is never spent on ranks alone.
    */
   gapTolerance: number;
+  /**
+   * Wider tolerance (rating points of team-average gap beyond the smallest possible), spent only to spread uncertain
+   * players evenly when the `gapTolerance` splits would put two or more more of them in one team than in the other.
+   */
+  spreadTolerance: number;
   /**
    * Anchor-by-anchor plan (see runWave): how many nearest-by-rating candidates (inside the window) the group
    * selection looks at first.
@@ -98,6 +108,8 @@ export interface Match {
   rating_spread: number;
   /** |average(team A) − average(team B)|. */
   team_gap: number;
+  /** |uncertain players in team A − in team B| (see WaitingEntry.uncertain). */
+  uncertain_unevenness: number;
 }
 
 /** Quality record of one match (lichess-style pairing stats). */

@@ -148,6 +148,7 @@ export function runWave(
     masks: Int32Array.from(queue, (e) => roleMask(e.roles)),
     firstMasks: Int32Array.from(queue, (e) => roleMask(e.roles.slice(0, 1))),
     rates: Float64Array.from(queue, (e) => e.rate),
+    uncertain: Uint8Array.from(queue, (e) => (e.uncertain ? 1 : 0)),
     costRows,
     apart: apartPairs(queue, cfg),
     cfg,

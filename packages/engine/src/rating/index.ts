@@ -29,6 +29,7 @@ export {
   type GaussianRules,
   gaussianWin,
   initialMmr,
+  isUncertainMmr,
   mmrForSeason,
   mmrWinProbability,
   updateMmr,

@@ -92,6 +92,23 @@ export function mmrWinProbability(teamA: readonly Mmr[], teamB: readonly Mmr[], 
   return normalCdf(difference / Math.sqrt(variance));
 }
 
+/** A belief counts as a guess while its σ is within this share of a newcomer's. */
+export const UNCERTAIN_SIGMA_SHARE = 0.9;
+
+/**
+ * Whether a player's rating is still a guess, for the waves (they spread such players over both teams): provisional
+ * this season (fewer than `provisionalMatches` rated matches) and their MMR barely learnt yet (σ ≥ 90 % of a
+ * newcomer's). A returning player whose MMR is known is not one, whatever their season count.
+ */
+export function isUncertainMmr(
+  belief: Mmr,
+  seasonMatches: number,
+  provisionalMatches: number,
+  config: MmrConfig,
+): boolean {
+  return seasonMatches < provisionalMatches && belief.sigma >= UNCERTAIN_SIGMA_SHARE * config.initialSigma;
+}
+
 /** A newcomer's belief: their start rate, with the initial uncertainty. */
 export function initialMmr(startRate: number, config: MmrConfig): Mmr {
   return { mu: startRate, sigma: config.initialSigma };

@@ -33,6 +33,27 @@ export const matchPlayerSchema = z.object({
 });
 export type MatchPlayer = z.infer<typeof matchPlayerSchema>;
 
+/**
+ * Team A's chance of winning as the hidden rating saw it when the match was made (each player's estimate and its
+ * uncertainty); null for matches made before it was kept, or imported.
+ */
+export const predictedChanceSchema = z.number().min(0).max(1).nullable();
+
+/** 予想勝率 as whole percentages of team A and team B that add up to 100. */
+export function predictedPercents(predictedA: number): { a: number; b: number } {
+  const a = Math.round(predictedA * 100);
+  return { a, b: 100 - a };
+}
+
+export const PREDICTED_CHANCE_TEXTS = {
+  label: '予想勝率',
+  value: (predictedA: number) => {
+    const { a, b } = predictedPercents(predictedA);
+    return `A ${a}% : B ${b}%`;
+  },
+  hint: 'マッチ成立時に、10人の内部レート（試合結果から推定した実力とその不確かさ）から予想したチームの勝率です。',
+} as const;
+
 export const matchTeamSchema = z.object({
   team_id: z.enum(['A', 'B']),
   team_name: z.string(),
@@ -58,6 +79,7 @@ export const currentMatchSchema = z.object({
   /** The lobby timer's settings, so the screen needs no second call. */
   lobby_create_timeout: z.number().int(),
   lobby_join_timeout: z.number().int(),
+  predicted_a: predictedChanceSchema,
 });
 export type CurrentMatch = z.infer<typeof currentMatchSchema>;
 /** GET /api/matches/me: the current match or null (200 either way). */

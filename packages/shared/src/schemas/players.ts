@@ -1,6 +1,7 @@
 import { ROLES } from '../constants.ts';
 import { z } from '../validation.ts';
 import { unixSecondsSchema } from './common.ts';
+import { predictedChanceSchema } from './match.ts';
 import { historyEntrySchema, publicUserSchema, seasonRecordSchema } from './users.ts';
 
 // Player pages and match summaries (issue: statistics and player pages): what anyone may see of a player and of a
@@ -47,6 +48,7 @@ export const matchSummarySchema = z.object({
   /** null: invalid (void). */
   winner_team: z.enum(['A', 'B']).nullable(),
   first_attack: z.enum(['A', 'B']),
+  predicted_a: predictedChanceSchema,
   team_a: z.array(summaryPlayerSchema),
   team_b: z.array(summaryPlayerSchema),
 });

@@ -82,6 +82,8 @@ export const PROFILE_TEXTS = {
   penalty: 'ペナルティ',
   equippedBadges: '装備中のバッジ',
   pastSeasons: '過去シーズン',
+  provisionalNote: (matches: number) =>
+    `暫定のあいだ（今シーズン${matches}戦未満）は、表示のレートとマッチングに使う内部レート（試合結果から推定した実力）が離れていることがあります。内部レートはまだ推定の途中で、レートはそれに近づくよう大きめに動きます。`,
   seasonLabel: (name: string) => `${name} の成績`,
   noSeason: 'シーズン期間外の成績',
   // History

@@ -1,4 +1,4 @@
-import { type CurrentMatch, MATCH_STATUS_LABELS, REPORTS_NEEDED } from '@rankmatch/shared';
+import { type CurrentMatch, MATCH_STATUS_LABELS, PREDICTED_CHANCE_TEXTS as P, REPORTS_NEEDED } from '@rankmatch/shared';
 import { useEffect, useRef } from 'react';
 import { Icon } from '../../../components/icon.tsx';
 import { formatClock } from '../../../lib/format.ts';
@@ -53,6 +53,14 @@ export function MatchHeader({
             {T.reportProgress(match.report_count, REPORTS_NEEDED)}
           </dd>
         </div>
+        {match.predicted_a !== null && (
+          <div title={P.hint}>
+            <dt>{P.label}</dt>
+            <dd className="match-header__chance" data-testid="predicted-chance">
+              {P.value(match.predicted_a)}
+            </dd>
+          </div>
+        )}
       </dl>
       <div className="match-header__report">
         <ReportControl match={match} open={open} canReport={canReport} onReport={onReport} />

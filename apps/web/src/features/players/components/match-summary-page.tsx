@@ -1,5 +1,11 @@
 import type { MatchSummary } from '@rankmatch/shared';
-import { MATCH_NOT_FOUND_META, matchPageMeta, matchPageTitle, PUBLIC_PAGES } from '@rankmatch/shared';
+import {
+  MATCH_NOT_FOUND_META,
+  matchPageMeta,
+  matchPageTitle,
+  PREDICTED_CHANCE_TEXTS as P,
+  PUBLIC_PAGES,
+} from '@rankmatch/shared';
 import type { ReactNode } from 'react';
 import { useLocation, useParams } from 'react-router';
 import { Icon } from '../../../components/icon.tsx';
@@ -108,6 +114,12 @@ function SummaryHeader({ summary }: { summary: MatchSummary }) {
             </time>
           </dd>
         </div>
+        {summary.predicted_a !== null && (
+          <div title={P.hint}>
+            <dt>{P.label}</dt>
+            <dd data-testid="predicted-chance">{P.value(summary.predicted_a)}</dd>
+          </div>
+        )}
       </dl>
     </header>
   );

@@ -1,4 +1,4 @@
-import { getBadge, type UserProfile } from '@rankmatch/shared';
+import { getBadge, isProvisional, PROVISIONAL_MATCHES, type UserProfile } from '@rankmatch/shared';
 import { SeasonStatGrid } from '../../../components/season-stat-grid.tsx';
 import { formatInteger } from '../../../lib/format.ts';
 import { PROFILE_TEXTS as T } from '../texts.ts';
@@ -27,6 +27,11 @@ export function StatusCard({ profile, onShowPastSeasons }: { profile: UserProfil
           </dd>
         </div>
       </SeasonStatGrid>
+      {profile.season_data && isProvisional(profile.match_count) && (
+        <p className="status-card__note muted" data-testid="provisional-note">
+          {T.provisionalNote(PROVISIONAL_MATCHES)}
+        </p>
+      )}
       <p className="status-card__badges">
         <span className="muted">{T.equippedBadges}: </span>
         {badgeNames.length > 0 ? badgeNames.join(T.badgeSeparator) : T.noBadges}
