@@ -115,19 +115,45 @@ describe('a client that hangs up', () => {
 });
 
 describe('security headers', () => {
-  it('send a CSP that allows only the site’s own scripts, and no framing', async () => {
+  it('send pages a CSP that allows only the site’s own scripts, and no framing', async () => {
     const a = await createTestApp({ reset: false, seed: false });
     try {
-      const res = await a.request({ method: 'GET', url: '/api/health' });
-      const csp = String(res.headers['content-security-policy']);
-      expect(csp).toContain("script-src 'self'");
-      expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
-      expect(csp).not.toMatch(/unsafe-eval/);
-      expect(csp).toContain("frame-ancestors 'none'");
-      expect(res.headers['x-content-type-options']).toBe('nosniff');
-      expect(res.headers['x-frame-options']).toBe('DENY');
-      expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
-      expect(res.headers['strict-transport-security']).toBeUndefined();
+      for (const url of ['/', '/api/docs']) {
+        const res = await a.request({ method: 'GET', url });
+        const csp = String(res.headers['content-security-policy']);
+        expect(csp, url).toContain("script-src 'self'");
+        expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+        expect(csp).not.toMatch(/unsafe-eval/);
+        expect(csp).toContain("frame-ancestors 'none'");
+        expect(res.headers['x-content-type-options']).toBe('nosniff');
+        expect(res.headers['x-frame-options']).toBe('DENY');
+        expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+        expect(res.headers['cross-origin-opener-policy']).toBe('same-origin');
+        expect(res.headers['strict-transport-security']).toBeUndefined();
+      }
+    } finally {
+      await a.close();
+    }
+  });
+
+  it('send API replies the lean set: nothing runs, nothing frames, no sniffing, no cross-site reads', async () => {
+    const a = await createTestApp({ reset: false, seed: false });
+    try {
+      for (const url of ['/api/health', '/api/public/ranking', '/api/nowhere']) {
+        const res = await a.request({ method: 'GET', url });
+        expect(res.headers['content-security-policy'], url).toBe("default-src 'none'; frame-ancestors 'none'");
+        expect(res.headers['x-content-type-options']).toBe('nosniff');
+        expect(res.headers['x-frame-options']).toBe('DENY');
+        expect(res.headers['cross-origin-resource-policy']).toBe('same-site');
+        // The page-only headers are not sent.
+        for (const name of [
+          'cross-origin-opener-policy',
+          'origin-agent-cluster',
+          'x-xss-protection',
+          'referrer-policy',
+        ])
+          expect(res.headers[name], `${url} ${name}`).toBeUndefined();
+      }
     } finally {
       await a.close();
     }
@@ -136,9 +162,11 @@ describe('security headers', () => {
   it('add HSTS when the public address is https', async () => {
     const a = await createTestApp({ reset: false, seed: false, env: { PUBLIC_URL: 'https://rank.example' } });
     try {
-      const res = await a.request({ method: 'GET', url: '/api/health' });
-      expect(res.headers['strict-transport-security']).toContain('max-age=31536000');
-      expect(String(res.headers['content-security-policy'])).toContain('wss://rank.example');
+      const page = await a.request({ method: 'GET', url: '/' });
+      expect(page.headers['strict-transport-security']).toContain('max-age=31536000');
+      expect(String(page.headers['content-security-policy'])).toContain('wss://rank.example');
+      const api = await a.request({ method: 'GET', url: '/api/health' });
+      expect(api.headers['strict-transport-security']).toContain('max-age=31536000');
     } finally {
       await a.close();
     }
