@@ -88,6 +88,9 @@ export default defineConfig({
           include: ['test/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['./test/setup.ts'],
+          // The files of a worker share one jsdom (its set-up was half of this project's time); test/setup.ts resets
+          // what a test may leave in it. Checked with shuffled orders (--sequence.shuffle).
+          isolate: false,
           // Whole-app renders with user-event; generous when every project runs at once (npm test).
           testTimeout: 20_000,
         },

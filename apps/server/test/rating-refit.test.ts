@@ -114,12 +114,12 @@ describe('refit of the MMR parameters', () => {
   });
 
   it('previews, then applies a better fit to the matches made from then on, audited; one refit at a time', async () => {
-    await seedHistory(1500);
+    await seedHistory(1200);
     const [a, b] = await Promise.all([preview(), preview()]);
     expect([a.statusCode, b.statusCode].sort(), `${a.body} ${b.body}`).toEqual([200, 409]);
     expect((a.statusCode === 409 ? a : b).json().code).toBe('REFIT_RUNNING');
     const shown = (a.statusCode === 200 ? a : b).json() as RefitReportView;
-    expect(shown).toMatchObject({ matches: 1500, fitted: 1000, held_out: 500, apply: true, reason: 'better' });
+    expect(shown).toMatchObject({ matches: 1200, fitted: 800, held_out: 400, apply: true, reason: 'better' });
     expect(shown.z).toBeGreaterThanOrEqual(2);
     expect(shown.held_out_logloss.candidate).toBeLessThan(shown.held_out_logloss.current as number);
     // The record's β is 180 against today's 460: the fit moves towards it.

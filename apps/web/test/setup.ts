@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+import { clearTitleMark } from '../src/lib/attention/title-mark.ts';
 import { resetAuthError } from '../src/lib/auth/auth-error.ts';
 import { reloadSession } from '../src/lib/auth/session.ts';
 
@@ -29,9 +30,13 @@ if (!URL.createObjectURL) {
 // findBy* waits up to 5 s: lazily loaded chunks (markdown) take longer when every suite runs at once on 2 cores.
 configure({ asyncUtilTimeout: 5000 });
 
-// Each test starts signed out, with empty storage, at "/", with real timers and no stubs left over.
+// Each test starts signed out, with empty storage, at "/", with real timers and no stubs left over, and an untouched
+// title: the files of a worker share one document (isolate: false in vitest.config.ts), so nothing a test leaves in
+// it may reach the next file.
 afterEach(() => {
   cleanup();
+  clearTitleMark();
+  document.title = '';
   localStorage.clear();
   reloadSession();
   resetAuthError();
