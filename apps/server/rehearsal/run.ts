@@ -17,6 +17,9 @@ import { Operators, type SeasonPlan } from './operators.ts';
 import { LOG_LEVEL, type LogLine, ServerProcess } from './server.ts';
 import { SignIn } from './sign-in.ts';
 
+/** The ready check's window in the rehearsal, simulated seconds (Operators.setReadyWindow says why). */
+const REHEARSAL_READY_SECONDS = 110;
+
 // One rehearsal: the real built server (one instance on PGlite, or two on PostgreSQL + Redis) started on a simulated
 // clock, the community and the operators driving it through the public API for the scenario's span, then the servers
 // stopped and every invariant checked against what they stored and what the clients saw.
@@ -305,6 +308,7 @@ export async function rehearse(options: RehearsalOptions): Promise<RehearsalResu
     });
     const operators = new Operators(api, clock, community, push);
     await operators.setUpSeasons(scenario.seasons);
+    await operators.setReadyWindow(REHEARSAL_READY_SECONDS);
     const wavesFrom = clock.now() + 60;
     community.activeSeason = scenario.seasons[0]?.id ?? '';
     const next = scenario.seasons[1];
