@@ -195,9 +195,9 @@ export class Operators {
   /**
    * Corrects the result of the latest match settled with a winner: the other team won. Only matches played from
    * `since(now)` on: not an imported community's own history, nor a season that has ended since (its records are
-   * final).
+   * final). Looks again later while a try still falls before `until` (the servers stop at the evening's end).
    */
-  async correctAResult(since: (now: number) => number, triesLeft = CORRECTION_TRIES): Promise<void> {
+  async correctAResult(since: (now: number) => number, until: number, triesLeft = CORRECTION_TRIES): Promise<void> {
     const from = since(this.clock.now());
     const list = await this.admin<{ matches: { match_id: string; status: string; started_at: number }[] }>(
       'GET',
@@ -219,9 +219,10 @@ export class Operators {
     }
     // None settled yet (a busy machine makes the evening's first matches late, and many ready checks fail): look
     // again a little later.
-    if (triesLeft > 0) {
-      this.clock.at(this.clock.now() + 8 * 60, () => {
-        this.correctAResult(since, triesLeft - 1).catch((err: unknown) =>
+    const next = this.clock.now() + 8 * 60;
+    if (triesLeft > 0 && next < until) {
+      this.clock.at(next, () => {
+        this.correctAResult(since, until, triesLeft - 1).catch((err: unknown) =>
           this.log.problems.push(`correction: ${(err as Error).message}`),
         );
       });

@@ -329,7 +329,7 @@ export async function rehearse(options: RehearsalOptions): Promise<RehearsalResu
     const acts: [number, () => Promise<void>][] = [
       [scenario.operators.buy, () => operators.buyBadge(supporter)],
       [scenario.operators.ban, () => operators.banSomeone()],
-      [scenario.operators.correct, () => operators.correctAResult(sinceAt)],
+      [scenario.operators.correct, () => operators.correctAResult(sinceAt, scenario.end - 10 * 60)],
       [scenario.operators.rules, () => operators.editRules()],
       [scenario.operators.suspend, () => operators.suspendSomeone()],
       [scenario.operators.suspendToLift, () => operators.suspendSomeone(scenario.operators.lift)],
