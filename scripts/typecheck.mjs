@@ -16,7 +16,10 @@ const results = await Promise.all(
       new Promise((resolve) => {
         const started = Date.now();
         let output = '';
-        const child = spawn(process.execPath, [tsc, '-p', join(root, workspace, 'tsconfig.json')], { cwd: root });
+        // Incremental: a later run re-checks only what changed (its state in node_modules/.cache, never committed).
+        const info = join(root, 'node_modules/.cache/tsc', `${workspace.replaceAll('/', '-')}.tsbuildinfo`);
+        const args = [tsc, '-p', join(root, workspace, 'tsconfig.json'), '--incremental', '--tsBuildInfoFile', info];
+        const child = spawn(process.execPath, args, { cwd: root });
         child.stdout.on('data', (chunk) => {
           output += chunk;
         });
