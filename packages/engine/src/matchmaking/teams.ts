@@ -31,7 +31,10 @@ export interface SplitTolerance {
 // Scratch buffers, reused by every call (the engine is synchronous, so there is no sharing hazard).
 const costs = new Int32Array(2 * TEAM_SIZE * TEAM_SIZE);
 const dp = new Int32Array(1 << (2 * TEAM_SIZE));
-const sumA = new Float64Array(SPLITS.length);
+/** |2 × team A's sum − total| of every split (5 × its gap). */
+const diffs = new Float64Array(SPLITS.length);
+/** Rates may be non-integers and sums are then not exact. */
+const EPS = 1e-9;
 const rates = new Float64Array(2 * TEAM_SIZE);
 /** Bit i set: player i of the ten is uncertain. */
 let uncertainMask = 0;
@@ -101,13 +104,13 @@ function splitFromTables(tolerance: SplitTolerance): SplitChoice {
   let total = 0;
   for (let i = 0; i < 2 * SIZE; i++) total += rates[i]!;
 
-  // Compare sum differences (|2·sumA − total| = 5 × gap) to avoid dividing in the loop.
+  // Compare sum differences (|2 × team A's sum − total| = 5 × gap) to avoid dividing in the loop.
   let minDiff = Number.POSITIVE_INFINITY;
   for (let s = 0, k = 0; s < SPLIT_COUNT; s++) {
     let sum = 0;
     for (let j = 0; j < SIZE; j++, k++) sum += rates[SPLIT_A_FLAT[k]!]!;
-    sumA[s] = sum;
     const diff = Math.abs(2 * sum - total);
+    diffs[s] = diff;
     if (diff < minDiff) minDiff = diff;
   }
 
@@ -116,13 +119,11 @@ function splitFromTables(tolerance: SplitTolerance): SplitChoice {
   const uncertain = uncertainMask;
   const uncertainCount = BITS[uncertain]!;
   const unevenOf = (maskA: number) => Math.abs(2 * BITS[maskA & uncertain]! - uncertainCount);
-  // Tiny epsilon: rates may be non-integers and sums are then not exact.
-  const eps = 1e-9;
-  let best = pick(minDiff + tolerance.gap * SIZE + eps, Number.POSITIVE_INFINITY, unevenOf);
+  let best = pick(minDiff + tolerance.gap * SIZE + EPS, Number.POSITIVE_INFINITY, unevenOf);
   // Still stacked (two or more apart): spread them inside the wider tolerance, with no more players off-role.
   if (unevenOf(SPLIT_MASK_A[best]!) > 1 && tolerance.spread > tolerance.gap) {
     const offBefore = Math.floor((dp[SPLIT_MASK_A[best]!]! + dp[SPLIT_MASK_A[best]! ^ ALL]!) / OFF_ROLE);
-    const wider = pick(minDiff + tolerance.spread * SIZE + eps, offBefore, unevenOf, true);
+    const wider = pick(minDiff + tolerance.spread * SIZE + EPS, offBefore, unevenOf, true);
     if (wider >= 0 && unevenOf(SPLIT_MASK_A[wider]!) < unevenOf(SPLIT_MASK_A[best]!)) best = wider;
   }
 
@@ -135,7 +136,7 @@ function splitFromTables(tolerance: SplitTolerance): SplitChoice {
     teamB: [...split.b],
     rolesA: a.roles,
     rolesB: b.roles,
-    gap: Math.abs(2 * sumA[best]! - total) / SIZE,
+    gap: diffs[best]! / SIZE,
     roleCost: a.cost + b.cost,
     unevenness: unevenOf(split.maskA),
   };
@@ -147,16 +148,13 @@ function splitFromTables(tolerance: SplitTolerance): SplitChoice {
  * −1 when none qualifies.
  */
 function pick(limit: number, maxOff: number, unevenOf: (maskA: number) => number, evenFirst = false): number {
-  const eps = 1e-9;
-  let total = 0;
-  for (let i = 0; i < 2 * SIZE; i++) total += rates[i]!;
   let best = -1;
   let bestOff = Number.POSITIVE_INFINITY;
   let bestUneven = Number.POSITIVE_INFINITY;
   let bestCost = Number.POSITIVE_INFINITY;
   let bestDiff = Number.POSITIVE_INFINITY;
   for (let s = 0; s < SPLIT_COUNT; s++) {
-    const diff = Math.abs(2 * sumA[s]! - total);
+    const diff = diffs[s]!;
     if (diff > limit) continue;
     const maskA = SPLIT_MASK_A[s]!;
     const cost = dp[maskA]! + dp[maskA ^ ALL]!;
@@ -172,7 +170,7 @@ function pick(limit: number, maxOff: number, unevenOf: (maskA: number) => number
       first < bestFirst ||
       (first === bestFirst &&
         (second < bestSecond ||
-          (second === bestSecond && (diff < bestDiff - eps || (diff <= bestDiff + eps && cost < bestCost)))));
+          (second === bestSecond && (diff < bestDiff - EPS || (diff <= bestDiff + EPS && cost < bestCost)))));
     if (better) {
       best = s;
       bestOff = off;
