@@ -124,7 +124,8 @@ export class Observations {
   /** ready check → user → the last state they saw of it (push or HTTP), with when (simulated). */
   readonly readySeen = new Map<string, Map<string, { view: ReadyCheck; via: SeenVia; at: number }>>();
   /** Presses of 準備完了: accepted, refused by code; checks a player chose not to answer. */
-  readonly readyPresses = { accepted: 0, refused: new Map<string, number>(), ignored: 0 };
+  /** Presses the server took and refused, and the checks a player left unanswered (away from the screen). */
+  readonly readyPresses = { accepted: 0, refused: new Map<string, number>(), ignored: new Set<string>() };
   /** Real ms from a wave's scheduled instant to a readyCheck push that opened a check. */
   readonly readyCheckMs: number[] = [];
   /** Accepted leaves of the queue: user → [sent, answered] (simulated; a leave during a check fails it: they know). */
@@ -499,7 +500,7 @@ class Client {
       this.decided.add(view.ready_check_id);
       if (this.readyRandom.chance(READY_IGNORE_SHARE)) {
         this.note(`ignores ready check ${view.ready_check_id}`);
-        this.seen.readyPresses.ignored += 1;
+        this.seen.readyPresses.ignored.add(view.ready_check_id);
         return;
       }
       const at = this.clock.now() + READY_DELAY.min + this.readyRandom.int(READY_DELAY.spread);

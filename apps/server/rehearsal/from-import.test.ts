@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { calibratedSpeed, describeCalibration } from './calibrate.ts';
 import { FIXTURE_FOLDER, latestMatchOf, thursdayAfter } from './imported.ts';
 import { formatResult } from './report.ts';
 import { type Configuration, rehearse } from './run.ts';
@@ -19,6 +20,10 @@ const configurations: Configuration[] = [
 ];
 
 describe('rehearsal from an imported community (short)', () => {
+  // Slower on a slower machine (calibrate.ts): the clock would turn its lost real seconds into minutes of the evening.
+  const calibrated = calibratedSpeed(CI_REHEARSAL.speed);
+  const { speed } = calibrated;
+  console.log(describeCalibration(calibrated));
   const runs = new Map(
     configurations.map((configuration) => [
       configuration,
@@ -27,7 +32,7 @@ describe('rehearsal from an imported community (short)', () => {
         const result = await rehearse({
           configuration,
           scenario: scenarioOf({ from: thursdayAfter(latestMatchOf(FIXTURE_FOLDER)), hours: 1.25 }),
-          speed: CI_REHEARSAL.speed,
+          speed,
           players: 250,
           seed: CI_REHEARSAL.seed,
           postgresUrl: process.env.TEST_DATABASE_URL,

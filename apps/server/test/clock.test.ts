@@ -3,6 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { calibratedSpeed, machineWorkMs, REFERENCE_WORK_MS } from '../rehearsal/calibrate.ts';
 import { formatSimulatedClock, parseSimulatedClock, realAt, simulatedAt } from '../src/clock/simulated.ts';
 import { ConfigError, loadConfig } from '../src/config.ts';
 
@@ -93,5 +94,20 @@ describe('SIMULATED_CLOCK', () => {
     expect(out.ticks).toBeGreaterThanOrEqual(3);
     expect(out.ticks).toBeLessThanOrEqual(5);
     expect(out.wallRealMs).toBeGreaterThanOrEqual(145);
+  });
+});
+
+describe("the CI rehearsal's clock on a slower machine (rehearsal/calibrate.ts)", () => {
+  it('keeps its speed on a machine as fast as the reference and slows in proportion on a slower one', () => {
+    expect(calibratedSpeed(150, REFERENCE_WORK_MS).speed).toBe(150);
+    expect(calibratedSpeed(150, REFERENCE_WORK_MS / 2).speed).toBe(150);
+    expect(calibratedSpeed(150, REFERENCE_WORK_MS * 1.5).speed).toBe(100);
+    expect(calibratedSpeed(150, REFERENCE_WORK_MS * 10).speed).toBe(60);
+  });
+
+  it('times real work', () => {
+    const ms = machineWorkMs();
+    expect(ms).toBeGreaterThan(0);
+    expect(ms).toBeLessThan(10_000);
   });
 });
