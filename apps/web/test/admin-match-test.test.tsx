@@ -252,6 +252,22 @@ describe('match test screen with the ready check on (issue 35)', () => {
     expect(await screen.findByRole('region', { name: '選手1 の試合画面' })).toBeInTheDocument();
   });
 
+  it('offers ready-all when the scheduled wave took the test accounts into a check a moment before', async () => {
+    const { user, server } = openMatchTest();
+    server.use({
+      'POST /api/debug/matchmaking/trigger': {
+        body: { message: 'マッチングを実行しました: 0件作成', ran: true, created_matches: [], ready_checks: [] },
+      },
+      'POST /api/debug/ready-checks/ready-all': { body: { readied: 10, started_matches: ['77'] } },
+    });
+    await user.click(await screen.findByRole('button', { name: 'マッチングを実行' }));
+    expect(await screen.findByText(/定期のマッチングがテストアカウントの準備確認を始めている場合/)).toBeInTheDocument();
+    expect(screen.queryByText(/準備確認中/)).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'テストアカウントを全員準備完了にする' }));
+    expect(await screen.findByText('作成された試合: #77')).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: '試合' })).toHaveValue('77');
+  });
+
   it('says no match was made while players other than test accounts have not pressed 準備完了', async () => {
     const { user } = withReadyChecks({ readied: 9, started_matches: [] });
     await user.click(await screen.findByRole('button', { name: 'マッチングを実行' }));

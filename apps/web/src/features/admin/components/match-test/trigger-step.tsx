@@ -10,13 +10,16 @@ const T = ADMIN_TEXTS.matchTest;
 /**
  * Step 2: run a wave now; the matches it created are offered in step 3. With the ready check on (issue 35) the wave
  * opens checks instead: 準備確認中, and a button that readies every test account, whose started matches go on to step 3.
+ * A wave that made nothing still offers the button: the scheduled wave (every even minute in matching hours) may have
+ * taken the queued test accounts into a check a moment before this one ran.
  */
 export function TriggerStep({ onCreated }: { onCreated: (matchIds: string[]) => void }) {
   const trigger = useTriggerMatchmaking();
   const run = useSingleFlight(trigger);
   const readyAll = useReadyAll();
   const readyAllOnce = useSingleFlight(readyAll);
-  const checks = trigger.data?.created_matches.length === 0 ? trigger.data.ready_checks : [];
+  const noMatch = trigger.data?.created_matches.length === 0;
+  const checks = noMatch ? (trigger.data?.ready_checks ?? []) : [];
   return (
     <StepCard title={T.step2}>
       <div className="admin-tool__action">
@@ -46,10 +49,10 @@ export function TriggerStep({ onCreated }: { onCreated: (matchIds: string[]) => 
           )}
         </ActionStatus>
       </div>
-      {checks.length > 0 && (
+      {noMatch && (
         <div className="admin-tool__action match-test__ready">
-          <p className="match-test__ready-title">{ADMIN_TEXTS.overview.readyChecks(checks)}</p>
-          <p className="muted">{T.readyChecksLead(checks.length)}</p>
+          {checks.length > 0 && <p className="match-test__ready-title">{ADMIN_TEXTS.overview.readyChecks(checks)}</p>}
+          <p className="muted">{checks.length > 0 ? T.readyChecksLead(checks.length) : T.readyChecksElsewhere}</p>
           <button
             type="button"
             className="button button--primary"
