@@ -2,7 +2,7 @@ import { brotliDecompressSync } from 'node:zlib';
 import { RANKING_SIZE, type RankingReply, rankingReplySchema, recordsReplySchema } from '@rankmatch/shared';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { users } from '../src/db/schema.ts';
+import { rankingSnapshots, users } from '../src/db/schema.ts';
 import { freshAppPerTest, type TestApp } from './helpers/app.ts';
 import { DAY, expectError, insertPlayers, insertSeason, insertStats, playerIds } from './helpers/community.ts';
 
@@ -200,6 +200,25 @@ describe('ranking', () => {
       expect(reply.season_id, `round ${i}`).toBe(id);
       expect(reply.rankings.map((r) => r.user_id)).toEqual(['other_only']);
     }
+  });
+});
+
+describe("another instance's snapshot (ranking-reload)", () => {
+  it('is loaded when the stored row changed, even within the same second; an unchanged row changes nothing', async () => {
+    await seedTieBreaks();
+    await calculate();
+    const snapshot = t.built.modules.ranking.snapshot;
+    const [row] = await t.ctx.db.select().from(rankingSnapshots).where(eq(rankingSnapshots.seasonId, 'live'));
+    if (!row) throw new Error('no stored snapshot');
+    const before = snapshot.version;
+    await snapshot.reload();
+    expect(snapshot.version).toBe(before);
+    // Another instance stored a new list at the same computed_at (a nudge and a turn in one second).
+    const entries = (row.entries as RankingReply['rankings']).slice(1).map((e, i) => ({ ...e, rank: i + 1 }));
+    await t.ctx.db.update(rankingSnapshots).set({ entries }).where(eq(rankingSnapshots.seasonId, 'live'));
+    await snapshot.reload();
+    expect(snapshot.version).not.toBe(before);
+    expect((await publicRanking()).rankings.map((r) => r.user_id)).toEqual(entries.map((e) => e.user_id));
   });
 });
 

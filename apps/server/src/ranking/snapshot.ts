@@ -61,6 +61,8 @@ export class RankingSnapshot {
   /** The latest serve() begun: an older one that finishes its compression later is dropped. */
   private serving = 0;
   private nudgeTimer: NodeJS.Timeout | null = null;
+  /** The stored snapshot last loaded by reload() (season and row version), or null. */
+  private loaded: string | null = null;
   private readonly job: Job<number>;
 
   constructor(
@@ -125,18 +127,34 @@ export class RankingSnapshot {
     return entries.length;
   }
 
-  /** Loads the stored snapshot of the active season (computed by any instance). */
+  /**
+   * Loads the stored snapshot of the active season (computed by any instance). Its time is read first: a snapshot
+   * already served (most turns) is not read, serialised and hashed again.
+   */
   async reload(): Promise<void> {
     const season = await markedActiveSeason(this.db);
     if (!season) {
+      this.loaded = null;
       await this.serve({ rankings: [], updated_at: null, season_id: null });
       return;
     }
-    const [row] = await this.db.select().from(rankingSnapshots).where(eq(rankingSnapshots.seasonId, season.id));
-    if (!row) {
+    // The row version's transaction id: every write of the row changes it (two computations may share a second).
+    const stampOf = sql<string>`xmin::text`;
+    const [stamp] = await this.db
+      .select({ stamp: stampOf })
+      .from(rankingSnapshots)
+      .where(eq(rankingSnapshots.seasonId, season.id));
+    if (!stamp) {
       await this.refresh();
       return;
     }
+    if (`${season.id}@${stamp.stamp}` === this.loaded) return;
+    const [row] = await this.db
+      .select({ entries: rankingSnapshots.entries, computedAt: rankingSnapshots.computedAt, stamp: stampOf })
+      .from(rankingSnapshots)
+      .where(eq(rankingSnapshots.seasonId, season.id));
+    if (!row) return;
+    this.loaded = `${season.id}@${row.stamp}`;
     await this.serve({
       rankings: row.entries as RankingReply['rankings'],
       updated_at: row.computedAt,
