@@ -38,6 +38,7 @@ export function formatResult(result: RehearsalResult): string {
       `${i.name.padEnd(22)} RSS ${show(i.rssStartMb)} → ${show(i.rssEndMb)} MB (max ${show(i.rssMaxMb)}), handles ${show(i.handlesStart)} → ${show(i.handlesEnd)}, ${i.turns} job turns, CPU ${show(i.cpuSeconds, ' s')}, exit ${show(i.exitCode)}`,
     );
     if (i.slowest) lines.push(`${''.padEnd(22)} slowest job runs: ${i.slowest}`);
+    if (i.busiest) lines.push(`${''.padEnd(22)} most time in jobs: ${i.busiest}`);
   }
   lines.push(`wall time              ${f.wallSeconds} s (the players' process: CPU ${f.driverCpuSeconds} s)`);
   lines.push(result.ok ? 'all invariants hold' : `${result.checks.filter((c) => !c.ok).length} invariant(s) failed`);

@@ -88,6 +88,8 @@ export interface InstanceFigures {
   cpuSeconds: number | null;
   /** The slowest job runs of the instance (max ms), slowest first. */
   slowest: string;
+  /** The jobs that took the most time in all (s), most first. */
+  busiest: string;
 }
 
 export interface Figures {
@@ -363,6 +365,7 @@ export async function rehearse(options: RehearsalOptions): Promise<RehearsalResu
         turns: 0,
         cpuSeconds: null,
         slowest: '',
+        busiest: '',
       });
     }
     const sampler = setInterval(() => {
@@ -395,13 +398,16 @@ export async function rehearse(options: RehearsalOptions): Promise<RehearsalResu
       const gauges = await server.metrics(metricsToken).catch(() => new Map<string, number>());
       figure.handlesEnd = gauges.get('rankmatch_process_nodejs_active_handles_total') ?? null;
       figure.socketsEnd = gauges.get('rankmatch_ws_clients') ?? null;
-      figure.slowest = [...gauges]
-        .filter(([k]) => k.startsWith('rankmatch_job_max_seconds'))
-        .map(([k, v]) => [/job="([^"]+)"/.exec(k)?.[1] ?? k, v] as const)
-        .sort((a, b) => b[1] - a[1])
-        .slice(0, 3)
-        .map(([job, v]) => `${job} ${Math.round(v * 1000)} ms`)
-        .join(', ');
+      const topJobs = (gauge: string, unit: (seconds: number) => string) =>
+        [...gauges]
+          .filter(([k]) => k.startsWith(gauge))
+          .map(([k, v]) => [/job="([^"]+)"/.exec(k)?.[1] ?? k, v] as const)
+          .sort((a, b) => b[1] - a[1])
+          .slice(0, 3)
+          .map(([job, v]) => `${job} ${unit(v)}`)
+          .join(', ');
+      figure.slowest = topJobs('rankmatch_job_max_seconds', (v) => `${Math.round(v * 1000)} ms`);
+      figure.busiest = topJobs('rankmatch_job_total_seconds', (v) => `${v.toFixed(1)} s`);
     }
     clearInterval(sampler);
     for (const [i, server] of servers.entries()) (instances[i] as InstanceFigures).exitCode = await server.stop();

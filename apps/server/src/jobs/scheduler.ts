@@ -68,6 +68,8 @@ export interface JobStats {
   lastMs: number | null;
   /** The longest run so far (ms). */
   maxMs: number;
+  /** All runs together (ms): where an instance's time goes (the rehearsal's fast clock multiplies it). */
+  totalMs: number;
 }
 
 /** A job entered while its own lock is held in the same chain of calls. */
@@ -119,7 +121,7 @@ export class Scheduler {
     }
     const defined: Defined = {
       spec: spec as JobSpec<unknown, unknown>,
-      stats: { runs: 0, failures: 0, skipped: 0, overruns: 0, lastStartedAt: null, lastMs: null, maxMs: 0 },
+      stats: { runs: 0, failures: 0, skipped: 0, overruns: 0, lastStartedAt: null, lastMs: null, maxMs: 0, totalMs: 0 },
     };
     this.jobs.set(spec.name, defined);
     return {
@@ -274,6 +276,7 @@ export class Scheduler {
     } finally {
       s.lastMs = Math.round(performance.now() - started);
       s.maxMs = Math.max(s.maxMs, s.lastMs);
+      s.totalMs += s.lastMs;
       this.log[spec.quiet ? 'debug' : 'info']({ job: spec.name, ms: s.lastMs }, 'job ran');
     }
   }

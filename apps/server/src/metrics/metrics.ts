@@ -125,6 +125,7 @@ export class Metrics {
     );
     jobGauge('rankmatch_job_last_seconds', 'Duration of the last run', (s) => (s.lastMs ?? 0) / 1000);
     jobGauge('rankmatch_job_max_seconds', 'Duration of the longest run since start', (s) => s.maxMs / 1000);
+    jobGauge('rankmatch_job_total_seconds', 'Duration of all runs since start', (s) => s.totalMs / 1000);
     const up = (name: string, help: string, check: () => Promise<unknown>) =>
       new Gauge({
         name,
