@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PENALTY_BLOCK_THRESHOLD } from '@rankmatch/shared';
@@ -12,8 +12,34 @@ export const baseUrl = inject('baseUrl');
 export const chromiumPath = inject('chromiumPath');
 export const screenshotDir = join(dirname(fileURLToPath(import.meta.url)), 'screenshots');
 
+const serverLog = inject('serverLog');
+const SERVER_START_MS = 120_000;
+let ready: Promise<void> | null = null;
+
+/** Resolves once the server global-setup.ts started answers /api/health (it starts while the first suites run). */
+export function serverReady(): Promise<void> {
+  ready ??= (async () => {
+    const deadline = Date.now() + SERVER_START_MS;
+    while (Date.now() < deadline) {
+      const answered = await fetch(`${baseUrl}/api/health`).then(
+        (response) => response.ok,
+        () => false,
+      );
+      if (answered) return;
+      const output = existsSync(serverLog) ? readFileSync(serverLog, 'utf8') : '';
+      if (output.includes('[e2e] the server exited'))
+        throw new Error(`[e2e] the server exited:\n${output.slice(-20_000)}`);
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    const output = existsSync(serverLog) ? readFileSync(serverLog, 'utf8') : '';
+    throw new Error(`[e2e] the server did not answer /api/health within 120 s:\n${output.slice(-20_000)}`);
+  })();
+  return ready;
+}
+
 /** Headless Chromium with the flags the project uses everywhere (no sandbox, no background traffic). */
-export function launchChromium(): Promise<Browser> {
+export async function launchChromium(): Promise<Browser> {
+  await serverReady();
   mkdirSync(screenshotDir, { recursive: true });
   return chromium.launch({
     executablePath: chromiumPath ?? undefined,
@@ -23,6 +49,7 @@ export function launchChromium(): Promise<Browser> {
 
 /** A JSON call to the server under test, with an optional bearer token. */
 export async function api<T>(path: string, init: { method?: string; body?: unknown; token?: string } = {}) {
+  await serverReady();
   const response = await fetch(`${baseUrl}${path}`, {
     method: init.method ?? 'GET',
     headers: {
