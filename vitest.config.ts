@@ -103,6 +103,8 @@ export default defineConfig({
           environment: 'node',
           globalSetup: ['apps/web/e2e/global-setup.ts'],
           fileParallelism: false,
+          // One worker for the files, one after another (each launches and closes its own Chromium).
+          isolate: false,
           sequence: { groupOrder: 1 },
           testTimeout: 60_000,
           hookTimeout: 180_000,
