@@ -2,16 +2,17 @@
 // The real app (buildApp on an in-memory PGlite, a season of 300 players, ranking calculated) and a bare Fastify
 // server listen on 127.0.0.1 in this process, and Debian's nginx with the deployment's cache configuration
 // (deploy/nginx, one worker: one core, like the Node servers) in front of the app when it is installed. A load
-// generator in a worker thread (plain node:http with a keep-alive agent, so it does not share the servers' event
-// loop) measures requests per second of: the bare hello-world, the bare server sending the ranking's bytes, the
-// ranking from the origin, the ranking asked with a current If-None-Match (304), and the ranking through the cache.
+// generator (wrk, one thread, when installed; else plain node:http in a worker thread, so it does not share the
+// servers' event loop; BENCH_CLIENT=wrk|node chooses) measures requests per second of: the bare hello-world, the bare
+// server sending the ranking's bytes, the ranking from the origin, the ranking asked with a current If-None-Match
+// (304), and the ranking through the cache.
 // Each is measured BENCH_ROUNDS times, interleaved, and the best round counts (the machine is shared: a round that
 // another process slowed says nothing about the server). Targets (printed beside): origin ≥ 85 % of the same-bytes
 // bare server; 304 ≥ 70 % of hello-world; through the cache ≥ the same-bytes bare server.
 // Tunables: BENCH_CONNECTIONS (50), BENCH_WARMUP_MS (1000), BENCH_DURATION_MS (5000), BENCH_ROUNDS (2), BENCH_CASES
 // (some of hello,same,origin,notModified,cache, comma-separated: e.g. one case under `node --cpu-prof`). Exits by
-// itself. Nothing is pinned to a core: the servers (this process's main thread), the load generator (its worker
-// thread) and nginx share the machine's cores as the scheduler hands them out, the same way in every case.
+// itself. Nothing is pinned to a core: the servers (this process's main thread), the load generator and nginx share
+// the machine's cores as the scheduler hands them out, the same way in every case.
 import { tmpdir } from 'node:os';
 import { RANKING_SIZE, rankingReplySchema } from '@rankmatch/shared';
 import Fastify from 'fastify';
@@ -27,9 +28,11 @@ import {
   CONNECTIONS,
   cpuSecondsOf,
   DURATION_MS,
+  hasWrk,
   type LoadOptions,
   type LoadResult,
   load,
+  loadWithWrk,
   WARMUP_MS,
 } from './load.ts';
 
@@ -178,16 +181,19 @@ async function main(): Promise<void> {
         }
       : null,
   };
+  // wrk when installed: the Node client's own cost per reply is a large part of what it measures on 2 cores.
+  const client = process.env.BENCH_CLIENT ?? (hasWrk() ? 'wrk' : 'node');
+  const measure = client === 'wrk' ? loadWithWrk : load;
   console.log(
     `${CONNECTIONS} keep-alive connections, ${WARMUP_MS} ms warm-up, ${DURATION_MS} ms measured, best of ${ROUNDS} ` +
-      `rounds (${PLAYERS} players, top ${RANKING_SIZE}; nginx: 1 worker)`,
+      `rounds (${PLAYERS} players, top ${RANKING_SIZE}; nginx: 1 worker; load: ${client === 'wrk' ? 'wrk, 1 thread' : 'node:http in a worker thread'})`,
   );
   let errors = 0;
   const only = process.env.BENCH_CASES?.split(',');
   for (let round = 0; round < ROUNDS; round++) {
     for (const [key, c] of Object.entries(cases)) {
       if (!c || (only && !only.includes(key))) continue;
-      const result = await load(c.url, c.options);
+      const result = await measure(c.url, c.options);
       errors += result.errors;
       // The best round by requests per second; its CPU per reply is kept with it.
       if (!c.best || result.rps > c.best.rps) c.best = result;

@@ -1,9 +1,12 @@
+import { spawn, spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
 import type { FastifyInstance } from 'fastify';
 
-// The HTTP load generator of the benchmarks: keep-alive connections in a worker thread (so it does not share the
-// servers' event loop), requests per second and latency of one GET route.
+// The HTTP load generators of the benchmarks: requests per second and latency of one GET route over keep-alive
+// connections. `load` runs in a worker thread of this process (so it does not share the servers' event loop);
+// `loadWithWrk` runs wrk (Debian's package, a C program), whose cost per reply is a small part of the servers': on
+// 2 cores the Node client's own parsing of each reply's headers is what a fast server (nginx) is measured against.
 
 export const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 export const WARMUP_MS = Number(process.env.BENCH_WARMUP_MS ?? 1000);
@@ -145,4 +148,66 @@ export function address(server: FastifyInstance): string {
   const info = server.server.address();
   if (!info || typeof info === 'string') throw new Error('server is not listening on TCP');
   return `http://127.0.0.1:${info.port}`;
+}
+
+/** Whether wrk is installed (apt-get install wrk). */
+export function hasWrk(): boolean {
+  return spawnSync('wrk', ['--version']).error === undefined;
+}
+
+function runWrk(url: string, ms: number, headers: Record<string, string>): Promise<string> {
+  const args = ['-t1', `-c${CONNECTIONS}`, `-d${Math.max(1, Math.round(ms / 1000))}s`, '--latency'];
+  for (const [name, value] of Object.entries(headers)) args.push('-H', `${name}: ${value}`);
+  return new Promise((resolve, reject) => {
+    // Not spawnSync: the servers under test run on this process's event loop.
+    const child = spawn('wrk', [...args, url]);
+    let out = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+    });
+    child.once('error', reject);
+    child.once('close', (code) => (code === 0 ? resolve(out) : reject(new Error(`wrk exited with ${code}: ${out}`))));
+  });
+}
+
+/** A duration as wrk prints it (850.00us, 1.23ms, 2.00s), in ms. */
+function wrkMs(text: string | undefined): number {
+  const m = /^([\d.]+)(us|ms|s|m)$/.exec(text ?? '');
+  if (!m) return 0;
+  const value = Number(m[1]);
+  return m[2] === 'us' ? value / 1000 : m[2] === 'ms' ? value : m[2] === 's' ? value * 1000 : value * 60_000;
+}
+
+/** A size as wrk prints it (12.34MB), in bytes. */
+function wrkBytes(text: string | undefined): number {
+  const m = /^([\d.]+)([KMG]?B)$/.exec(text ?? '');
+  if (!m) return 0;
+  return Number(m[1]) * ({ B: 1, KB: 1024, MB: 1024 ** 2, GB: 1024 ** 3 }[m[2] as 'B'] ?? 1);
+}
+
+/**
+ * The same measurement with wrk: a warm-up run, then the measured run with the server's CPU read around it. Any
+ * status but 2xx or 3xx, and any socket error, is an error; bytes per reply include the headers.
+ */
+export async function loadWithWrk(url: string, options: LoadOptions = {}): Promise<LoadResult> {
+  const headers = options.headers ?? {};
+  await runWrk(url, WARMUP_MS, headers);
+  const startCpu = options.cpu?.() ?? 0;
+  const out = await runWrk(url, DURATION_MS, headers);
+  const usedCpu = (options.cpu?.() ?? 0) - startCpu;
+  const total = /(\d+) requests in ([\d.]+\w+), ([\d.]+\w+) read/.exec(out);
+  const requests = Number(total?.[1] ?? 0);
+  const bad = Number(/Non-2xx or 3xx responses: (\d+)/.exec(out)?.[1] ?? 0);
+  const socket = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(out);
+  const socketErrors = socket ? socket.slice(1).reduce((sum, n) => sum + Number(n), 0) : 0;
+  const ok = requests - bad;
+  return {
+    rps: Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1] ?? 0) * (requests > 0 ? ok / requests : 0),
+    ok,
+    errors: bad + socketErrors,
+    bytesPerReply: requests > 0 ? wrkBytes(total?.[3]) / requests : 0,
+    p50: wrkMs(/\s50%\s+(\S+)/.exec(out)?.[1]),
+    p99: wrkMs(/\s99%\s+(\S+)/.exec(out)?.[1]),
+    cpuPerReply: options.cpu && ok > 0 ? usedCpu / ok : null,
+  };
 }
