@@ -49,7 +49,8 @@ describe.skipIf(!chromiumPath)('the site under its Content-Security-Policy', () 
     for (const path of ['/?tab=ranking', '/?tab=match', '/shop', '/about', '/commercial']) {
       await page.goto(`${baseUrl}${path}`);
       await page.waitForFunction(
-        () => document.querySelector('main h1, main h2, main h3') !== null && !document.querySelector('[aria-busy="true"]'),
+        () =>
+          document.querySelector('main h1, main h2, main h3') !== null && !document.querySelector('[aria-busy="true"]'),
       );
       await page.waitForTimeout(300);
       await collect();
