@@ -21,14 +21,16 @@ const configurations: Configuration[] = [
 
 describe('rehearsal from an imported community (short)', () => {
   // Slower on a slower machine (calibrate.ts): the clock would turn its lost real seconds into minutes of the evening.
-  const calibrated = calibratedSpeed(CI_REHEARSAL.speed);
-  const { speed } = calibrated;
-  console.log(describeCalibration(calibrated));
+  const calibration = calibratedSpeed(CI_REHEARSAL.speed).then((calibrated) => {
+    console.log(describeCalibration(calibrated));
+    return calibrated;
+  });
   const runs = new Map(
     configurations.map((configuration) => [
       configuration,
       (async () => {
         ensureServerBuilt();
+        const { speed } = await calibration;
         const result = await rehearse({
           configuration,
           scenario: scenarioOf({ from: thursdayAfter(latestMatchOf(FIXTURE_FOLDER)), hours: 1.25 }),

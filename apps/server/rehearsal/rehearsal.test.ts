@@ -17,14 +17,16 @@ const configurations: Configuration[] = [
 describe('rehearsal: the built server through an evening on its own clock', () => {
   // Side by side: each configuration's clock runs on its own, and together they fit the time CI gives them.
   // Slower on a slower machine (calibrate.ts): the clock would turn its lost real seconds into minutes of the evening.
-  const calibrated = calibratedSpeed(CI_REHEARSAL.speed);
-  const { speed } = calibrated;
-  console.log(describeCalibration(calibrated));
+  const calibration = calibratedSpeed(CI_REHEARSAL.speed).then((calibrated) => {
+    console.log(describeCalibration(calibrated));
+    return calibrated;
+  });
   const runs = new Map(
     configurations.map((configuration) => [
       configuration,
       (async () => {
         ensureServerBuilt();
+        const { speed } = await calibration;
         const result = await rehearse({
           configuration,
           scenario: scenarioOf({ from: CI_REHEARSAL.from, hours: CI_REHEARSAL.hours }),
