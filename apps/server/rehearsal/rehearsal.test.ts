@@ -17,15 +17,17 @@ const configurations: Configuration[] = [
 describe('rehearsal: the built server through an evening on its own clock', () => {
   // Side by side: each configuration's clock runs on its own, and together they fit the time CI gives them.
   // Slower on a slower machine (calibrate.ts): the clock would turn its lost real seconds into minutes of the evening.
-  const calibration = calibratedSpeed(CI_REHEARSAL.speed).then((calibrated) => {
+  // After the build (ensureServerBuilt runs esbuild on these cores), before the runs.
+  const calibration = (async () => {
+    ensureServerBuilt();
+    const calibrated = await calibratedSpeed(CI_REHEARSAL.speed);
     console.log(describeCalibration(calibrated));
     return calibrated;
-  });
+  })();
   const runs = new Map(
     configurations.map((configuration) => [
       configuration,
       (async () => {
-        ensureServerBuilt();
         const { speed } = await calibration;
         const result = await rehearse({
           configuration,
