@@ -501,8 +501,16 @@ export class Operators {
     }
   }
 
-  /** A player's phone subscribes to push (their own sign-in, as the settings screen does). */
+  /** The phones subscribed so far, by player: a player in two closed disputes has one phone, not two. */
+  private readonly phones = new Map<string, { deviceId: string; token: string }>();
+
+  /**
+   * A player's phone subscribes to push (their own sign-in, as the settings screen does), once: a second phone
+   * would receive an earlier case's push too when its outbox row is sent after the second subscription.
+   */
   private async subscribePhone(userId: string): Promise<{ deviceId: string; token: string } | null> {
+    const known = this.phones.get(userId);
+    if (known) return known;
     if (!this.push) return null;
     const login = await this.players.as(userId);
     if (!this.expectOk(`${userId} sign-in for a phone`, login) || !login.token) return null;
@@ -516,7 +524,9 @@ export class Operators {
       this.log.problems.push(`${userId} phone: ${reply.status} ${JSON.stringify(reply.body).slice(0, 200)}`);
       return null;
     }
-    return { deviceId: device.id, token };
+    const phone = { deviceId: device.id, token };
+    this.phones.set(userId, phone);
+    return phone;
   }
 
   /** The audit log as the panel reads it (newest first, every page). */
