@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { calibratedSpeed, describeCalibration } from './calibrate.ts';
+import { ciSpeed } from './calibrate.ts';
 import { FIXTURE_FOLDER, latestMatchOf, thursdayAfter } from './imported.ts';
 import { formatResult } from './report.ts';
 import { type Configuration, rehearse } from './run.ts';
 import { CI_REHEARSAL, scenarioOf } from './scenario.ts';
-import { ensureServerBuilt } from './server.ts';
 
 // The rehearsal from an imported community (npm run rehearse -- --from-import), short: the committed Unitemate
 // fixtures are moved in, then 75 minutes of the evening after the export (23:00–00:15, across the imported season's
@@ -20,19 +19,13 @@ const configurations: Configuration[] = [
 ];
 
 describe('rehearsal from an imported community (short)', () => {
-  // Slower on a slower machine (calibrate.ts): the clock would turn its lost real seconds into minutes of the evening.
-  // After the build (ensureServerBuilt runs esbuild on these cores), before the runs.
-  const calibration = (async () => {
-    ensureServerBuilt();
-    const calibrated = await calibratedSpeed(CI_REHEARSAL.speed);
-    console.log(describeCalibration(calibrated));
-    return calibrated;
-  })();
+  // The speed for this machine (calibrate.ts), worked out once before the runs.
+  const calibrated = ciSpeed(CI_REHEARSAL.speed);
   const runs = new Map(
     configurations.map((configuration) => [
       configuration,
       (async () => {
-        const { speed } = await calibration;
+        const speed = await calibrated;
         const result = await rehearse({
           configuration,
           scenario: scenarioOf({ from: thursdayAfter(latestMatchOf(FIXTURE_FOLDER)), hours: 1.25 }),

@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { calibratedSpeed, describeCalibration } from './calibrate.ts';
+import { ciSpeed } from './calibrate.ts';
 import { formatResult } from './report.ts';
 import { type Configuration, rehearse } from './run.ts';
 import { CI_REHEARSAL, scenarioOf } from './scenario.ts';
-import { ensureServerBuilt } from './server.ts';
 
 // The short rehearsal of every `npm test` (and CI): a Thursday night until the close of matching hours, with the
 // season ending at 23:59, on one instance with PGlite and on two instances with PostgreSQL + Redis (when
@@ -16,19 +15,13 @@ const configurations: Configuration[] = [
 
 describe('rehearsal: the built server through an evening on its own clock', () => {
   // Side by side: each configuration's clock runs on its own, and together they fit the time CI gives them.
-  // Slower on a slower machine (calibrate.ts): the clock would turn its lost real seconds into minutes of the evening.
-  // After the build (ensureServerBuilt runs esbuild on these cores), before the runs.
-  const calibration = (async () => {
-    ensureServerBuilt();
-    const calibrated = await calibratedSpeed(CI_REHEARSAL.speed);
-    console.log(describeCalibration(calibrated));
-    return calibrated;
-  })();
+  // The speed for this machine (calibrate.ts), worked out once before the runs.
+  const calibrated = ciSpeed(CI_REHEARSAL.speed);
   const runs = new Map(
     configurations.map((configuration) => [
       configuration,
       (async () => {
-        const { speed } = await calibration;
+        const speed = await calibrated;
         const result = await rehearse({
           configuration,
           scenario: scenarioOf({ from: CI_REHEARSAL.from, hours: CI_REHEARSAL.hours }),

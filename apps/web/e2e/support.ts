@@ -16,6 +16,11 @@ const serverLog = inject('serverLog');
 const SERVER_START_MS = 120_000;
 let ready: Promise<void> | null = null;
 
+/** The end of the server's output so far (global-setup.ts writes it to a file). */
+function serverOutput(): string {
+  return existsSync(serverLog) ? readFileSync(serverLog, 'utf8').slice(-20_000) : '';
+}
+
 /** Resolves once the server global-setup.ts started answers /api/health (it starts while the first suites run). */
 export function serverReady(): Promise<void> {
   ready ??= (async () => {
@@ -26,13 +31,13 @@ export function serverReady(): Promise<void> {
         () => false,
       );
       if (answered) return;
-      const output = existsSync(serverLog) ? readFileSync(serverLog, 'utf8') : '';
-      if (output.includes('[e2e] the server exited'))
-        throw new Error(`[e2e] the server exited:\n${output.slice(-20_000)}`);
+      const output = serverOutput();
+      if (output.includes('[e2e] the server exited')) throw new Error(`[e2e] the server exited:\n${output}`);
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
-    const output = existsSync(serverLog) ? readFileSync(serverLog, 'utf8') : '';
-    throw new Error(`[e2e] the server did not answer /api/health within 120 s:\n${output.slice(-20_000)}`);
+    throw new Error(
+      `[e2e] the server did not answer /api/health within ${SERVER_START_MS / 1000} s:\n${serverOutput()}`,
+    );
   })();
   return ready;
 }

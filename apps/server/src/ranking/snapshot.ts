@@ -128,8 +128,8 @@ export class RankingSnapshot {
   }
 
   /**
-   * Loads the stored snapshot of the active season (computed by any instance). Its time is read first: a snapshot
-   * already served (most turns) is not read, serialised and hashed again.
+   * Loads the stored snapshot of the active season (computed by any instance). Its row version is read first: a
+   * snapshot already served (most turns) is not read, serialised and hashed again.
    */
   async reload(): Promise<void> {
     const season = await markedActiveSeason(this.db);
