@@ -14,9 +14,9 @@ import { NO_STORE } from './http/cache.ts';
 import { RouteRegistry } from './http/contract.ts';
 import { registerErrorHandling } from './http/errors.ts';
 import { registerRateLimit } from './http/rate-limit.ts';
-import { registerSecurityHeaders } from './http/security-headers.ts';
+import { registerDefaultHeaders } from './http/security-headers.ts';
 import { refuseIllFormedText } from './http/validate.ts';
-import { type Metrics, registerMetrics } from './metrics/metrics.ts';
+import type { Metrics } from './metrics/metrics.ts';
 
 // The HTTP server every request goes through before a route's own work: one log line, the contract registry (and
 // the reply check in tests), catalogued refusals of what the router and parser reject, ill-formed text refused,
@@ -58,7 +58,7 @@ export function createFastify(options: ServerOptions): FastifyInstance {
             ...(typeof options.logger === 'object' && options.logger.stream && { stream: options.logger.stream }),
           },
     bodyLimit: BODY_LIMIT_BYTES,
-    // Fastify's two lines per request are replaced by our one (registerRequestLog).
+    // Fastify's two lines per request are replaced by our one (registerRequestRecord).
     logController: new LogController({ disableRequestLogging: true }),
     // A hop count trusts that many proxies in front of us (proxy-addr's hop index counts from the nearest).
     trustProxy:
@@ -83,14 +83,10 @@ export async function registerPipeline(
   app: FastifyInstance,
   deps: { config: Config; tokens: AccessTokens; metrics: Metrics },
 ): Promise<{ routes: { method: string; path: string }[]; contracts: RouteRegistry }> {
-  registerRequestLog(app);
+  registerRequestRecord(app, deps.metrics);
   // Every API reply is kept by no shared cache unless its route says how long it may be (http/cache.ts): refusals
   // before any handler (401, 429, an unknown route) included.
-  // Callback-style hooks where there is nothing to wait for: an async hook costs a promise per request.
-  app.addHook('onRequest', (request, reply, done) => {
-    if (request.url.startsWith('/api/')) void reply.header('cache-control', NO_STORE);
-    done();
-  });
+  registerDefaultHeaders(app, deps.config, { 'cache-control': NO_STORE });
   const routes: { method: string; path: string }[] = [];
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) routes.push({ method, path: route.url });
@@ -101,10 +97,8 @@ export async function registerPipeline(
   if (process.env.API_CONTRACT_CHECK === '1') contracts.check(app);
   registerErrorHandling(app);
   refuseIllFormedText(app);
-  await registerSecurityHeaders(app, deps.config);
   // Compressed replies where the proxy does not compress (the ranking is 29 KB of JSON).
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
-  registerMetrics(app, deps.metrics);
   // Rate limits on /api (not /api/health): per signed-in user whatever address they come from, else per address.
   registerRateLimit(app, {
     max: deps.config.rateLimitPerMinute,
@@ -113,18 +107,25 @@ export async function registerPipeline(
   return { routes, contracts };
 }
 
-/** One log line per request: method, path without the query (it may carry codes or tokens), status, time. */
-function registerRequestLog(app: FastifyInstance): void {
+/**
+ * One log line and one count per request (one hook for both: each hook is a step of every request): method, path
+ * without the query (it may carry codes or tokens), status, time; the count by route for the metrics.
+ */
+function registerRequestRecord(app: FastifyInstance, metrics: Metrics): void {
   app.addHook('onResponse', (request, reply, done) => {
+    const url = request.url;
+    const query = url.indexOf('?');
+    const ms = reply.elapsedTime;
     request.log.info(
       {
         method: request.method,
-        path: request.url.split('?')[0],
+        path: query < 0 ? url : url.slice(0, query),
         status: reply.statusCode,
-        ms: Math.round(reply.elapsedTime * 10) / 10,
+        ms: Math.round(ms * 10) / 10,
       },
       'request',
     );
+    metrics.http.record(request.method, request.routeOptions.url ?? 'unmatched', reply.statusCode, ms / 1000);
     done();
   });
 }

@@ -42,8 +42,10 @@ describe('the rate limit', () => {
     const limited = await get(a, '/api/public/ranking');
     expectError(limited, 429, 'RATE_LIMITED');
     expect(limited.json().retry_after_seconds).toBeGreaterThan(0);
-    // The health check is never limited.
+    // The health check is never limited (with a query too); a path that only begins like it is.
     expect((await get(a, '/api/health')).statusCode).toBe(200);
+    expect((await get(a, '/api/health?probe=1')).statusCode).toBe(200);
+    expectError(await get(a, '/api/healthz'), 429, 'RATE_LIMITED');
   });
 
   it('believes X-Forwarded-For from a trusted proxy, and still limits one user on many addresses', async () => {

@@ -196,6 +196,9 @@ describe('metrics', () => {
       });
       expect(res.statusCode).toBe(200);
       expect(res.body).toMatch(/rankmatch_http_requests_total\{method="GET",route="\/api\/site",status="200"\} 1/);
+      expect(res.body).toMatch(/rankmatch_http_request_duration_seconds_count\{method="GET",route="\/api\/site"\} 1\n/);
+      // The scrape itself is counted once it is answered (the next scrape shows it).
+      expect(res.body).toContain('rankmatch_http_requests_total{method="GET",route="/metrics",status="403"} 1');
       for (const name of [
         'rankmatch_http_request_duration_seconds',
         'rankmatch_queue_waiting',

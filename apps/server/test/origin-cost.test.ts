@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { rankingSnapshots } from '../src/db/schema.ts';
 import { negotiateEncoding } from '../src/http/encoded.ts';
 import { RateLimiter } from '../src/http/rate-limit.ts';
+import { HttpMeter } from '../src/metrics/http-meter.ts';
 import { createTestApp, type TestApp } from './helpers/app.ts';
 import { insertPlayers, insertSeason, insertStats, playerIds } from './helpers/community.ts';
 
@@ -177,5 +178,41 @@ describe('RateLimiter', () => {
     limiter.take('late:last');
     // Full again, but every earlier key's minute is over: they are forgotten, the late ones stay.
     expect(limiter.size).toBe(5_000);
+  });
+});
+
+describe("the request metrics, counted without prom-client's per-call label hashing", () => {
+  it('writes the counter and the histogram as Prometheus reads them: cumulative buckets, +Inf, sum, count', () => {
+    const meter = new HttpMeter();
+    meter.record('GET', '/api/public/ranking', 200, 0.002);
+    meter.record('GET', '/api/public/ranking', 200, 0.03);
+    meter.record('GET', '/api/public/ranking', 304, 9);
+    meter.record('POST', 'unmatched', 404, 0.005);
+    const lines = meter.text().split('\n');
+    const at = '{method="GET",route="/api/public/ranking"';
+    expect(lines).toContain(`rankmatch_http_requests_total${at},status="200"} 2`);
+    expect(lines).toContain(`rankmatch_http_requests_total${at},status="304"} 1`);
+    expect(lines).toContain('rankmatch_http_requests_total{method="POST",route="unmatched",status="404"} 1');
+    const bucket = (le: string) =>
+      lines.find((l) => l.startsWith(`rankmatch_http_request_duration_seconds_bucket{le="${le}",method="GET"`));
+    expect(
+      [bucket('0.005'), bucket('0.025'), bucket('0.05'), bucket('5'), bucket('+Inf')].map((l) => l?.split(' ')[1]),
+    ).toEqual(['1', '1', '2', '2', '3']);
+    // A bound holds what equals it (le: less than or equal).
+    expect(lines).toContain(
+      'rankmatch_http_request_duration_seconds_bucket{le="0.005",method="POST",route="unmatched"} 1',
+    );
+    expect(lines).toContain(`rankmatch_http_request_duration_seconds_sum${at}} ${0.002 + 0.03 + 9}`);
+    expect(lines).toContain(`rankmatch_http_request_duration_seconds_count${at}} 3`);
+    expect(lines.filter((l) => l.startsWith('# TYPE'))).toEqual([
+      '# TYPE rankmatch_http_requests_total counter',
+      '# TYPE rankmatch_http_request_duration_seconds histogram',
+    ]);
+  });
+
+  it('escapes a label value as the text format requires', () => {
+    const meter = new HttpMeter();
+    meter.record('GET', '/a"b\\c\nd', 200, 0);
+    expect(meter.text()).toContain('route="/a\\"b\\\\c\\nd",status="200"} 1');
   });
 });

@@ -62,7 +62,9 @@ export class RateLimiter {
   }
 }
 
-const limited = (url: string) => url.startsWith('/api/') && !/^\/api\/health(\?|$)/.test(url);
+const HEALTH = '/api/health';
+const limited = (url: string) =>
+  url.startsWith('/api/') && !(url.startsWith(HEALTH) && (url.length === HEALTH.length || url[HEALTH.length] === '?'));
 
 /**
  * The limit as an onRequest hook. A refusal is 429 RATE_LIMITED with its Japanese message, `retry_after_seconds`

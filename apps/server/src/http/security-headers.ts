@@ -89,16 +89,23 @@ export const isApiReply = (url: string): boolean =>
   url.startsWith('/api/') && !(url === '/api/docs' || url.startsWith('/api/docs?'));
 
 /**
- * Helmet's headers on every page and asset, the lean set on API replies; both computed once at start.
+ * The headers every reply starts with, set by one hook: helmet's on pages and assets, the lean set on API replies,
+ * both computed once at start, and `apiDefaults` on everything under /api/ (the API documentation page included).
  * @fastify/helmet built helmet's middleware again on every request (parsing the policy's directives each time): about
  * a tenth of the ranking read's CPU (issue 37's measurement, docs/deployment.md "Figures"). A route may still set one
  * of them itself: its value wins.
  */
-export async function registerSecurityHeaders(app: FastifyInstance, config: Config): Promise<void> {
+export function registerDefaultHeaders(
+  app: FastifyInstance,
+  config: Config,
+  apiDefaults: Record<string, string>,
+): void {
   const page = securityHeaders(config);
-  const api = apiSecurityHeaders(config);
+  const api = { ...apiSecurityHeaders(config), ...apiDefaults };
+  const docs = { ...page, ...apiDefaults };
   app.addHook('onRequest', (request, reply, done) => {
-    void reply.headers(isApiReply(request.url) ? api : page);
+    const url = request.url;
+    void reply.headers(!url.startsWith('/api/') ? page : isApiReply(url) ? api : docs);
     done();
   });
 }

@@ -1,10 +1,10 @@
-import type { FastifyInstance } from 'fastify';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import type { Config } from '../config.ts';
 import type { EventBus } from '../events/bus.ts';
 import { AppError } from '../http/errors.ts';
 import { type RouteDef, route } from '../http/route.ts';
 import type { Scheduler } from '../jobs/scheduler.ts';
+import { HttpMeter } from './http-meter.ts';
 
 // Prometheus metrics at /metrics (prom-client): requests by route, waves, the queue, WebSocket clients and send time,
 // settlement latency, job runs, and whether the database and Redis answer. Reachable only with METRICS_TOKEN (Bearer)
@@ -12,19 +12,8 @@ import type { Scheduler } from '../jobs/scheduler.ts';
 
 export class Metrics {
   readonly registry = new Registry();
-  readonly requests = new Counter({
-    name: 'rankmatch_http_requests_total',
-    help: 'HTTP requests by method, route and status',
-    labelNames: ['method', 'route', 'status'] as const,
-    registers: [this.registry],
-  });
-  readonly requestSeconds = new Histogram({
-    name: 'rankmatch_http_request_duration_seconds',
-    help: 'HTTP request duration by method and route',
-    labelNames: ['method', 'route'] as const,
-    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
-    registers: [this.registry],
-  });
+  /** Requests by method, route and status, and their durations (written after the registry's metrics). */
+  readonly http = new HttpMeter();
   readonly waveSeconds = new Histogram({
     name: 'rankmatch_wave_duration_seconds',
     help: 'Duration of matching waves that ran',
@@ -65,6 +54,11 @@ export class Metrics {
 
   constructor() {
     collectDefaultMetrics({ register: this.registry, prefix: 'rankmatch_process_' });
+  }
+
+  /** Everything in Prometheus's text format. */
+  async scrape(): Promise<string> {
+    return `${await this.registry.metrics()}\n${this.http.text()}`;
   }
 
   /** Gauges read when scraped: queue, WebSocket clients, jobs, database and Redis. */
@@ -152,16 +146,6 @@ export function metricsAccess(config: Config['metrics'], authorization: string |
   if (!allowed) throw new AppError('FORBIDDEN');
 }
 
-/** Counts every request by route and status. */
-export function registerMetrics(app: FastifyInstance, metrics: Metrics): void {
-  app.addHook('onResponse', (request, reply, done) => {
-    const route = request.routeOptions.url ?? 'unmatched';
-    metrics.requests.inc({ method: request.method, route, status: String(reply.statusCode) });
-    metrics.requestSeconds.observe({ method: request.method, route }, reply.elapsedTime / 1000);
-    done();
-  });
-}
-
 /** The Prometheus scrape (its access is checked by the route's declared access: metricsAccess). */
 export function metricsRoutes(metrics: Metrics): RouteDef[] {
   return [
@@ -177,7 +161,7 @@ export function metricsRoutes(metrics: Metrics): RouteDef[] {
       },
       ({ reply }) => {
         reply.type(metrics.registry.contentType);
-        return metrics.registry.metrics();
+        return metrics.scrape();
       },
     ),
   ];
