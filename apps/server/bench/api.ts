@@ -11,9 +11,9 @@
 // bare server; 304 ≥ 70 % of hello-world; through the cache ≥ the same-bytes bare server.
 // Tunables: BENCH_CONNECTIONS (50), BENCH_WARMUP_MS (1000), BENCH_DURATION_MS (5000), BENCH_ROUNDS (2), BENCH_CASES
 // (some of hello,same,origin,notModified,cache, comma-separated: e.g. one case under `node --cpu-prof`). Exits by
-// itself. Nothing is pinned to a core: the servers (this process's main thread), the load generator and nginx share
-// the machine's cores as the scheduler hands them out, the same way in every case.
-import { tmpdir } from 'node:os';
+// itself. With wrk on 2 cores or more, the servers (this process, and nginx) run on the first core and wrk on the
+// second (load.ts pinServers; BENCH_PIN=0 leaves them to the scheduler), the same way in every case.
+import { cpus, tmpdir } from 'node:os';
 import { RANKING_SIZE, rankingReplySchema } from '@rankmatch/shared';
 import Fastify from 'fastify';
 import { buildApp } from '../src/app.ts';
@@ -33,6 +33,7 @@ import {
   type LoadResult,
   load,
   loadWithWrk,
+  pinServers,
   WARMUP_MS,
 } from './load.ts';
 
@@ -159,6 +160,10 @@ async function main(): Promise<void> {
   const etag = first.headers.get('etag') ?? '';
   const check = rankingReplySchema.parse(await first.json());
   if (check.rankings.length !== RANKING_SIZE || check.season_id !== 'bench') throw new Error('unexpected ranking');
+  // wrk when installed: the Node client's own cost per reply is a large part of what it measures on 2 cores. Pinned
+  // before nginx starts, so that its worker shares the servers' core.
+  const client = process.env.BENCH_CLIENT ?? (hasWrk() ? 'wrk' : 'node');
+  const pinning = client === 'wrk' && cpus().length >= 2 ? pinServers() : 'not pinned';
   const nginx: Nginx | null = hasNginx() ? await startNginx([new URL(rankingUrl).host]) : null;
   if (!nginx) console.log('nginx is not installed (apt-get install nginx): the cache is not measured');
 
@@ -181,12 +186,10 @@ async function main(): Promise<void> {
         }
       : null,
   };
-  // wrk when installed: the Node client's own cost per reply is a large part of what it measures on 2 cores.
-  const client = process.env.BENCH_CLIENT ?? (hasWrk() ? 'wrk' : 'node');
   const measure = client === 'wrk' ? loadWithWrk : load;
   console.log(
     `${CONNECTIONS} keep-alive connections, ${WARMUP_MS} ms warm-up, ${DURATION_MS} ms measured, best of ${ROUNDS} ` +
-      `rounds (${PLAYERS} players, top ${RANKING_SIZE}; nginx: 1 worker; load: ${client === 'wrk' ? 'wrk, 1 thread' : 'node:http in a worker thread'})`,
+      `rounds (${PLAYERS} players, top ${RANKING_SIZE}; nginx: 1 worker; load: ${client === 'wrk' ? 'wrk, 1 thread' : 'node:http in a worker thread'}; ${pinning})`,
   );
   let errors = 0;
   const only = process.env.BENCH_CASES?.split(',');

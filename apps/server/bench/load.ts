@@ -150,6 +150,23 @@ export function address(server: FastifyInstance): string {
   return `http://127.0.0.1:${info.port}`;
 }
 
+/** The core wrk runs on when the servers were pinned (pinServers), else null. */
+let clientCpu: string | null = null;
+
+/**
+ * Puts this process (every thread; the nginx it starts later inherits it) on the first core and the wrk it spawns
+ * on the second (BENCH_PIN=0 leaves both to the scheduler). Unpinned on 2 cores, a round where the scheduler put wrk
+ * beside the server measured a third less, and the origin/bare ratio of one build ranged 50–70 % in a day; pinned,
+ * 72–79 %. Returns what was done, for the bench's first line.
+ */
+export function pinServers(): string {
+  if (process.env.BENCH_PIN === '0') return 'not pinned (BENCH_PIN=0)';
+  const pinned = spawnSync('taskset', ['-a', '-p', '-c', '0', String(process.pid)]);
+  if (pinned.error || pinned.status !== 0) return 'not pinned (taskset failed)';
+  clientCpu = '1';
+  return 'servers pinned to CPU 0, wrk to CPU 1';
+}
+
 /** Whether wrk is installed (apt-get install wrk). */
 export function hasWrk(): boolean {
   return spawnSync('wrk', ['--version']).error === undefined;
@@ -160,7 +177,7 @@ function runWrk(url: string, ms: number, headers: Record<string, string>): Promi
   for (const [name, value] of Object.entries(headers)) args.push('-H', `${name}: ${value}`);
   return new Promise((resolve, reject) => {
     // Not spawnSync: the servers under test run on this process's event loop.
-    const child = spawn('wrk', [...args, url]);
+    const child = clientCpu ? spawn('taskset', ['-c', clientCpu, 'wrk', ...args, url]) : spawn('wrk', [...args, url]);
     let out = '';
     child.stdout.on('data', (chunk: Buffer) => {
       out += chunk.toString();

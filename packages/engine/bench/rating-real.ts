@@ -24,18 +24,27 @@ import {
 } from '../src/rating/replay.ts';
 import type { RatingConfig } from '../src/rating/types.ts';
 
-/** The committed real records, run by default. */
+/** The real records kept beside the engine (not committed: data/README.md says why), run by default. */
 export const DATA_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'data');
+/**
+ * The steering repository's shared data, beside this checkout (../shared/data): the one place the workplace lets
+ * records from public snapshots live. Its records run by default too, so none has to be copied in.
+ */
+export const SHARED_DATA_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', '..', 'shared', 'data');
 
-export function defaultRecords(): string[] {
-  try {
-    return readdirSync(DATA_DIR)
-      .filter((f) => f.endsWith('.jsonl'))
-      .sort()
-      .map((f) => join(DATA_DIR, f));
-  } catch {
-    return [];
+/** Every `*.jsonl` of both folders, by name (one of the same name in data/ wins: a local conversion is newer). */
+export function defaultRecords(dirs: readonly string[] = [DATA_DIR, SHARED_DATA_DIR]): string[] {
+  const found = new Map<string, string>();
+  for (const dir of [...dirs].reverse()) {
+    let names: string[];
+    try {
+      names = readdirSync(dir);
+    } catch {
+      continue;
+    }
+    for (const name of names) if (name.endsWith('.jsonl')) found.set(name, join(dir, name));
   }
+  return [...found.keys()].sort().map((name) => found.get(name) as string);
 }
 
 /** Reads one record; a malformed line ends the run with its file and line number. */

@@ -1,4 +1,8 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { defaultRecords, SHARED_DATA_DIR } from '../bench/rating-real.ts';
 import { calibration, parseRecord, RecordError, scorePredictions } from '../src/rating/replay.ts';
 
 describe('parseRecord', () => {
@@ -49,5 +53,30 @@ describe('calibration', () => {
     expect(bins[6]?.stated).toBeCloseTo(0.65, 12);
     expect(bins[6]?.won).toBe(0.5);
     expect(bins[9]).toMatchObject({ n: 1, stated: 1, won: 1 });
+  });
+});
+
+describe("the benchmark's default records (bench/rating-real.ts)", () => {
+  it("reads the engine's data folder and the steering repository's shared/data, a local file winning by name", () => {
+    const root = mkdtempSync(join(tmpdir(), 'records-'));
+    const local = join(root, 'local');
+    const shared = join(root, 'shared');
+    mkdirSync(local);
+    mkdirSync(shared);
+    for (const [dir, name] of [
+      [local, 'b.jsonl'],
+      [local, 'same.jsonl'],
+      [shared, 'a.jsonl'],
+      [shared, 'same.jsonl'],
+      [shared, 'notes.md'],
+    ] as const)
+      writeFileSync(join(dir, name), '');
+    expect(defaultRecords([local, shared])).toEqual([
+      join(shared, 'a.jsonl'),
+      join(local, 'b.jsonl'),
+      join(local, 'same.jsonl'),
+    ]);
+    expect(defaultRecords([join(root, 'missing'), shared])).toHaveLength(2);
+    expect(SHARED_DATA_DIR.endsWith(join('shared', 'data'))).toBe(true);
   });
 });
