@@ -3,7 +3,7 @@ import { act, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { PROFILE_DYNAMIC_KEY, PROFILE_STATIC_KEY, writeProfileCache } from '../src/lib/auth/profile-cache.ts';
 import { TOKEN_KEY } from '../src/lib/auth/session.ts';
-import { RECONNECT_DELAY_MS } from '../src/lib/realtime/realtime-client.ts';
+import { RECONNECT_DELAY_MAX_MS } from '../src/lib/realtime/realtime-client.ts';
 import { buildProfile } from '../src/testing/data.ts';
 import { renderApp, signInAs } from '../src/testing/render-app.tsx';
 
@@ -67,7 +67,7 @@ describe('profile cache', () => {
     try {
       rate = 1620;
       act(() => sockets.last.drop());
-      await act(async () => vi.advanceTimersByTimeAsync(RECONNECT_DELAY_MS + 10));
+      await act(async () => vi.advanceTimersByTimeAsync(RECONNECT_DELAY_MAX_MS + 10));
       await vi.waitFor(() => expect(sockets.sockets).toHaveLength(2));
       expect(await screen.findByText('1,620')).toBeInTheDocument();
     } finally {

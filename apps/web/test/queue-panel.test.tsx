@@ -2,7 +2,7 @@ import type { UserProfile } from '@rankmatch/shared';
 import { act, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { QUEUE_REFRESH_MS } from '../src/features/queue/hooks/use-queue-feed.ts';
-import { RECONNECT_ATTEMPTS, RECONNECT_DELAY_MS } from '../src/lib/realtime/realtime-client.ts';
+import { RECONNECT_ATTEMPTS, RECONNECT_DELAY_MAX_MS } from '../src/lib/realtime/realtime-client.ts';
 import { buildProfile, buildQueueEntry, buildQueueInfo } from '../src/testing/data.ts';
 import type { Handlers } from '../src/testing/fake-fetch.ts';
 import { FakeSocketServer } from '../src/testing/fake-websocket.ts';
@@ -173,7 +173,7 @@ describe('queue panel: live updates', () => {
     await act(async () => sockets.last.drop());
     expect(await screen.findByText(`再接続中…（1/${RECONNECT_ATTEMPTS}）`)).toBeInTheDocument();
     for (let i = 0; i < RECONNECT_ATTEMPTS; i++) {
-      await advance(RECONNECT_DELAY_MS);
+      await advance(RECONNECT_DELAY_MAX_MS);
       await act(async () => sockets.last.drop());
     }
     expect(await screen.findByText('サーバーとの接続に失敗したため、自動更新を停止しました。')).toBeInTheDocument();
@@ -191,7 +191,7 @@ describe('queue panel: live updates', () => {
       (route) => server.callsTo(route).length,
     );
     await act(async () => sockets.last.drop());
-    await advance(RECONNECT_DELAY_MS); // the fake server opens the new socket at once
+    await advance(RECONNECT_DELAY_MAX_MS); // the fake server opens the new socket at once
     expect(await screen.findByText('リアルタイム更新中')).toBeInTheDocument();
     await vi.waitFor(() => {
       ['GET /api/queue', 'GET /api/queue/me', 'GET /api/matches/me'].forEach((route, i) => {

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   AUTH_CLOSE_CODE,
   RECONNECT_ATTEMPTS,
+  RECONNECT_DELAY_MAX_MS,
   RECONNECT_DELAY_MS,
   RealtimeClient,
   socketUrl,
@@ -9,9 +10,14 @@ import {
 import { buildQueueInfo } from '../src/testing/data.ts';
 import { FakeSocketServer } from '../src/testing/fake-websocket.ts';
 
-function setup() {
+/** A client whose waits are all the middle of their range (RECONNECT_DELAY_MS), unless `random` says otherwise. */
+function setup(random: () => number = () => 0.5) {
   const server = new FakeSocketServer();
-  const client = new RealtimeClient({ createSocket: server.create, url: (t) => `ws://test/api/ws?token=${t}` });
+  const client = new RealtimeClient({
+    createSocket: server.create,
+    url: (t) => `ws://test/api/ws?token=${t}`,
+    random,
+  });
   const messages: unknown[] = [];
   client.onMessage((m) => messages.push(m));
   const resyncs = vi.fn();
@@ -104,6 +110,45 @@ describe('RealtimeClient', () => {
     expect(server.sockets).toHaveLength(RECONNECT_ATTEMPTS + 2);
     server.last.open();
     expect(client.getState().status).toBe('open');
+  });
+
+  it("draws each wait between half and one and a half times the delay, so a restart's clients come back spread", () => {
+    const draws = [0, 0.999_999, 0.25];
+    const { server, client } = setup(() => draws.shift() ?? 0.5);
+    client.connect('t');
+    server.last.open();
+    server.last.drop();
+    vi.advanceTimersByTime(RECONNECT_DELAY_MS / 2 - 1);
+    expect(server.sockets).toHaveLength(1);
+    vi.advanceTimersByTime(1);
+    expect(server.sockets).toHaveLength(2);
+    server.last.drop();
+    vi.advanceTimersByTime(RECONNECT_DELAY_MAX_MS - 2);
+    expect(server.sockets).toHaveLength(2);
+    vi.advanceTimersByTime(2);
+    expect(server.sockets).toHaveLength(3);
+    server.last.drop();
+    vi.advanceTimersByTime(RECONNECT_DELAY_MS * 0.75 - 1);
+    expect(server.sockets).toHaveLength(3);
+    vi.advanceTimersByTime(1);
+    expect(server.sockets).toHaveLength(4);
+  });
+
+  it('spreads the waits of many clients over the whole range (Math.random by default)', () => {
+    const server = new FakeSocketServer();
+    const clients = Array.from({ length: 200 }, () => new RealtimeClient({ createSocket: server.create }));
+    for (const c of clients) c.connect('t');
+    for (const socket of [...server.sockets]) socket.open();
+    for (const socket of [...server.sockets]) socket.drop();
+    const reconnectedBy = (ms: number) => {
+      vi.advanceTimersByTime(ms);
+      return server.sockets.length - clients.length;
+    };
+    expect(reconnectedBy(RECONNECT_DELAY_MS / 2 - 1)).toBe(0);
+    const firstSecond = reconnectedBy(1000);
+    expect(firstSecond).toBeGreaterThan(30);
+    expect(firstSecond).toBeLessThan(110);
+    expect(reconnectedBy(RECONNECT_DELAY_MAX_MS)).toBe(clients.length);
   });
 
   it('retries a first connection that never opened, too', () => {

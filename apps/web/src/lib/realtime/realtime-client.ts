@@ -2,11 +2,19 @@ import { type ClientMessage, clientMessageSchema, type ServerMessage, serverMess
 
 // The one WebSocket connection of the app (spec §7 "WebSocket"): /api/ws?token=…, askQueueInfo on every open,
 // match subscriptions held while disconnected and (re)sent on every open, server messages checked with the shared
-// schema. An unexpected close is retried up to 5 times, 3 s apart; after a reconnect the listeners of `onResync`
+// schema. An unexpected close is retried up to 5 times, 3 s apart on average; after a reconnect the listeners of `onResync`
 // reload over HTTP what the socket may have missed. A close with 4401 (token refused) or 4403 (account banned) is final.
 
 export const RECONNECT_ATTEMPTS = 5;
 export const RECONNECT_DELAY_MS = 3000;
+/**
+ * Each wait is drawn between half and one and a half times RECONNECT_DELAY_MS (3 s on average, as the spec's
+ * setting): when an instance restarts, or asks every client to come back (1012), its thousands of sockets return
+ * spread over three seconds rather than in the same instant (docs/deployment.md "The first wall", sign-in).
+ */
+export const RECONNECT_JITTER = 0.5;
+/** The longest wait before an attempt. */
+export const RECONNECT_DELAY_MAX_MS = RECONNECT_DELAY_MS * (1 + RECONNECT_JITTER);
 /** The server closes with this code when it refuses the token. */
 export const AUTH_CLOSE_CODE = 4401;
 /** The server closes with this code when the account is banned (at the handshake, or when an admin bans it). */
@@ -47,6 +55,8 @@ export interface RealtimeClientOptions {
   url?: (token: string) => string;
   maxAttempts?: number;
   reconnectDelayMs?: number;
+  /** A number in [0, 1) that places each wait in its range (Math.random; tests fix it). */
+  random?: () => number;
 }
 
 const OPEN = 1;
@@ -83,11 +93,13 @@ export class RealtimeClient {
   private readonly resyncListeners = new Set<() => void>();
   private readonly maxAttempts: number;
   private readonly delayMs: number;
+  private readonly random: () => number;
   private readonly url: (token: string) => string;
 
   constructor(private readonly options: RealtimeClientOptions) {
     this.maxAttempts = options.maxAttempts ?? RECONNECT_ATTEMPTS;
     this.delayMs = options.reconnectDelayMs ?? RECONNECT_DELAY_MS;
+    this.random = options.random ?? Math.random;
     this.url = options.url ?? ((token) => socketUrl(token));
   }
 
@@ -233,10 +245,11 @@ export class RealtimeClient {
     }
     this.failures += 1;
     this.setState({ status: 'reconnecting', attempt: this.failures });
+    const wait = this.delayMs * (1 - RECONNECT_JITTER + 2 * RECONNECT_JITTER * this.random());
     this.timer = setTimeout(() => {
       this.timer = null;
       this.open();
-    }, this.delayMs);
+    }, wait);
   }
 
   private teardown(): void {
