@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ratingsAgainstReplay } from '../rehearsal/rating-replay.ts';
 import { RATING_REFIT_JOB } from '../src/calibration/module.ts';
+import { siteRecord } from '../src/calibration/refit.ts';
 import { rowsOf } from '../src/db/client.ts';
 import { matches, matchPlayers, ratingRefits, users } from '../src/db/schema.ts';
 import { createTestApp, type TestApp } from './helpers/app.ts';
@@ -94,6 +95,20 @@ async function settleForA(m: Awaited<ReturnType<typeof matchTen>>): Promise<void
 }
 
 describe('refit of the MMR parameters', () => {
+  it("replays a refunded player's match without their update, as the refund left their ratings", async () => {
+    await seedHistory(3);
+    const [second] = rowsOf<{ id: number }>(
+      await t.ctx.db.execute(sql`select id from matches order by settled_at, id offset 1 limit 1`),
+    );
+    const refunded = rowsOf<{ user_id: string }>(
+      await t.ctx.db.execute(sql`update match_players set refunded_at = ${t.clock.now()}
+        where match_id = ${second?.id} and team = 'A' and slot in (1, 2) returning user_id`),
+    ).map((r) => r.user_id);
+    expect(refunded).toHaveLength(2);
+    const { matches: record } = await siteRecord(t.ctx.db, DEFAULT_RATING_CONFIG.mmr);
+    expect(record.map((m) => [...(m.unrated ?? [])].sort())).toEqual([[], [...refunded].sort(), []]);
+  });
+
   it('keeps the parameters while the site has too few settled matches; nothing is written', async () => {
     const view = await params();
     expect(view).toMatchObject({ current: DEFAULT_RATING_CONFIG.mmr, current_refit_id: null, refits: [] });

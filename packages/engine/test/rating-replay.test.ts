@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { defaultRecords, SHARED_DATA_DIR } from '../bench/rating-real.ts';
-import { calibration, parseRecord, RecordError, scorePredictions } from '../src/rating/replay.ts';
+import { DEFAULT_RATING_CONFIG } from '../src/rating/config.ts';
+import { calibration, mmrPredictor, parseRecord, RecordError, scorePredictions } from '../src/rating/replay.ts';
 
 describe('parseRecord', () => {
   it('reads matches in order, with optional season and time, skipping blank lines', () => {
@@ -78,5 +79,28 @@ describe("the benchmark's default records (bench/rating-real.ts)", () => {
     ]);
     expect(defaultRecords([join(root, 'missing'), shared])).toHaveLength(2);
     expect(SHARED_DATA_DIR.endsWith(join('shared', 'data'))).toBe(true);
+  });
+});
+
+describe("a replay of the site's own record: refunded players keep their belief", () => {
+  const mmr = DEFAULT_RATING_CONFIG.mmr;
+  const duel = { a: ['x'], b: ['y'], winner: 'A' as const };
+
+  it('learns nothing for a player the match does not rate (the refund took the update back)', () => {
+    const played = { a: ['x', 'p'], b: ['y', 'q'], winner: 'A' as const };
+    const kept = mmrPredictor(mmr);
+    kept.learn(played);
+    const refunded = mmrPredictor(mmr);
+    refunded.learn({ ...played, unrated: ['y'] });
+    const untouched = mmrPredictor(mmr);
+    untouched.learn({ ...played, unrated: ['x', 'y', 'p', 'q'] });
+
+    expect(untouched.predict(duel)).toBeCloseTo(mmrPredictor(mmr).predict(duel), 12);
+    // x won either way; y's loss counts only where it was kept.
+    expect(refunded.predict(duel)).toBeGreaterThan(0.5);
+    expect(kept.predict(duel)).toBeGreaterThan(refunded.predict(duel));
+    // q's loss is kept in both.
+    const xq = { a: ['x'], b: ['q'], winner: 'A' as const };
+    expect(refunded.predict(xq)).toBeCloseTo(kept.predict(xq), 12);
   });
 });

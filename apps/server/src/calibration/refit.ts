@@ -37,10 +37,11 @@ export async function siteRecord(
     season_id: string;
     winner: 'A' | 'B';
     settled_at: string | number;
-    players: { u: string; t: 'A' | 'B'; mu: number | null; s: number | null }[];
+    players: { u: string; t: 'A' | 'B'; mu: number | null; s: number | null; r: boolean }[];
   }>(
     await db.execute(sql`select m.id, m.season_id, m.winner, m.settled_at,
-        (select json_agg(json_build_object('u', p.user_id, 't', p.team, 'mu', p.mmr_mu, 's', p.mmr_sigma)
+        (select json_agg(json_build_object('u', p.user_id, 't', p.team, 'mu', p.mmr_mu, 's', p.mmr_sigma,
+             'r', p.refunded_at is not null)
            order by p.team, p.slot) from match_players p where p.match_id = m.id) as players
       from matches m
       where m.status = 'done' and m.winner is not null
@@ -52,11 +53,21 @@ export async function siteRecord(
   for (const r of rows) {
     const a: string[] = [];
     const b: string[] = [];
+    const unrated: string[] = [];
     for (const p of r.players) {
       (p.t === 'A' ? a : b).push(p.u);
+      if (p.r) unrated.push(p.u);
       if (!first.has(p.u) && p.mu !== null && p.s !== null) first.set(p.u, { mu: p.mu, sigma: p.s });
     }
-    matches.push({ a, b, winner: r.winner, season: r.season_id, time: Number(r.settled_at) });
+    // A refunded player's update was taken back: the replay keeps their belief as it was, as the site did.
+    matches.push({
+      a,
+      b,
+      winner: r.winner,
+      season: r.season_id,
+      time: Number(r.settled_at),
+      ...(unrated.length > 0 && { unrated }),
+    });
   }
   // A player with a settled match before the window had an MMR from it; so had an imported player (their σ is the
   // import's). Only a newcomer's first match was rated from σ₀: there the refit tries its own σ₀.

@@ -18,6 +18,11 @@ export interface RecordedMatch {
   season?: string;
   /** Unix seconds. */
   time?: number;
+  /**
+   * Players whose change this match does not keep (the site's own record: a refunded player, whose rate and MMR the
+   * refund took back). Not part of the JSONL format.
+   */
+  unrated?: readonly string[];
 }
 
 /** A record line the reader refused: `line` is 1-based. */
@@ -213,6 +218,7 @@ function siteRatings(config: RatingConfig, states: Map<string, MmrState>, starts
       const season = seasonOf(m);
       const changes = rateMatch({ teamA: players(m.a, season), teamB: players(m.b, season), winner: m.winner }, config);
       for (const c of changes) {
+        if (m.unrated?.includes(c.user_id)) continue;
         states.set(c.user_id, { ...c.mmr_after, season_id: season });
         rates.set(c.user_id, { season, rate: c.after });
       }
