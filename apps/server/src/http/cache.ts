@@ -10,16 +10,12 @@ import type { CachePolicy } from './contract.ts';
 
 export const NO_STORE = 'no-store';
 
-function cacheControlOf(policy: CachePolicy): string {
-  return `public, max-age=0, s-maxage=${policy.sharedSeconds}, stale-while-revalidate=${policy.staleSeconds}`;
-}
-
 // Each route's policy is one object for the server's life: its header is written once, not on every read.
 const cacheControls = new WeakMap<CachePolicy, string>();
-function cacheControlFor(policy: CachePolicy): string {
+function cacheControlOf(policy: CachePolicy): string {
   let value = cacheControls.get(policy);
   if (value === undefined) {
-    value = cacheControlOf(policy);
+    value = `public, max-age=0, s-maxage=${policy.sharedSeconds}, stale-while-revalidate=${policy.staleSeconds}`;
     cacheControls.set(policy, value);
   }
   return value;
@@ -54,6 +50,6 @@ export function isCurrent(request: FastifyRequest, tag: string): boolean {
 
 /** Sets the headers of a cached read; true when the client's copy is current (the caller answers 304). */
 export function validate(request: FastifyRequest, reply: FastifyReply, policy: CachePolicy, tag: string): boolean {
-  void reply.header('cache-control', cacheControlFor(policy)).header('etag', tag);
+  void reply.header('cache-control', cacheControlOf(policy)).header('etag', tag);
   return isCurrent(request, tag);
 }

@@ -3,6 +3,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { ERRORS, type ErrorCode } from '@rankmatch/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import { z } from 'zod';
+import { isRateLimited } from './rate-limit.ts';
 
 // The API's contract, declared by each route (route.ts): its summary, access, zod request schemas (body, query,
 // params), replies and the error codes it answers with, kept in the route's config. The registry below collects them
@@ -103,7 +104,7 @@ export function errorCodesOf(route: RouteEntry): Map<number, string[]> {
     for (const code of ['INVALID_JSON', 'EMPTY_BODY', 'PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE'] as const)
       codes.add(code);
   }
-  if (url.startsWith('/api/') && url !== '/api/health') codes.add('RATE_LIMITED');
+  if (isRateLimited(url)) codes.add('RATE_LIMITED');
   for (const code of contract.errors ?? []) codes.add(code);
   // Refused before routing: headers over the limit (every request), a path parameter over the limit.
   codes.add('HEADERS_TOO_LARGE');

@@ -63,7 +63,8 @@ export class RateLimiter {
 }
 
 const HEALTH = '/api/health';
-const limited = (url: string) =>
+/** Whether a request to `url` (or a route's path) is counted: the API, less its health check (with or without a query). */
+export const isRateLimited = (url: string): boolean =>
   url.startsWith('/api/') && !(url.startsWith(HEALTH) && (url.length === HEALTH.length || url[HEALTH.length] === '?'));
 
 /**
@@ -100,7 +101,7 @@ export function registerRateLimit(
   };
   // Callback style: a request without a token is counted without a promise.
   app.addHook('onRequest', (request, reply, done) => {
-    if (!limited(request.url)) return done();
+    if (!isRateLimited(request.url)) return done();
     const authorization = request.headers.authorization;
     if (!authorization) return done(count(request, reply, `ip:${request.ip}`));
     deps.userOf(authorization).then(
