@@ -133,6 +133,10 @@ describe('gaussianWin: the published TrueSkill values (two teams)', () => {
   });
 });
 
+/** A 2v2 win of players known to ±110, β 460 at five a side (hand-computed below). */
+const MU_2V2 = 1515.539262;
+const SIGMA_2V2 = 108.970323;
+
 describe("the site's MMR (team means, no draws, β 460, τ 4)", () => {
   const config = DEFAULT_RATING_CONFIG.mmr;
   const team = (mu: number, sigma: number): Mmr[] => Array.from({ length: 5 }, () => ({ mu, sigma }));
@@ -154,6 +158,29 @@ describe("the site's MMR (team means, no draws, β 460, τ 4)", () => {
     expect(teamA[0]?.mu).toBeCloseTo(1593.135245, 4);
     expect(teamA[0]?.sigma).toBeCloseTo(99.921543, 4);
     expect(mmrWinProbability(team(1600, 100), team(1500, 110), config)).toBeCloseTo(0.631216, 5);
+  });
+
+  it("spreads a team's performance as much whatever its size: β is a player's in a team of five", () => {
+    // Known players (σ 0, τ 0): P(A) = Φ(100 / √(2 × 460² / 5)) for 1v1, 2v2, 5v5 and 11v11 alike. A team's mean over
+    // n players with spread β each would vary β/√n, and an 11-a-side match would look surer than a 1v1.
+    const known = { ...config, tau: 0 };
+    const sized = (n: number, mu: number): Mmr[] => Array.from({ length: n }, () => ({ mu, sigma: 0 }));
+    const expected = normalCdf(100 / Math.sqrt((2 * 460 ** 2) / 5));
+    for (const n of [1, 2, 5, 11]) {
+      expect(mmrWinProbability(sized(n, 1600), sized(n, 1500), known)).toBeCloseTo(expected, 10);
+    }
+    // Teams of different sizes: each team's spread is β/√5.
+    expect(mmrWinProbability(sized(12, 1600), sized(11, 1500), known)).toBeCloseTo(expected, 10);
+    // A 2v2 of players known to ±110 (hand-computed): σ̃² = 12116; c² = 2 × 12116 / 2 + 2 × 460² / 5 = 96756 (a 5v5's
+    // 89486.4: the teams' noise is the same, the players' uncertainty weighs more in a smaller team).
+    const pair = (mu: number): Mmr[] => [
+      { mu, sigma: 110 },
+      { mu, sigma: 110 },
+    ];
+    const { teamA, teamB } = updateMmr(pair(1500), pair(1500), 'A', config);
+    for (const p of teamA) expect(p.mu).toBeCloseTo(MU_2V2, 4);
+    for (const p of teamB) expect(p.mu).toBeCloseTo(3000 - MU_2V2, 4);
+    for (const p of [...teamA, ...teamB]) expect(p.sigma).toBeCloseTo(SIGMA_2V2, 4);
   });
 
   it('a void match changes nobody', () => {

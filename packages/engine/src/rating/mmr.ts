@@ -1,3 +1,4 @@
+import { TEAM_SIZE } from '@rankmatch/shared';
 import { normalCdf, winMeanShift, winVarianceShrink } from './gaussian.ts';
 import type { Mmr, MmrConfig, MmrState } from './types.ts';
 
@@ -7,12 +8,18 @@ import type { Mmr, MmrConfig, MmrState } from './types.ts';
 // the winner's performance was the larger. The site weighs each player 1/(team size): a team is as strong as its
 // players' mean, which is how the simulation (and Elo against a team's average) sees a match. Every player's belief
 // moves by their share of the uncertainty (σ²): an unsure player learns fast, a known one barely moves.
+// β is a player's spread in a team of five (the site's). A team of n players' mean would vary β/√n around its
+// strength, so an 11-a-side match would look three times surer than a 2v2: a player's spread is β√(n/5) instead, and a
+// team's performance varies as much whatever its size (on the site, always five, nothing changes; on the real
+// records of other sizes it is what lets one β fit them all: docs/ratings.md).
 
 /** One player in the general update: a belief and the weight of their performance in their team's (1 = TrueSkill's). */
 export interface GaussianPlayer {
   mu: number;
   sigma: number;
   weight?: number;
+  /** Spread of this player's performance (the rules' β when absent). */
+  beta?: number;
 }
 
 export interface GaussianRules {
@@ -31,17 +38,22 @@ export function gaussianWin(
   rules: GaussianRules,
 ): { winners: Mmr[]; losers: Mmr[] } {
   if (winners.length === 0 || losers.length === 0) throw new RangeError('gaussianWin: a team is empty');
-  const prior = (p: GaussianPlayer) => ({ mu: p.mu, variance: p.sigma ** 2 + rules.tau ** 2, weight: p.weight ?? 1 });
+  const prior = (p: GaussianPlayer) => ({
+    mu: p.mu,
+    variance: p.sigma ** 2 + rules.tau ** 2,
+    weight: p.weight ?? 1,
+    beta: p.beta ?? rules.beta,
+  });
   const w = winners.map(prior);
   const l = losers.map(prior);
   let variance = 0;
   let difference = 0;
   for (const p of w) {
-    variance += p.weight ** 2 * (p.variance + rules.beta ** 2);
+    variance += p.weight ** 2 * (p.variance + p.beta ** 2);
     difference += p.weight * p.mu;
   }
   for (const p of l) {
-    variance += p.weight ** 2 * (p.variance + rules.beta ** 2);
+    variance += p.weight ** 2 * (p.variance + p.beta ** 2);
     difference -= p.weight * p.mu;
   }
   const c = Math.sqrt(variance);
@@ -56,7 +68,14 @@ export function gaussianWin(
 }
 
 const rulesOf = (config: MmrConfig): GaussianRules => ({ beta: config.beta, tau: config.tau, drawMargin: 0 });
-const weighted = (team: readonly Mmr[]): GaussianPlayer[] => team.map((p) => ({ ...p, weight: 1 / team.length }));
+
+/** A player's performance spread in a team of `size`: β at the site's five, so that a team's spread is β/√5. */
+export const playerBeta = (config: MmrConfig, size: number): number => config.beta * Math.sqrt(size / TEAM_SIZE);
+
+const weighted = (team: readonly Mmr[], config: MmrConfig): GaussianPlayer[] => {
+  const beta = playerBeta(config, team.length);
+  return team.map((p) => ({ mu: p.mu, sigma: p.sigma, weight: 1 / team.length, beta }));
+};
 
 /**
  * The site's update of one settled match: team means, no draws. `winner: null` (a void match) changes nobody.
@@ -70,7 +89,7 @@ export function updateMmr(
 ): { teamA: Mmr[]; teamB: Mmr[] } {
   if (winner === null) return { teamA: teamA.map((p) => ({ ...p })), teamB: teamB.map((p) => ({ ...p })) };
   const [won, lost] = winner === 'A' ? [teamA, teamB] : [teamB, teamA];
-  const result = gaussianWin(weighted(won), weighted(lost), rulesOf(config));
+  const result = gaussianWin(weighted(won, config), weighted(lost, config), rulesOf(config));
   return winner === 'A'
     ? { teamA: result.winners, teamB: result.losers }
     : { teamA: result.losers, teamB: result.winners };
@@ -84,8 +103,9 @@ export function mmrWinProbability(teamA: readonly Mmr[], teamB: readonly Mmr[], 
     [teamA, 1],
     [teamB, -1],
   ] as const) {
+    const beta = playerBeta(config, team.length);
     for (const p of team) {
-      variance += (p.sigma ** 2 + config.tau ** 2 + config.beta ** 2) / team.length ** 2;
+      variance += (p.sigma ** 2 + config.tau ** 2 + beta ** 2) / team.length ** 2;
       difference += (sign * p.mu) / team.length;
     }
   }

@@ -14,7 +14,7 @@ export interface MmrState extends Mmr {
 export interface MmrConfig {
   /** A newcomer's σ: how far from their start rate their skill may lie (one standard deviation). */
   initialSigma: number;
-  /** Spread of one player's performance in one match around their skill. */
+  /** Spread of one player's performance in one match around their skill, in a team of five (mmr.ts playerBeta). */
   beta: number;
   /** Added in quadrature to σ before every match: skills drift, so no belief is ever final. */
   tau: number;
