@@ -65,7 +65,7 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
   if (!options.bus) app.addHook('onClose', async () => bus.close());
   const tokens = new TokenSigner(config.jwtSecret, now);
   const metrics = new Metrics();
-  const { routes, contracts } = await registerPipeline(app, { config, tokens, metrics });
+  const { routes, contracts } = await registerPipeline(app, { config, tokens, metrics, now });
 
   // Domain events after commit; the handlers run once, on the instance that committed.
   const events = new DomainEvents(bus, app.log);

@@ -173,6 +173,8 @@ export interface Config {
   redisUrl: string | undefined;
   /** The Redis pub/sub channel of this deployment (REDIS_NAMESPACE, else derived from the database). */
   redisChannel: string;
+  /** The prefix of this deployment's shared rate-limit counts in Redis (beside its channel). */
+  redisRatePrefix: string;
   publicUrl: string;
   jwtSecret: string;
   discord: {
@@ -255,9 +257,9 @@ function shopConfig(e: z.output<typeof envSchema>, production: boolean, dataDir:
  * The channel of a deployment: REDIS_NAMESPACE, else derived from the database the instances share (its URL, or the
  * embedded database's folder), so separate deployments never share a channel.
  */
-export function busChannel(namespace: string | undefined, database: string): string {
+export function busChannel(namespace: string | undefined, database: string, what = 'events'): string {
   const name = namespace ?? createHash('sha256').update(database).digest('hex').slice(0, 16);
-  return `rankmatch:${name}:events`;
+  return `rankmatch:${name}:${what}`;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -287,6 +289,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databasePoolSize: e.DATABASE_POOL_SIZE,
     redisUrl: e.REDIS_URL,
     redisChannel: busChannel(e.REDIS_NAMESPACE, e.DATABASE_URL ?? dataDir),
+    redisRatePrefix: busChannel(e.REDIS_NAMESPACE, e.DATABASE_URL ?? dataDir, 'rate'),
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, ''),
     jwtSecret: e.JWT_SECRET ?? persistedSecret(dataDir),
     discord: discordOf(e),

@@ -14,6 +14,7 @@ import { NO_STORE } from './http/cache.ts';
 import { RouteRegistry } from './http/contract.ts';
 import { registerErrorHandling } from './http/errors.ts';
 import { registerRateLimit } from './http/rate-limit.ts';
+import { RateShare } from './http/rate-share.ts';
 import { registerDefaultHeaders } from './http/security-headers.ts';
 import { refuseIllFormedText } from './http/validate.ts';
 import type { Metrics } from './metrics/metrics.ts';
@@ -81,7 +82,7 @@ export function createFastify(options: ServerOptions): FastifyInstance {
  */
 export async function registerPipeline(
   app: FastifyInstance,
-  deps: { config: Config; tokens: AccessTokens; metrics: Metrics },
+  deps: { config: Config; tokens: AccessTokens; metrics: Metrics; now: () => number },
 ): Promise<{ routes: { method: string; path: string }[]; contracts: RouteRegistry }> {
   registerRequestRecord(app, deps.metrics);
   // Every API reply is kept by no shared cache unless its route says how long it may be (http/cache.ts): refusals
@@ -100,10 +101,17 @@ export async function registerPipeline(
   // Compressed replies where the proxy does not compress (the ranking is 29 KB of JSON).
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
   // Rate limits on /api (not /api/health): per signed-in user whatever address they come from, else per address.
-  registerRateLimit(app, {
+  const limiter = registerRateLimit(app, {
     max: deps.config.rateLimitPerMinute,
     userOf: (authorization) => deps.tokens.subjectOf(authorization),
+    clock: () => deps.now() * 1000,
   });
+  // Several instances count one budget (http/rate-share.ts).
+  if (deps.config.redisUrl) {
+    const share = new RateShare(deps.config.redisUrl, limiter, deps.config.redisRatePrefix, app.log);
+    await share.start();
+    app.addHook('onClose', async () => share.close());
+  }
   return { routes, contracts };
 }
 

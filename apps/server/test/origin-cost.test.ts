@@ -151,16 +151,58 @@ describe('the rate limit on public reads', () => {
 });
 
 describe('RateLimiter', () => {
-  it('counts a minute per key from its first request, then starts again', () => {
-    let now = 1_000_000;
+  it("counts the clock's minute per key, then starts again", () => {
+    let now = 960_000; // the 16th minute's start
     const limiter = new RateLimiter(2, 60_000, () => now);
     expect(limiter.take('ip:a')).toEqual({ remaining: 1, resetMs: 60_000, exceeded: false });
     now += 10_000;
     expect(limiter.take('ip:a')).toEqual({ remaining: 0, resetMs: 50_000, exceeded: false });
     expect(limiter.take('ip:a').exceeded).toBe(true);
-    expect(limiter.take('ip:b').exceeded).toBe(false);
+    // Another key's first request counts the same minute (every instance counts the same one).
+    expect(limiter.take('ip:b')).toEqual({ remaining: 1, resetMs: 50_000, exceeded: false });
     now += 50_000;
     expect(limiter.take('ip:a')).toEqual({ remaining: 1, resetMs: 60_000, exceeded: false });
+  });
+
+  it("shares a busy key's counts, learns the others', and sends again what did not reach them", () => {
+    const now = 960_000;
+    const a = new RateLimiter(10, 60_000, () => now);
+    const b = new RateLimiter(10, 60_000, () => now);
+    // Nothing is noted for sharing until an instance shares.
+    a.take('ip:x');
+    expect(a.drainShares(10)).toEqual([]);
+    a.share();
+    b.share();
+    for (let i = 0; i < 5; i++) a.take('ip:x');
+    for (let i = 0; i < 4; i++) b.take('ip:x');
+    // Redis adds each share to the minute's count and answers the total.
+    let redis = 0;
+    const shareOf = (limiter: RateLimiter) => {
+      const shares = limiter.drainShares(10);
+      for (const share of shares) {
+        redis += share.delta;
+        limiter.learn(share.key, share.window, redis);
+      }
+      return shares;
+    };
+    expect(shareOf(a)).toEqual([{ key: 'ip:x', window: 16, delta: 6 }]);
+    expect(shareOf(b)).toEqual([{ key: 'ip:x', window: 16, delta: 4 }]);
+    // b knows a's 6: its fifth request is the minute's eleventh.
+    expect(b.take('ip:x')).toMatchObject({ remaining: 0, exceeded: true });
+    // a learns b's 4 at its next share (counted meanwhile: a share's delay is the slack).
+    expect(a.take('ip:x')).toMatchObject({ remaining: 3, exceeded: false });
+    expect(shareOf(a)).toEqual([{ key: 'ip:x', window: 16, delta: 1 }]);
+    expect(a.take('ip:x')).toMatchObject({ exceeded: true });
+    // A share Redis did not take is sent again, whole; one with nothing new is not sent.
+    const lost = a.drainShares(10);
+    expect(lost).toEqual([{ key: 'ip:x', window: 16, delta: 1 }]);
+    a.restore(lost);
+    expect(a.drainShares(10)).toEqual([{ key: 'ip:x', window: 16, delta: 1 }]);
+    expect(a.drainShares(10)).toEqual([]);
+    // The busiest keys first, at most the limit; the rest wait for the next share.
+    for (const key of ['ip:1', 'ip:2', 'ip:2', 'ip:3', 'ip:3', 'ip:3']) a.take(key);
+    expect(a.drainShares(2).map((s) => s.key)).toEqual(['ip:3', 'ip:2']);
+    expect(a.drainShares(2).map((s) => s.key)).toEqual(['ip:1']);
   });
 
   it('forgets keys whose minute is over, and the oldest when a flood of addresses fills it', () => {

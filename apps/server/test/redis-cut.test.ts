@@ -1,9 +1,9 @@
-import { type AddressInfo, connect, createServer, type Server, type Socket } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DomainEvent, REDIS_BUFFER_LIMIT, RedisBus } from '../src/events/bus.ts';
 import { createTestApp, type TestApp } from './helpers/app.ts';
+import { CuttableProxy } from './helpers/cuttable-proxy.ts';
 import { activeSeason } from './helpers/match.ts';
 import { TestSocket } from './helpers/ws-client.ts';
 
@@ -15,50 +15,6 @@ import { TestSocket } from './helpers/ws-client.ts';
 
 const redisUrl = process.env.TEST_REDIS_URL;
 const onPostgres = process.env.TEST_DB === 'postgres';
-
-/** A TCP proxy in front of Redis that can be cut and restored on the same port. */
-class CuttableProxy {
-  private server: Server | null = null;
-  private readonly sockets = new Set<Socket>();
-  port = 0;
-
-  constructor(
-    private readonly targetHost: string,
-    private readonly targetPort: number,
-  ) {}
-
-  async start(): Promise<void> {
-    const server = createServer((client) => {
-      const upstream = connect(this.targetPort, this.targetHost);
-      for (const socket of [client, upstream]) {
-        this.sockets.add(socket);
-        socket.on('close', () => this.sockets.delete(socket));
-        socket.on('error', () => {
-          client.destroy();
-          upstream.destroy();
-        });
-      }
-      client.pipe(upstream);
-      upstream.pipe(client);
-    });
-    await new Promise<void>((resolve) => server.listen(this.port, '127.0.0.1', resolve));
-    this.port = (server.address() as AddressInfo).port;
-    this.server = server;
-  }
-
-  /** Closes every connection and refuses new ones until restore(). */
-  async cut(): Promise<void> {
-    const server = this.server;
-    this.server = null;
-    const closed = new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
-    for (const socket of this.sockets) socket.destroy();
-    await closed;
-  }
-
-  restore(): Promise<void> {
-    return this.start();
-  }
-}
 
 async function until(check: () => Promise<boolean> | boolean, timeoutMs: number, what: string): Promise<void> {
   const deadline = Date.now() + timeoutMs;

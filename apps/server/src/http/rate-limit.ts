@@ -2,10 +2,15 @@ import { ERRORS } from '@rankmatch/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from './errors.ts';
 
-// The API's request rate limit, on this instance: RATE_LIMIT_PER_MINUTE requests a minute per signed-in user (from
-// whatever addresses), and per address for requests without a valid token. A key's minute starts at its first
-// request (a fixed window per key, as @fastify/rate-limit's local store counted before it). /api/health is never
-// limited, nor anything outside /api/ (pages and assets).
+// The API's request rate limit: RATE_LIMIT_PER_MINUTE requests a minute per signed-in user (from whatever addresses),
+// and per address for requests without a valid token. Minutes are the clock's (every instance counts the same one).
+// /api/health is never limited, nor anything outside /api/ (pages and assets).
+//
+// Several instances (REDIS_URL) count one budget: each counts locally, without waiting for anyone, and every
+// RATE_SHARE_MS shares what it counted for the keys worth sharing (http/rate-share.ts), learning what the others
+// counted. A key is worth sharing from a twentieth of the limit on one instance: under it no instance can add much,
+// and the many addresses of ordinary visitors cost Redis nothing. So a client spread over the instances is refused
+// within a share's delay of spending the budget, not at N times it.
 //
 // It replaced @fastify/rate-limit (issue 37): the plugin paid half a dozen promises per request (an async key, an
 // awaited allow-list, a promise around its store), which on Node 20 also pay the async hooks the scheduler's
@@ -14,44 +19,114 @@ import { AppError } from './errors.ts';
 
 /** Keys remembered at most: past it, keys whose minute is over are forgotten, then the oldest (a flood of addresses). */
 const MAX_KEYS = 50_000;
+/** A key is shared once one instance counted this share of the limit in the minute. */
+const SHARE_FROM = 1 / 20;
 
 interface Window {
+  /** The clock's minute (its number since the epoch). */
+  id: number;
+  /** Counted here. */
   count: number;
-  resetsAt: number;
+  /** Counted by the other instances, as last learnt. */
+  others: number;
+  /** Counted here since the last share. */
+  unsent: number;
+}
+
+/** What one instance counted for a key since its last share. */
+export interface Share {
+  key: string;
+  window: number;
+  delta: number;
 }
 
 export class RateLimiter {
   private readonly windows = new Map<string, Window>();
+  private readonly dirty = new Set<string>();
+  private readonly shareFrom: number;
+  /** Whether other instances count with this one (http/rate-share.ts turns it on). */
+  private sharing = false;
 
   constructor(
     readonly max: number,
     readonly windowMs: number,
     private readonly clock: () => number = Date.now,
-  ) {}
+  ) {
+    this.shareFrom = Math.max(1, Math.floor(max * SHARE_FROM));
+  }
 
   /** Counts one request by `key`: what is left of its minute, and whether it is over the limit. */
   take(key: string): { remaining: number; resetMs: number; exceeded: boolean } {
     const now = this.clock();
+    const id = Math.floor(now / this.windowMs);
     let window = this.windows.get(key);
-    if (!window || window.resetsAt <= now) {
-      if (!window && this.windows.size >= MAX_KEYS) this.forget(now);
-      window = { count: 0, resetsAt: now + this.windowMs };
+    if (!window || window.id !== id) {
+      if (!window && this.windows.size >= MAX_KEYS) this.forget(id);
+      window = { id, count: 0, others: 0, unsent: 0 };
       this.windows.set(key, window);
     }
     window.count += 1;
+    window.unsent += 1;
+    if (this.sharing && window.count >= this.shareFrom) this.dirty.add(key);
+    const total = window.count + window.others;
     return {
-      remaining: Math.max(0, this.max - window.count),
-      resetMs: window.resetsAt - now,
-      exceeded: window.count > this.max,
+      remaining: Math.max(0, this.max - total),
+      resetMs: (id + 1) * this.windowMs - now,
+      exceeded: total > this.max,
     };
+  }
+
+  /** From now on, keys worth sharing are noted for drainShares. */
+  share(): void {
+    this.sharing = true;
+  }
+
+  /** What to tell the other instances (at most `limit` keys, the busiest first); taken as sent. */
+  drainShares(limit: number): Share[] {
+    const shares: Share[] = [];
+    for (const key of this.dirty) {
+      const window = this.windows.get(key);
+      if (window && window.unsent > 0) shares.push({ key, window: window.id, delta: window.unsent });
+    }
+    shares.sort((a, b) => b.delta - a.delta);
+    const sent = shares.slice(0, limit);
+    for (const share of sent) {
+      (this.windows.get(share.key) as Window).unsent = 0;
+      this.dirty.delete(share.key);
+    }
+    // Keys past the limit stay dirty for the next share; keys with nothing new are dropped.
+    for (const key of this.dirty) if (!this.windows.get(key)?.unsent) this.dirty.delete(key);
+    return sent;
+  }
+
+  /** A share that did not reach the others: counted as unsent again. */
+  restore(shares: readonly Share[]): void {
+    for (const share of shares) {
+      const window = this.windows.get(share.key);
+      if (!window || window.id !== share.window) continue;
+      window.unsent += share.delta;
+      this.dirty.add(share.key);
+    }
+  }
+
+  /** Every instance's count of `key` in `window` after a share (this one's included, as sent so far). */
+  learn(key: string, window: number, total: number): void {
+    const own = this.windows.get(key);
+    if (!own || own.id !== window) return;
+    own.others = Math.max(0, total - (own.count - own.unsent));
+  }
+
+  /** How long a shared count of `window` is worth keeping: until a minute after it ends (by this limiter's clock). */
+  keepMs(window: number): number {
+    return Math.max(1, (window + 2) * this.windowMs - this.clock());
   }
 
   get size(): number {
     return this.windows.size;
   }
 
-  private forget(now: number): void {
-    for (const [key, window] of this.windows) if (window.resetsAt <= now) this.windows.delete(key);
+  private forget(id: number): void {
+    for (const [key, window] of this.windows) if (window.id < id) this.windows.delete(key);
     // Still full (that many live keys): the oldest go, a tenth at a time.
     if (this.windows.size < MAX_KEYS) return;
     let drop = Math.ceil(MAX_KEYS / 10);
@@ -78,10 +153,12 @@ export function registerRateLimit(
     max: number;
     /** The signed-in user a request's Authorization header names (a valid token), or null. */
     userOf: (authorization: string) => Promise<string | null>;
+    /** The app's clock, in milliseconds (a simulated one runs the minutes as fast as it runs). */
+    clock: () => number;
     windowMs?: number;
   },
 ): RateLimiter {
-  const limiter = new RateLimiter(deps.max, deps.windowMs ?? 60_000);
+  const limiter = new RateLimiter(deps.max, deps.windowMs ?? 60_000, deps.clock);
   const count = (request: FastifyRequest, reply: FastifyReply, key: string): AppError | undefined => {
     const { remaining, resetMs, exceeded } = limiter.take(key);
     const resetSeconds = Math.max(1, Math.ceil(resetMs / 1000));
