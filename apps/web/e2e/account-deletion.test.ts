@@ -5,9 +5,11 @@ import {
   api,
   baseUrl,
   chromiumPath,
+  dummyLogin,
   expectFitsViewport,
   launchChromium,
-  PHONE_WIDTH,
+  loginUrl,
+  PHONE,
   screenshotDir,
 } from './support.ts';
 
@@ -36,22 +38,10 @@ describe.skipIf(!chromiumPath)('account deletion', () => {
   });
 
   it('asks once, shows the grace period, cancels, and fits a phone', async () => {
-    const login = await api<{ access_token: string }>('/api/auth/dummy/login', {
-      method: 'POST',
-      body: { user_id: ACCOUNT },
-    });
-    expect(login.status).toBe(200);
-    const token = login.body.access_token;
-    context = await browser.newContext({
-      viewport: { width: PHONE_WIDTH, height: 844 },
-      deviceScaleFactor: 2,
-      isMobile: true,
-      hasTouch: true,
-      locale: 'ja-JP',
-      timezoneId: 'Asia/Tokyo',
-    });
+    const token = (await dummyLogin(ACCOUNT)).access_token;
+    context = await browser.newContext(PHONE);
     const page = await context.newPage();
-    await page.goto(`${baseUrl}/?tab=mypage&dummy_login=true&token=${token}&user=${ACCOUNT}`);
+    await page.goto(loginUrl(token, ACCOUNT, 'mypage'));
     const card = page.getByRole('region', { name: 'アカウントの削除' });
     const request = card.getByRole('button', { name: 'アカウントの削除を申請する' });
     await request.waitFor({ timeout: 20_000 });

@@ -1,15 +1,17 @@
 import { join } from 'node:path';
-import { movesOf } from '@rankmatch/shared';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   api,
   baseUrl,
   chromiumPath,
+  dummyLogin,
   expectFitsViewport,
   freeToQueue,
+  type LoginReply,
   launchChromium,
   PHONE_WIDTH,
+  reportAWin,
   screenshotDir,
 } from './support.ts';
 
@@ -29,23 +31,12 @@ const CANDIDATES = Array.from({ length: 30 }, (_, i) => `dummy_${String(i + 1).p
   (id) => !RESERVED.has(id),
 );
 
-interface LoginReply {
-  access_token: string;
-  user: { user_id: string; trainer_name: string; rate: number };
-}
-
 interface AchievementReply {
   achievements: { id: string; progress: { current: number; target: number }; earned: boolean }[];
 }
 
 interface TeamPlayers {
   players: { user_id: string }[];
-}
-
-async function login(userId: string): Promise<LoginReply> {
-  const reply = await api<LoginReply>('/api/auth/dummy/login', { method: 'POST', body: { user_id: userId } });
-  expect(reply.status, `login ${userId}: ${JSON.stringify(reply.body)}`).toBe(200);
-  return reply.body;
 }
 
 /**
@@ -114,7 +105,7 @@ describe.skipIf(!chromiumPath)('achievements in Chromium', () => {
       season.body.current_season?.name,
       'デモシーズン2 must still run: a browser test that activated another season ran before this one on this server',
     ).toBe('デモシーズン2');
-    const hero = await login(HERO);
+    const hero = await dummyLogin(HERO);
     const before = await api<AchievementReply>('/api/users/me/achievements', { token: hero.access_token });
     expect(before.body.achievements.find((a) => a.id === 'matches_100')).toMatchObject({
       progress: { current: 99, target: 100 },
@@ -175,7 +166,7 @@ describe.skipIf(!chromiumPath)('achievements in Chromium', () => {
     }
     // Waves match on the MMR, which the API does not show (the accounts were picked by their rate): as in a real
     // queue, a wave that leaves them waiting widens their window, and a later one matches them.
-    const admin = await login('dummy_admin');
+    const admin = await dummyLogin('dummy_admin');
     const current = () =>
       api<{ match_id: string; team_a: TeamPlayers; team_b: TeamPlayers }>('/api/matches/current', {
         token: hero.access_token,
@@ -202,20 +193,8 @@ describe.skipIf(!chromiumPath)('achievements in Chromium', () => {
       if (!account) throw new Error(`${id} is not one of the queued accounts`);
       return account;
     });
-    const moves = movesOf('PIKACHU');
     for (const reporter of reporters) {
-      const sent = await api(`/api/matches/${match.body.match_id}/report`, {
-        method: 'POST',
-        body: {
-          result: 'A-win',
-          banned_pokemon: '',
-          picked_pokemon: 'PIKACHU',
-          pokemon_move1: moves.slot1[0],
-          pokemon_move2: moves.slot2[0],
-          violation_report: '',
-        },
-        token: reporter.access_token,
-      });
+      const sent = await reportAWin(match.body.match_id, reporter.access_token);
       expect(sent.status, JSON.stringify(sent.body)).toBe(200);
     }
 

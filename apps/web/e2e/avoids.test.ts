@@ -6,9 +6,11 @@ import {
   api,
   baseUrl,
   chromiumPath,
+  dummyLogin,
   expectFitsViewport,
   launchChromium,
-  PHONE_WIDTH,
+  loginUrl,
+  PHONE,
   screenshotDir,
 } from './support.ts';
 
@@ -24,14 +26,7 @@ const OTHERS = [
   { user_id: 'dummy_avoid_03', trainer_name: 'アボイド確認の相手' },
 ];
 
-async function login(userId: string, trainerName?: string): Promise<string> {
-  const res = await api<{ access_token: string }>('/api/auth/dummy/login', {
-    method: 'POST',
-    body: { user_id: userId, ...(trainerName && { trainer_name: trainerName }) },
-  });
-  expect(res.status).toBe(200);
-  return res.body.access_token;
-}
+const login = async (userId: string, trainerName?: string) => (await dummyLogin(userId, trainerName)).access_token;
 
 describe.skipIf(!chromiumPath)('avoid list', () => {
   let browser: Browser;
@@ -53,16 +48,9 @@ describe.skipIf(!chromiumPath)('avoid list', () => {
 
   it('searches, adds, removes on my page and adds from a player page, fitting a phone', async () => {
     expect(LONG).toHaveLength(32);
-    context = await browser.newContext({
-      viewport: { width: PHONE_WIDTH, height: 844 },
-      deviceScaleFactor: 2,
-      isMobile: true,
-      hasTouch: true,
-      locale: 'ja-JP',
-      timezoneId: 'Asia/Tokyo',
-    });
+    context = await browser.newContext(PHONE);
     const page = await context.newPage();
-    await page.goto(`${baseUrl}/?tab=mypage&dummy_login=true&token=${token}&user=${ME}`);
+    await page.goto(loginUrl(token, ME, 'mypage'));
     const card = page.getByRole('region', { name: /マッチングを避けるプレイヤー/ });
     await card.getByText('0/10人').waitFor({ timeout: 20_000 });
 

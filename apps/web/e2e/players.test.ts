@@ -1,5 +1,4 @@
 import { join } from 'node:path';
-import { movesOf } from '@rankmatch/shared';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -9,6 +8,7 @@ import {
   expectFitsViewport,
   launchChromium,
   PHONE_WIDTH,
+  reportAWin,
   screenshotDir,
 } from './support.ts';
 
@@ -71,20 +71,8 @@ async function playOneMatch(): Promise<string> {
     if (!id) throw new Error('no test account of ours in a team');
     return accounts.get(id)!;
   };
-  const moves = movesOf('PIKACHU');
   for (const token of [reporterOf(match.team_a), reporterOf(match.team_b)]) {
-    const sent = await api(`/api/matches/${match.match_id}/report`, {
-      method: 'POST',
-      body: {
-        result: 'A-win',
-        banned_pokemon: '',
-        picked_pokemon: 'PIKACHU',
-        pokemon_move1: moves.slot1[0],
-        pokemon_move2: moves.slot2[0],
-        violation_report: '',
-      },
-      token,
-    });
+    const sent = await reportAWin(match.match_id, token);
     expect(sent.status, JSON.stringify(sent.body)).toBe(200);
   }
   // Settlement runs right after the second report; wait until the public summary answers.

@@ -5,8 +5,11 @@ import {
   api,
   baseUrl,
   chromiumPath,
+  dummyLogin,
   expectFitsViewport,
   launchChromium,
+  loginUrl,
+  PHONE,
   PHONE_WIDTH,
   screenshotDir,
 } from './support.ts';
@@ -203,22 +206,11 @@ describe.skipIf(!chromiumPath)('the installable app', () => {
   });
 
   it('my page (通知) and the match tab (いつ来ると良い？) fit a phone; the choices save on the server', async () => {
-    const login = await api<{ access_token: string }>('/api/auth/dummy/login', {
-      method: 'POST',
-      body: { user_id: ACCOUNT },
-    });
-    expect(login.status).toBe(200);
-    context = await browser.newContext({
-      viewport: { width: PHONE_WIDTH, height: 844 },
-      deviceScaleFactor: 2,
-      isMobile: true,
-      hasTouch: true,
-      locale: 'ja-JP',
-      timezoneId: 'Asia/Tokyo',
-    });
+    const token = (await dummyLogin(ACCOUNT)).access_token;
+    context = await browser.newContext(PHONE);
     await context.grantPermissions(['notifications'], { origin: baseUrl });
     const page = await context.newPage();
-    await page.goto(`${baseUrl}/?tab=mypage&dummy_login=true&token=${login.body.access_token}&user=${ACCOUNT}`);
+    await page.goto(loginUrl(token, ACCOUNT, 'mypage'));
     const card = page.getByRole('region', { name: '通知', exact: true });
     // The worker registers after the load event; then this device's state is known.
     await card.getByTestId('push-device-status').getByText('通知を受け取っていません').waitFor({ timeout: 20_000 });
@@ -232,7 +224,7 @@ describe.skipIf(!chromiumPath)('the installable app', () => {
     await expectFitsViewport(page, 'my page (通知)');
     const saved = await api<{ prefs: { near_alert: { enabled: boolean; min_players: number } } }>(
       '/api/notifications/me',
-      { token: login.body.access_token },
+      { token },
     );
     expect(saved.body.prefs.near_alert).toMatchObject({ enabled: true, min_players: 4 });
 

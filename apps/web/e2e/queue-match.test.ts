@@ -1,16 +1,18 @@
 import { join } from 'node:path';
-import { movesOf } from '@rankmatch/shared';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   api,
   baseUrl,
   chromiumPath,
+  dummyLogin,
   expectAnimationsOffMainThread,
   expectFitsViewport,
   freeToQueue,
+  type LoginReply,
   launchChromium,
   PHONE_WIDTH,
+  reportAWin,
   screenshotDir,
 } from './support.ts';
 
@@ -31,17 +33,6 @@ interface CurrentMatchReply {
   team_a: { players: { user_id: string }[] };
   team_b: { players: { user_id: string }[] };
   host_user_id: string | null;
-}
-
-interface LoginReply {
-  access_token: string;
-  user: { user_id: string; trainer_name: string; rate: number };
-}
-
-async function login(userId: string): Promise<LoginReply> {
-  const reply = await api<LoginReply>('/api/auth/dummy/login', { method: 'POST', body: { user_id: userId } });
-  expect(reply.status, `login ${userId}: ${JSON.stringify(reply.body)}`).toBe(200);
-  return reply.body;
 }
 
 /** Ten accounts whose current rates lie closest together, so one wave surely matches them. */
@@ -80,7 +71,7 @@ describe.skipIf(!chromiumPath)('queue and match in Chromium', () => {
   it('joins from the match tab; a triggered wave shows the match screen live on desktop and phone', async () => {
     // Pick ten accounts close in rate among those free to queue (achievements.test.ts leaves eight players of its
     // match with a match screen awaiting their report); make sure each has a trainer name.
-    const everyone = await Promise.all(TEST_ACCOUNTS.map(login));
+    const everyone = await Promise.all(TEST_ACCOUNTS.map((id) => dummyLogin(id)));
     const free = await Promise.all(everyone.map((a) => freeToQueue(a.access_token)));
     const accounts = closestTen(everyone.filter((_, i) => free[i]));
     for (const account of accounts) {
@@ -179,7 +170,7 @@ describe.skipIf(!chromiumPath)('queue and match in Chromium', () => {
     // The admin runs a wave now (matching hours do not apply to a triggered wave). Waves match on the MMR, which the
     // API does not show (the ten were picked by their rate): as in a real queue, a wave that leaves them waiting
     // widens their window, and a later one matches them.
-    const admin = await login('dummy_admin');
+    const admin = await dummyLogin('dummy_admin');
     let readyChecks = 0;
     for (let waves = 1; ; waves++) {
       const wave = await api<{ message: string; created_matches?: unknown[]; ready_checks?: unknown[] }>(
@@ -320,20 +311,8 @@ describe.skipIf(!chromiumPath)('queue and match in Chromium', () => {
       /\D/g,
       '',
     );
-    const moves = movesOf('PIKACHU');
     for (const account of [phoneAccount, ...others]) {
-      const sent = await api<{ status: string }>(`/api/matches/${matchId}/report`, {
-        method: 'POST',
-        body: {
-          result: 'A-win',
-          banned_pokemon: '',
-          picked_pokemon: 'PIKACHU',
-          pokemon_move1: moves.slot1[0],
-          pokemon_move2: moves.slot2[0],
-          violation_report: '',
-        },
-        token: account.access_token,
-      });
+      const sent = await reportAWin(String(matchId), account.access_token);
       expect(sent.status, JSON.stringify(sent.body)).toBe(200);
     }
     await desktop.page.getByText(`試合 #${matchId} の結果が集計されました`).waitFor({ timeout: 15_000 });

@@ -1,56 +1,15 @@
 import { join } from 'node:path';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  api,
-  baseUrl,
-  chromiumPath,
-  expectFitsViewport,
-  launchChromium,
-  PHONE_WIDTH,
-  screenshotDir,
-} from './support.ts';
+import { api, chromiumPath, dummyLogin, expectFitsViewport, launchChromium, openAs, screenshotDir } from './support.ts';
 
 // Sanctions in proportion (issue 35) in Chromium against the real server: the admin suspends a fresh test account
 // for 24 hours from the user tab (on a phone), the player's match tab (phone) shows until when and why instead of the
 // join button and the server refuses a join; the admin lifts it and the player's open page gives the join button back
 // (the profileChanged push). Screenshots go to e2e/screenshots/.
 
-interface LoginReply {
-  access_token: string;
-  user: { user_id: string; trainer_name: string };
-}
-
 const PLAYER = 'dummy_sanction_01';
 const REASON = '試合中の暴言が続いたため（e2e）';
-
-async function login(userId: string, trainerName?: string): Promise<LoginReply> {
-  const reply = await api<LoginReply>('/api/auth/dummy/login', {
-    method: 'POST',
-    body: { user_id: userId, ...(trainerName && { trainer_name: trainerName }) },
-  });
-  expect(reply.status, `login ${userId}: ${JSON.stringify(reply.body)}`).toBe(200);
-  return reply.body;
-}
-
-/** A phone-sized page signed in as the account through the address (the developer test login), at `path`. */
-async function openAs(browser: Browser, account: LoginReply, path: string) {
-  const context = await browser.newContext({
-    viewport: { width: PHONE_WIDTH, height: 844 },
-    locale: 'ja-JP',
-    timezoneId: 'Asia/Tokyo',
-  });
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('pageerror', (err) => errors.push(err.message));
-  const user = encodeURIComponent(account.user.user_id);
-  const said = page.waitForEvent('dialog').then((dialog) => dialog.accept());
-  await page.goto(`${baseUrl}/?dummy_login=true&token=${account.access_token}&user=${user}`);
-  await said;
-  await page.waitForURL((url) => !url.search.includes('dummy_login'));
-  await page.goto(`${baseUrl}${path}`);
-  return { context, page, errors };
-}
 
 describe.skipIf(!chromiumPath)('matching suspensions in Chromium', () => {
   let browser: Browser;
@@ -68,8 +27,8 @@ describe.skipIf(!chromiumPath)('matching suspensions in Chromium', () => {
   it('the admin suspends and lifts; the player is told until when and why, then may join again', {
     timeout: 120_000,
   }, async () => {
-    const admin = await login('dummy_admin');
-    const player = await login(PLAYER, '停止テスト');
+    const admin = await dummyLogin('dummy_admin');
+    const player = await dummyLogin(PLAYER, '停止テスト');
 
     // 1. The admin (phone) suspends the player for 24 hours from the user tab.
     const desk = await openAs(browser, admin, `/admin_control?tab=users&user=${PLAYER}`);

@@ -1,8 +1,8 @@
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PENALTY_BLOCK_THRESHOLD } from '@rankmatch/shared';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import { movesOf, PENALTY_BLOCK_THRESHOLD } from '@rankmatch/shared';
+import { type Browser, type BrowserContextOptions, chromium, type Page } from 'playwright-core';
 import { expect, inject } from 'vitest';
 import { CHROMIUM_FLAGS } from './chromium-flags.ts';
 
@@ -66,6 +66,76 @@ export async function api<T>(path: string, init: { method?: string; body?: unkno
   return { status: response.status, body: (await response.json()) as T };
 }
 
+/** The phone the suite lays pages out on (issue 21: nothing may be wider than it). */
+export const PHONE_WIDTH = 390;
+
+export interface LoginReply {
+  access_token: string;
+  user: { user_id: string; trainer_name: string; rate: number };
+}
+
+/** Signs in a test account through the developer login (created when new, with the trainer name when given). */
+export async function dummyLogin(userId: string, trainerName?: string): Promise<LoginReply> {
+  const reply = await api<LoginReply>('/api/auth/dummy/login', {
+    method: 'POST',
+    body: { user_id: userId, ...(trainerName && { trainer_name: trainerName }) },
+  });
+  expect(reply.status, `login ${userId}: ${JSON.stringify(reply.body)}`).toBe(200);
+  return reply.body;
+}
+
+/** A phone as the suite emulates it: 390 × 844, touch, a Japanese locale and Tokyo's time. */
+export const PHONE: BrowserContextOptions = {
+  viewport: { width: PHONE_WIDTH, height: 844 },
+  deviceScaleFactor: 2,
+  isMobile: true,
+  hasTouch: true,
+  locale: 'ja-JP',
+  timezoneId: 'Asia/Tokyo',
+};
+
+/** The address that signs a page in as `userId` with `token` (the developer test login) and opens `tab`. */
+export const loginUrl = (token: string, userId: string, tab?: string) =>
+  `${baseUrl}/?${tab ? `tab=${tab}&` : ''}dummy_login=true&token=${token}&user=${encodeURIComponent(userId)}`;
+
+/**
+ * A page `width` wide signed in as the account through the address, at `path`. The address login says so in an
+ * alert (X としてログインしました) and takes its query off first.
+ */
+export async function openAs(browser: Browser, account: LoginReply, path: string, width = PHONE_WIDTH) {
+  const context = await browser.newContext({
+    viewport: { width, height: width <= PHONE_WIDTH ? 844 : 800 },
+    locale: 'ja-JP',
+    timezoneId: 'Asia/Tokyo',
+  });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (err) => errors.push(err.message));
+  const said = page.waitForEvent('dialog').then((dialog) => dialog.accept());
+  await page.goto(loginUrl(account.access_token, account.user.user_id));
+  await said;
+  await page.waitForURL((url) => !url.search.includes('dummy_login'));
+  await page.goto(`${baseUrl}${path}`);
+  return { context, page, errors };
+}
+
+/** Reports team A's win as a Pikachu player (its first moves), as `token`'s player of the match. */
+export function reportAWin(matchId: string | number, token: string) {
+  const moves = movesOf('PIKACHU');
+  return api<{ status: string }>(`/api/matches/${matchId}/report`, {
+    method: 'POST',
+    body: {
+      result: 'A-win',
+      banned_pokemon: '',
+      picked_pokemon: 'PIKACHU',
+      pokemon_move1: moves.slot1[0],
+      pokemon_move2: moves.slot2[0],
+      violation_report: '',
+    },
+    token,
+  });
+}
+
 /**
  * Whether a signed-in test account is free to queue: no match on its match screen (another file's match may still
  * wait for its report, which keeps the match screen up instead of the join button until the report window closes).
@@ -80,9 +150,6 @@ export async function freeToQueue(token: string): Promise<boolean> {
     me.body.effective_penalty >= PENALTY_BLOCK_THRESHOLD || (me.body.penalty_timeout_until ?? 0) * 1000 > Date.now();
   return reply.status === 200 && reply.body.match === null && me.status === 200 && !blocked;
 }
-
-/** The phone the suite lays pages out on (issue 21: nothing may be wider than it). */
-export const PHONE_WIDTH = 390;
 
 /**
  * The page is no wider than its viewport: nothing scrolls sideways, no card is cut off, the bottom tab bar stays on

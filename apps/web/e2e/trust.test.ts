@@ -1,14 +1,16 @@
 import { join } from 'node:path';
-import { movesOf } from '@rankmatch/shared';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   api,
-  baseUrl,
   chromiumPath,
+  dummyLogin,
   expectFitsViewport,
+  type LoginReply,
   launchChromium,
+  openAs,
   PHONE_WIDTH,
+  reportAWin,
   screenshotDir,
 } from './support.ts';
 
@@ -19,49 +21,15 @@ import {
 // sees the report's reason and screenshot, and corrects the result to team B; the disputer's page shows the outcome.
 // Players on a phone (390 px: nothing may be wider), the admin on a desktop. Screenshots go to e2e/screenshots/.
 
-interface LoginReply {
-  access_token: string;
-  user: { user_id: string; trainer_name: string };
-}
 interface Team {
   players: { user_id: string; trainer_name: string | null }[];
 }
 
 const IDS = Array.from({ length: 10 }, (_, i) => `dummy_trust_${String(i + 1).padStart(2, '0')}`);
 
-async function login(userId: string, trainerName?: string): Promise<LoginReply> {
-  const reply = await api<LoginReply>('/api/auth/dummy/login', {
-    method: 'POST',
-    body: { user_id: userId, ...(trainerName && { trainer_name: trainerName }) },
-  });
-  expect(reply.status, `login ${userId}: ${JSON.stringify(reply.body)}`).toBe(200);
-  return reply.body;
-}
-
-/** A page signed in as the account through the address (the developer test login), at `path`. */
-async function openAs(browser: Browser, account: LoginReply, path: string, width: number) {
-  const context = await browser.newContext({
-    viewport: { width, height: width <= PHONE_WIDTH ? 844 : 800 },
-    locale: 'ja-JP',
-    timezoneId: 'Asia/Tokyo',
-  });
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('pageerror', (err) => errors.push(err.message));
-  const user = encodeURIComponent(account.user.user_id);
-  // The address login says so in an alert (X としてログインしました) and takes its query off.
-  const said = page.waitForEvent('dialog').then((dialog) => dialog.accept());
-  await page.goto(`${baseUrl}/?dummy_login=true&token=${account.access_token}&user=${user}`);
-  await said;
-  await page.waitForURL((url) => !url.search.includes('dummy_login'));
-  await page.goto(`${baseUrl}${path}`);
-  return { context, page, errors };
-}
-
-/** Ten fresh accounts in the queue, a wave run by the admin: the match and its teams. */
 async function matchTen(adminToken: string) {
   await api('/api/debug/queue', { method: 'DELETE', token: adminToken });
-  const accounts = await Promise.all(IDS.map((id, i) => login(id, `信頼テスト${i + 1}`)));
+  const accounts = await Promise.all(IDS.map((id, i) => dummyLogin(id, `信頼テスト${i + 1}`)));
   for (const account of accounts) {
     const joined = await api('/api/queue/join', { method: 'POST', body: {}, token: account.access_token });
     expect(joined.status, `join ${account.user.user_id}: ${JSON.stringify(joined.body)}`).toBe(200);
@@ -138,7 +106,7 @@ describe.skipIf(!chromiumPath)('reports, disputes and the moderation queue in Ch
   it('a report with a reason and a screenshot, a dispute, and the admin corrects the result', {
     timeout: 180_000,
   }, async () => {
-    const admin = await login('dummy_admin');
+    const admin = await dummyLogin('dummy_admin');
     const { matchId, teamA, teamB } = await matchTen(admin.access_token);
     const [reporter] = teamA;
     const [violator, confirmer, disputer] = teamB;
@@ -173,18 +141,7 @@ describe.skipIf(!chromiumPath)('reports, disputes and the moderation queue in Ch
     await wizard.waitFor({ state: 'detached', timeout: 20_000 });
 
     // 2. A player of team B agrees: two agreeing reports of both teams settle the match.
-    const moves = movesOf('PIKACHU');
-    const confirmed = await api(`/api/matches/${matchId}/report`, {
-      method: 'POST',
-      body: {
-        result: 'A-win',
-        banned_pokemon: '',
-        picked_pokemon: 'PIKACHU',
-        pokemon_move1: moves.slot1[0],
-        pokemon_move2: moves.slot2[0],
-      },
-      token: confirmer!.access_token,
-    });
+    const confirmed = await reportAWin(matchId, confirmer!.access_token);
     expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200);
     await expect.poll(async () => (await api(`/api/matches/${matchId}/summary`)).status, { timeout: 20_000 }).toBe(200);
 
