@@ -62,6 +62,8 @@ export class RateLimiter {
     let window = this.windows.get(key);
     if (!window || window.id !== id) {
       if (!window && this.windows.size >= MAX_KEYS) this.forget(id);
+      // Re-inserted: the map's order is the order of the windows' starts, which forget() drops from the oldest.
+      if (window) this.windows.delete(key);
       window = { id, count: 0, others: 0, unsent: 0 };
       this.windows.set(key, window);
     }

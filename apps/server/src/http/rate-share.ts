@@ -10,12 +10,15 @@ import type { RateLimiter, Share } from './rate-limit.ts';
 export const RATE_SHARE_MS = 250;
 /** Keys shared per turn at most (the busiest first; the others wait for the next turn). */
 export const RATE_SHARE_MAX_KEYS = 5_000;
+/** A share Redis has not answered by then failed (a Redis that stops answering must not stop the sharing unseen). */
+const RATE_SHARE_TIMEOUT_MS = 2_000;
 
 export class RateShare {
   private readonly redis: Redis;
   private timer: NodeJS.Timeout | null = null;
-  private busy = false;
+  private busy: Promise<void> | null = null;
   private failing = false;
+  private closing = false;
 
   constructor(
     url: string,
@@ -23,11 +26,14 @@ export class RateShare {
     private readonly namespace: string,
     private readonly log: { warn(obj: object, msg: string): void; info(obj: object, msg: string): void },
   ) {
-    // Commands fail at once while Redis is away (no queue of stale counts); reconnects keep trying.
+    // Commands fail at once while Redis is away (no queue of stale counts), or after RATE_SHARE_TIMEOUT_MS when it
+    // stops answering; nothing is sent again by ioredis (a share's counts are, by turn()); reconnects keep trying.
     this.redis = new Redis(url, {
       lazyConnect: true,
       enableOfflineQueue: false,
       maxRetriesPerRequest: 0,
+      autoResendUnfulfilledCommands: false,
+      commandTimeout: RATE_SHARE_TIMEOUT_MS,
       retryStrategy: (times: number) => Math.min(200 * times, 2000),
     });
     this.redis.on('error', () => {
@@ -43,11 +49,17 @@ export class RateShare {
   }
 
   /** One share: what this instance counted goes out, every instance's totals come back. */
-  async turn(): Promise<void> {
-    if (this.busy) return;
+  turn(): Promise<void> {
+    if (this.busy) return this.busy;
     const shares = this.limiter.drainShares(RATE_SHARE_MAX_KEYS);
-    if (shares.length === 0) return;
-    this.busy = true;
+    if (shares.length === 0) return Promise.resolve();
+    this.busy = this.send(shares).finally(() => {
+      this.busy = null;
+    });
+    return this.busy;
+  }
+
+  private async send(shares: Share[]): Promise<void> {
     try {
       const pipeline = this.redis.pipeline();
       for (const share of shares) {
@@ -62,19 +74,19 @@ export class RateShare {
         if (err || typeof total !== 'number') unsent.push(share);
         else this.limiter.learn(share.key, share.window, total);
       });
-      // A count Redis did not take is sent again next turn (one it took is not: it would count twice).
+      // A count Redis refused is sent again next turn. One whose answer was lost (the connection dropped after Redis
+      // added it) is sent again too and counts twice: a refusal a little early, never late.
       this.limiter.restore(unsent);
       this.report(unsent.length > 0 ? `${unsent.length} counts were not added` : null);
     } catch (err) {
       this.limiter.restore(shares);
       this.report((err as Error).message);
-    } finally {
-      this.busy = false;
     }
   }
 
   /** Says once when sharing stops working, and once when it works again. */
   private report(error: string | null): void {
+    if (this.closing) return;
     if (error && !this.failing) {
       this.failing = true;
       this.log.warn({ error }, 'rate limit: counts not shared (each instance counts alone)');
@@ -84,9 +96,13 @@ export class RateShare {
     }
   }
 
+  /** Sends what is still unsent (a restart loses no counts), then disconnects. */
   async close(): Promise<void> {
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
+    await this.busy;
+    if (this.redis.status === 'ready') await this.turn();
+    this.closing = true;
     this.redis.disconnect();
   }
 }
