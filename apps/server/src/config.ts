@@ -254,8 +254,9 @@ function shopConfig(e: z.output<typeof envSchema>, production: boolean, dataDir:
 }
 
 /**
- * The channel of a deployment: REDIS_NAMESPACE, else derived from the database the instances share (its URL, or the
- * embedded database's folder), so separate deployments never share a channel.
+ * A deployment's name in Redis for `what` (its event stream, its shared rate-limit counts): REDIS_NAMESPACE, else
+ * derived from the database the instances share (its URL, or the embedded database's folder), so separate
+ * deployments never share a channel or a count.
  */
 export function busChannel(namespace: string | undefined, database: string, what = 'events'): string {
   const name = namespace ?? createHash('sha256').update(database).digest('hex').slice(0, 16);

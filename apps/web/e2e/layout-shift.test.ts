@@ -1,7 +1,7 @@
 import { SIGNED_IN_COOKIE } from '@rankmatch/shared';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, baseUrl, chromiumPath, expectFitsViewport, launchChromium, PHONE_WIDTH } from './support.ts';
+import { api, baseUrl, chromiumPath, expectFitsViewport, launchChromium, PHONE } from './support.ts';
 
 // Nothing moves while a public page loads (issue 25: CLS ≤ 0.05 on a phone), also when the API answers slowly: every
 // /api call is held back 1.5 s. A visitor's pages come rendered by the server with their data; a signed-in player's
@@ -68,14 +68,7 @@ describe.skipIf(!chromiumPath)('public pages do not move while they load', () =>
     { slow: true, rendered: 'browser' },
   ]) {
     it(`CLS ≤ ${TARGET} on a phone, pages rendered by the ${rendered}, with ${slow ? `an API that answers after ${API_DELAY_MS / 1000} s` : 'the API as it is'}`, async () => {
-      const context = await browser.newContext({
-        viewport: { width: PHONE_WIDTH, height: 844 },
-        deviceScaleFactor: 2,
-        isMobile: true,
-        hasTouch: true,
-        locale: 'ja-JP',
-        timezoneId: 'Asia/Tokyo',
-      });
+      const context = await browser.newContext(PHONE);
       await context.addInitScript(() => {
         window.__shifts = [];
         const describe = (node: Node | null) => {
