@@ -13,6 +13,7 @@ import { DomainEvents } from './events/domain.ts';
 import { writer } from './events/unit.ts';
 import type { RouteRegistry } from './http/contract.ts';
 import { mountRoutes } from './http/route.ts';
+import type { SharedReads } from './http/shared-reads.ts';
 import { defineMaintenance } from './jobs/maintenance.ts';
 import { Scheduler } from './jobs/scheduler.ts';
 import { Metrics, metricsRoutes } from './metrics/metrics.ts';
@@ -55,6 +56,8 @@ export interface BuiltApp {
   routes: { method: string; path: string }[];
   /** The routes' contracts (the API document's source) and, under API_CONTRACT_CHECK=1, the replies that broke them. */
   contracts: RouteRegistry;
+  /** The public reads answered before the pipeline (http/shared-reads.ts). */
+  shared: SharedReads;
 }
 
 export async function buildApp(options: AppOptions): Promise<BuiltApp> {
@@ -65,7 +68,7 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
   if (!options.bus) app.addHook('onClose', async () => bus.close());
   const tokens = new TokenSigner(config.jwtSecret, now);
   const metrics = new Metrics();
-  const { routes, contracts } = await registerPipeline(app, { config, tokens, metrics, now });
+  const { routes, contracts, shared } = await registerPipeline(app, { config, tokens, metrics, now });
 
   // Domain events after commit; the handlers run once, on the instance that committed.
   const events = new DomainEvents(bus, app.log);
@@ -86,7 +89,7 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
   });
   const guard = createGuard(ctx);
   const http = [...docsRoutes(contracts), ...metricsRoutes(metrics), ...list.flatMap((m) => m.routes ?? [])];
-  await mountRoutes(app, http, { auth: guard, write: ctx.write, now });
+  await mountRoutes(app, http, { auth: guard, write: ctx.write, now, shared });
 
   const hub = new RealtimeHub(ctx, bus, metrics);
   await hub.register(app, guard);
@@ -103,5 +106,5 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
     contracts.pagesFollow();
     await registerSitePages(app, ctx, webDist);
   }
-  return { app, ctx, bus, hub, jobs, events, modules, routes, contracts };
+  return { app, ctx, bus, hub, jobs, events, modules, routes, contracts, shared };
 }

@@ -1,5 +1,6 @@
 import type { Socket } from 'node:net';
 import compress from '@fastify/compress';
+import proxyAddr from '@fastify/proxy-addr';
 import { BODY_LIMIT_BYTES, ERRORS } from '@rankmatch/shared';
 import Fastify, {
   type FastifyError,
@@ -15,7 +16,9 @@ import { RouteRegistry } from './http/contract.ts';
 import { registerErrorHandling } from './http/errors.ts';
 import { registerRateLimit } from './http/rate-limit.ts';
 import { RateShare } from './http/rate-share.ts';
+import { registerRequestRecord } from './http/request-record.ts';
 import { registerDefaultHeaders } from './http/security-headers.ts';
+import { type ProxyTrust, SharedReads } from './http/shared-reads.ts';
 import { refuseIllFormedText } from './http/validate.ts';
 import type { Metrics } from './metrics/metrics.ts';
 
@@ -47,6 +50,18 @@ function parserRefusal(error: Error, socket: Socket): void {
   );
 }
 
+/**
+ * Which proxies in front are trusted to say who the client is: a hop count trusts that many (proxy-addr's hop index
+ * counts from the nearest), a list trusts those addresses. Fastify's `request.ip` and the shared reads
+ * (http/shared-reads.ts) both use it, so both find the same address.
+ */
+export function proxyTrust(config: Config): ProxyTrust {
+  const trusted = config.trustProxy;
+  if (trusted === false) return false;
+  if (typeof trusted === 'number') return (_address, hop) => hop < trusted;
+  return proxyAddr.compile(trusted);
+}
+
 export function createFastify(options: ServerOptions): FastifyInstance {
   const { config } = options;
   return Fastify({
@@ -61,11 +76,7 @@ export function createFastify(options: ServerOptions): FastifyInstance {
     bodyLimit: BODY_LIMIT_BYTES,
     // Fastify's two lines per request are replaced by our one (registerRequestRecord).
     logController: new LogController({ disableRequestLogging: true }),
-    // A hop count trusts that many proxies in front of us (proxy-addr's hop index counts from the nearest).
-    trustProxy:
-      typeof config.trustProxy === 'number'
-        ? (_address: string, hop: number) => hop < (config.trustProxy as number)
-        : config.trustProxy,
+    trustProxy: proxyTrust(config),
     return503OnClosing: true,
     // Start-up takes real seconds: on a rehearsal's fast clock, avvio's 10 s plugin timeout would be a few ms.
     ...(config.simulatedClock && { pluginTimeout: 0 }),
@@ -83,11 +94,11 @@ export function createFastify(options: ServerOptions): FastifyInstance {
 export async function registerPipeline(
   app: FastifyInstance,
   deps: { config: Config; tokens: AccessTokens; metrics: Metrics; now: () => number },
-): Promise<{ routes: { method: string; path: string }[]; contracts: RouteRegistry }> {
-  registerRequestRecord(app, deps.metrics);
+): Promise<{ routes: { method: string; path: string }[]; contracts: RouteRegistry; shared: SharedReads }> {
+  registerRequestRecord(app, deps.metrics.http);
   // Every API reply is kept by no shared cache unless its route says how long it may be (http/cache.ts): refusals
   // before any handler (401, 429, an unknown route) included.
-  registerDefaultHeaders(app, deps.config, { 'cache-control': NO_STORE });
+  const apiHeaders = registerDefaultHeaders(app, deps.config, { 'cache-control': NO_STORE });
   const routes: { method: string; path: string }[] = [];
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) routes.push({ method, path: route.url });
@@ -112,28 +123,19 @@ export async function registerPipeline(
     await share.start();
     app.addHook('onClose', async () => share.close());
   }
-  return { routes, contracts };
-}
-
-/**
- * One log line and one count per request (one hook for both: each hook is a step of every request): method, path
- * without the query (it may carry codes or tokens), status, time; the count by route for the metrics.
- */
-function registerRequestRecord(app: FastifyInstance, metrics: Metrics): void {
-  app.addHook('onResponse', (request, reply, done) => {
-    const url = request.url;
-    const query = url.indexOf('?');
-    const ms = reply.elapsedTime;
-    request.log.info(
-      {
-        method: request.method,
-        path: query < 0 ? url : url.slice(0, query),
-        status: reply.statusCode,
-        ms: Math.round(ms * 10) / 10,
-      },
-      'request',
-    );
-    metrics.http.record(request.method, request.routeOptions.url ?? 'unmatched', reply.statusCode, ms / 1000);
-    done();
+  // The reads everyone shares, before all of the above (http/shared-reads.ts); routes add theirs as they mount.
+  const shared = new SharedReads({
+    apiHeaders,
+    limiter,
+    trust: proxyTrust(deps.config),
+    meter: deps.metrics.http,
+    log: app.log,
   });
+  shared.attach(app.server, (mark) =>
+    app.addHook('preClose', (done) => {
+      mark();
+      done();
+    }),
+  );
+  return { routes, contracts, shared };
 }

@@ -12,7 +12,7 @@ export const NO_STORE = 'no-store';
 
 // Each route's policy is one object for the server's life: its header is written once, not on every read.
 const cacheControls = new WeakMap<CachePolicy, string>();
-function cacheControlOf(policy: CachePolicy): string {
+export function cacheControlOf(policy: CachePolicy): string {
   let value = cacheControls.get(policy);
   if (value === undefined) {
     value = `public, max-age=0, s-maxage=${policy.sharedSeconds}, stale-while-revalidate=${policy.staleSeconds}`;
@@ -38,9 +38,8 @@ export function versionTagger(): (version: string) => string {
   };
 }
 
-/** Whether the request's If-None-Match names `tag` (or `*`). */
-export function isCurrent(request: FastifyRequest, tag: string): boolean {
-  const header = request.headers['if-none-match'];
+/** Whether an If-None-Match header names `tag` (or `*`). */
+export function isCurrent(header: string | undefined, tag: string): boolean {
   if (!header) return false;
   return header
     .split(',')
@@ -51,5 +50,5 @@ export function isCurrent(request: FastifyRequest, tag: string): boolean {
 /** Sets the headers of a cached read; true when the client's copy is current (the caller answers 304). */
 export function validate(request: FastifyRequest, reply: FastifyReply, policy: CachePolicy, tag: string): boolean {
   void reply.header('cache-control', cacheControlOf(policy)).header('etag', tag);
-  return isCurrent(request, tag);
+  return isCurrent(request.headers['if-none-match'], tag);
 }

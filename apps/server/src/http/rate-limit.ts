@@ -58,6 +58,28 @@ export class RateLimiter {
   /** Counts one request by `key`: what is left of its minute, and whether it is over the limit. */
   take(key: string): { remaining: number; resetMs: number; exceeded: boolean } {
     const now = this.clock();
+    const window = this.windowOf(key, now);
+    this.count(key, window);
+    const total = window.count + window.others;
+    return {
+      remaining: Math.max(0, this.max - total),
+      resetMs: (window.id + 1) * this.windowMs - now,
+      exceeded: total > this.max,
+    };
+  }
+
+  /**
+   * Counts one request by `key` unless take() would refuse it: false counts nothing, and the request goes on to the
+   * pipeline, whose take() refuses it (http/shared-reads.ts).
+   */
+  takeIfAllowed(key: string): boolean {
+    const window = this.windowOf(key, this.clock());
+    if (window.count + window.others >= this.max) return false;
+    this.count(key, window);
+    return true;
+  }
+
+  private windowOf(key: string, now: number): Window {
     const id = Math.floor(now / this.windowMs);
     let window = this.windows.get(key);
     if (!window || window.id !== id) {
@@ -67,15 +89,13 @@ export class RateLimiter {
       window = { id, count: 0, others: 0, unsent: 0 };
       this.windows.set(key, window);
     }
+    return window;
+  }
+
+  private count(key: string, window: Window): void {
     window.count += 1;
     window.unsent += 1;
     if (this.sharing && window.count >= this.shareFrom) this.dirty.add(key);
-    const total = window.count + window.others;
-    return {
-      remaining: Math.max(0, this.max - total),
-      resetMs: (id + 1) * this.windowMs - now,
-      exceeded: total > this.max,
-    };
   }
 
   /** From now on, keys worth sharing are noted for drainShares. */

@@ -3,8 +3,10 @@ import type { z } from 'zod';
 import type { users } from '../db/schema.ts';
 import type { Work, Write } from '../events/unit.ts';
 import { NO_STORE, validate, versionTagger, weakTag } from './cache.ts';
-import { type Access, api, type RouteContract } from './contract.ts';
+import { type Access, api, type CachePolicy, type RouteContract } from './contract.ts';
+import { type EncodedBody, sendEncoded } from './encoded.ts';
 import { AppError } from './errors.ts';
+import type { SharedReads } from './shared-reads.ts';
 import { parse } from './validate.ts';
 
 // A route is declared once: `route({ method, url, access, params, query, body, reply, errors, summary, … }, handler)`.
@@ -52,8 +54,14 @@ export interface RouteSpec extends RouteContract {
   /** Fastify options of this route alone. */
   bodyLimit?: number;
   onSend?: onSendHookHandler;
-  /** The handler sends bytes already compressed (http/encoded.ts): the app's compression leaves the route alone. */
-  encodesItself?: boolean;
+  /** The reply is a body encoded once (http/encoded.ts), declared with encodedRoute(). */
+  encoded?: Encoded;
+}
+
+/** A body kept with its compressed variants, and its Content-Type. */
+export interface Encoded {
+  body: () => EncodedBody;
+  type: string;
 }
 
 type Parsed<T> = T extends z.ZodType ? z.output<T> : undefined;
@@ -86,10 +94,20 @@ export function route<const S extends RouteSpec>(spec: S, handler: (call: Call<S
   return { spec, handler: handler as RouteDef['handler'] };
 }
 
+/**
+ * Declares a route whose reply is a body encoded once: sent in the encoding the client accepts, never compressed per
+ * request. A public one with a versioned cache policy and a fixed path is also a shared read (http/shared-reads.ts).
+ */
+export function encodedRoute<const S extends RouteSpec & { encoded: Encoded }>(spec: S): RouteDef {
+  return route(spec, ({ request, reply }) => sendEncoded(request, reply, spec.encoded.body(), spec.encoded.type));
+}
+
 export interface RouteDeps {
   auth: Authenticator;
   write: Write;
   now: () => number;
+  /** Where public reads of an encoded body are answered before the pipeline. */
+  shared?: SharedReads;
 }
 
 const AUTHENTICATED: Partial<Record<Access, 'identity' | 'user' | 'admin' | 'metrics'>> = {
@@ -131,9 +149,18 @@ function register(app: FastifyInstance, def: RouteDef, deps: RouteDeps): void {
   const { spec } = def;
   const level = AUTHENTICATED[spec.access];
   const callers = new WeakMap<FastifyRequest, Caller | { identity: Identity } | object>();
-  const { method, url, writes, errorPrefix, bodyLimit, onSend, encodesItself, ...contract } = spec;
+  const { method, url, writes, errorPrefix, bodyLimit, onSend, encoded, ...contract } = spec;
   const handler = def.handler as (call: object) => unknown;
   const tagOfVersion = versionTagger();
+  const version = spec.cache?.version;
+  if (deps.shared && encoded && version && method === 'GET' && spec.access === 'public' && !url.includes(':')) {
+    deps.shared.add({
+      url,
+      policy: { ...(spec.cache as CachePolicy), version },
+      body: encoded.body,
+      contentType: encoded.type,
+    });
+  }
 
   // Every call has the same shape (the fields a route did not ask for are undefined): the closures of every route
   // share this code, and an object spread from callers of different shapes made its stores megamorphic, about a
@@ -168,7 +195,7 @@ function register(app: FastifyInstance, def: RouteDef, deps: RouteDeps): void {
     // A GET has no body to decompress (Fastify reads none), and a route that encodes itself needs no compression
     // hooks: each is a hook less per request.
     ...(method === 'GET' && { decompress: false as const }),
-    ...(encodesItself && { compress: false as const }),
+    ...(encoded && { compress: false as const }),
     // Who calls is settled before the body is even read.
     ...(level && {
       onRequest: async (request: FastifyRequest) => {

@@ -93,13 +93,13 @@ export const isApiReply = (url: string): boolean =>
  * both computed once at start, and `apiDefaults` on everything under /api/ (the API documentation page included).
  * @fastify/helmet built helmet's middleware again on every request (parsing the policy's directives each time): about
  * a tenth of the ranking read's CPU (issue 37's measurement, docs/deployment.md "Figures"). A route may still set one
- * of them itself: its value wins.
+ * of them itself: its value wins. Returns the API replies' set (the shared reads send it too: http/shared-reads.ts).
  */
 export function registerDefaultHeaders(
   app: FastifyInstance,
   config: Config,
   apiDefaults: Record<string, string>,
-): void {
+): Record<string, string> {
   const page = securityHeaders(config);
   const api = { ...apiSecurityHeaders(config), ...apiDefaults };
   const docs = { ...page, ...apiDefaults };
@@ -108,4 +108,5 @@ export function registerDefaultHeaders(
     void reply.headers(!url.startsWith('/api/') ? page : isApiReply(url) ? api : docs);
     done();
   });
+  return api;
 }

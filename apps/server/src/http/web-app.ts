@@ -247,7 +247,7 @@ export async function registerWebApp(app: FastifyInstance, webDist: string, opti
       .header('vary', 'Cookie')
       .header('etag', etag)
       .type('text/html; charset=utf-8');
-    if (isCurrent(request, etag)) return reply.status(304).send();
+    if (isCurrent(request.headers['if-none-match'], etag)) return reply.status(304).send();
     return reply.status(head?.status ?? 200).send(html);
   };
 

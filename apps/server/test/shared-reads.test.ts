@@ -1,0 +1,201 @@
+import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Writable } from 'node:stream';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from './helpers/app.ts';
+import { activeSeason, settledMatch } from './helpers/match.ts';
+
+// The public ranking is answered before Fastify's pipeline (http/shared-reads.ts). Each test reads it over a real
+// socket (that path) and through inject (the pipeline, which the reply check of API_CONTRACT_CHECK sees): both
+// must answer alike, count alike against the rate limit, and leave the same log line and count.
+
+let t: TestApp | undefined;
+afterEach(async () => {
+  await t?.close();
+  t = undefined;
+});
+
+const URL_ = '/api/public/ranking';
+
+interface Raw {
+  status: number;
+  headers: IncomingHttpHeaders;
+  body: Buffer;
+}
+
+/** One request over a new connection; the body as sent (no decompression). */
+function send(
+  port: number,
+  options: { method?: string; path?: string; headers?: Record<string, string> },
+  body?: string,
+) {
+  return new Promise<Raw>((resolve, reject) => {
+    const req = httpRequest(
+      {
+        host: '127.0.0.1',
+        port,
+        method: options.method ?? 'GET',
+        path: options.path ?? URL_,
+        headers: options.headers,
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
+        );
+      },
+    );
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+async function listening(
+  env: Record<string, string> = {},
+  logStream?: Writable,
+): Promise<{ a: TestApp; port: number }> {
+  t = await createTestApp({ env, ...(logStream && { logStream }) });
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  return { a: t, port: (t.app.server.address() as AddressInfo).port };
+}
+
+/** The headers both paths set (the socket's own ones, Date and Connection, left out). */
+const own = (headers: Record<string, unknown>) => {
+  const { date: _d, connection: _c, 'keep-alive': _k, ...rest } = headers;
+  return rest;
+};
+
+describe('the shared ranking read', () => {
+  it('answers every variant as the pipeline does: bytes, encodings, validators', async () => {
+    const { a, port } = await listening();
+    await activeSeason(a);
+    await settledMatch(a, await a.login('dummy_admin'), 'A');
+    await a.built.modules.ranking.snapshot.refresh();
+    const tag = (await a.request({ method: 'GET', url: URL_ })).headers.etag as string;
+    const variants: Record<string, string>[] = [
+      {},
+      { 'accept-encoding': 'gzip, deflate, br' },
+      { 'accept-encoding': 'gzip' },
+      { 'accept-encoding': 'br;q=0.5, gzip;q=0.9' },
+      { 'accept-encoding': 'br;q=0, gzip;q=0' },
+      { 'accept-encoding': '*' },
+      { 'if-none-match': tag },
+      { 'if-none-match': `"old", ${tag.replace(/^W\//, '')}` },
+      { 'if-none-match': '*' },
+      { 'if-none-match': 'W/"old"', 'accept-encoding': 'br' },
+    ];
+    const shared = a.built.app;
+    const before = servedOf(a);
+    for (const headers of variants) {
+      const fast = await send(port, { headers });
+      const pipeline = await a.request({ method: 'GET', url: URL_, headers });
+      expect(fast.status, JSON.stringify(headers)).toBe(pipeline.statusCode);
+      expect(own(fast.headers), JSON.stringify(headers)).toEqual(own(pipeline.headers));
+      expect(fast.body.equals(pipeline.rawPayload), JSON.stringify(headers)).toBe(true);
+    }
+    expect(shared.server.listenerCount('request')).toBe(1);
+    expect(servedOf(a) - before).toBe(variants.length);
+    // The body is the ranking (the settled match's ten players).
+    const plain = JSON.parse((await send(port, {})).body.toString());
+    expect(plain.rankings).toHaveLength(10);
+  });
+
+  it('follows a new snapshot at once: its ETag, its bytes and their length', async () => {
+    const { a, port } = await listening();
+    await activeSeason(a);
+    const admin = await a.login('dummy_admin');
+    const first = await send(port, { headers: { 'accept-encoding': 'br' } });
+    await settledMatch(a, admin, 'B');
+    await a.built.modules.ranking.snapshot.refresh();
+    const second = await send(port, {
+      headers: { 'accept-encoding': 'br', 'if-none-match': first.headers.etag as string },
+    });
+    expect(second.status).toBe(200);
+    expect(second.headers.etag).not.toBe(first.headers.etag);
+    expect(Number(second.headers['content-length'])).toBe(second.body.length);
+    const pipeline = await a.request({ method: 'GET', url: URL_, headers: { 'accept-encoding': 'br' } });
+    expect(second.body.equals(pipeline.rawPayload)).toBe(true);
+  });
+
+  it('leaves to the pipeline what it does not answer the same way: HEAD, a query, a token, a body', async () => {
+    const { a, port } = await listening();
+    const token = await a.login('dummy_01');
+    const before = servedOf(a);
+    const head = await send(port, { method: 'HEAD' });
+    expect(head.status).toBe(200);
+    expect(head.body.length).toBe(0);
+    expect((await send(port, { path: `${URL_}?page=2` })).status).toBe(200);
+    const signedIn = await send(port, { headers: { authorization: `Bearer ${token}` } });
+    expect(signedIn.status).toBe(200);
+    // Counted per user, as every signed-in request is: the pipeline's reply says how much is left.
+    expect(signedIn.headers['x-ratelimit-limit']).toBeUndefined();
+    const withBody = { 'content-type': 'application/json', 'content-length': '7' };
+    expect((await send(port, { headers: withBody }, '{"a":1}')).status).toBe(200);
+    expect(servedOf(a)).toBe(before);
+    expect((await send(port, {})).status).toBe(200);
+    expect(servedOf(a)).toBe(before + 1);
+  });
+
+  it('counts against the rate limit with the pipeline: the next read over it is refused there', async () => {
+    const { a, port } = await listening({ RATE_LIMIT_PER_MINUTE: '3' });
+    const before = servedOf(a);
+    for (let i = 0; i < 2; i++) expect((await send(port, {})).status).toBe(200);
+    // The pipeline counts the same address (inject's is 127.0.0.1 too).
+    expect((await a.request({ method: 'GET', url: URL_ })).statusCode).toBe(200);
+    const refused = await send(port, {});
+    expect(refused.status).toBe(429);
+    expect(JSON.parse(refused.body.toString()).code).toBe('RATE_LIMITED');
+    expect(refused.headers['retry-after']).toBeDefined();
+    expect(servedOf(a) - before).toBe(2);
+    // Rotating X-Forwarded-For escapes nothing when no proxy is trusted.
+    expect((await send(port, { headers: { 'x-forwarded-for': '10.9.9.9' } })).status).toBe(429);
+  });
+
+  it("counts the address a trusted proxy names, as the pipeline's request.ip does", async () => {
+    const { a, port } = await listening({ RATE_LIMIT_PER_MINUTE: '2', TRUST_PROXY: '1' });
+    const from = (address: string) => send(port, { headers: { 'x-forwarded-for': `203.0.113.7, ${address}` } });
+    expect((await from('10.0.0.1')).status).toBe(200);
+    expect((await from('10.0.0.1')).status).toBe(200);
+    expect((await from('10.0.0.2')).status).toBe(200);
+    const refused = await from('10.0.0.1');
+    expect(refused.status).toBe(429);
+    expect(JSON.parse(refused.body.toString()).code).toBe('RATE_LIMITED');
+    // The pipeline finds the same address for the same header: 10.0.0.1 is over, 10.0.0.2's second read is the last.
+    const viaPipeline = (address: string) =>
+      a.request({
+        method: 'GET',
+        url: URL_,
+        headers: { 'x-forwarded-for': `203.0.113.7, ${address}` },
+        remoteAddress: '127.0.0.1',
+      });
+    expect((await viaPipeline('10.0.0.1')).statusCode).toBe(429);
+    expect((await viaPipeline('10.0.0.2')).statusCode).toBe(200);
+    expect((await from('10.0.0.2')).status).toBe(429);
+  });
+
+  it("leaves the pipeline's log line and count", async () => {
+    const lines: { msg: string; path?: string; status?: number; method?: string; ms?: number }[] = [];
+    const logStream = new Writable({
+      write(chunk, _encoding, done) {
+        for (const line of String(chunk).split('\n').filter(Boolean)) lines.push(JSON.parse(line));
+        done();
+      },
+    });
+    const { a, port } = await listening({}, logStream);
+    const tag = (await send(port, {})).headers.etag as string;
+    expect((await send(port, { headers: { 'if-none-match': tag } })).status).toBe(304);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const reads = lines.filter((l) => l.msg === 'request' && l.path === URL_);
+    expect(reads.map((l) => [l.method, l.status])).toEqual([
+      ['GET', 200],
+      ['GET', 304],
+    ]);
+    for (const line of reads) expect(line.ms).toBeGreaterThanOrEqual(0);
+    const scrape = a.built.ctx.metrics.http.text();
+    expect(scrape).toContain(`rankmatch_http_requests_total{method="GET",route="${URL_}",status="200"} 1`);
+    expect(scrape).toContain(`rankmatch_http_requests_total{method="GET",route="${URL_}",status="304"} 1`);
+  });
+});
+
+const servedOf = (a: TestApp) => a.built.shared.served;
