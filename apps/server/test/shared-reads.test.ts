@@ -174,6 +174,18 @@ describe('the shared ranking read', () => {
     expect((await from('10.0.0.2')).status).toBe(429);
   });
 
+  it('leaves every request to the pipeline once the server is closing (its 503)', async () => {
+    const { a } = await listening();
+    const request = { method: 'GET', url: URL_, headers: {}, socket: { remoteAddress: '127.0.0.1' } };
+    const written: number[] = [];
+    const response = { writeHead: (status: number) => written.push(status), end: () => undefined };
+    expect(a.built.shared.serve(request as never, response as never)).toBe(true);
+    await a.close();
+    t = undefined;
+    expect(a.built.shared.serve(request as never, response as never)).toBe(false);
+    expect(written).toEqual([200]);
+  });
+
   it("leaves the pipeline's log line and count", async () => {
     const lines: { msg: string; path?: string; status?: number; method?: string; ms?: number }[] = [];
     const logStream = new Writable({
