@@ -1,7 +1,8 @@
-import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
+import { createServer, request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
+import { SharedReads } from '../src/http/shared-reads.ts';
 import { createTestApp, type TestApp } from './helpers/app.ts';
 import { activeSeason, settledMatch } from './helpers/match.ts';
 
@@ -207,6 +208,38 @@ describe('the shared ranking read', () => {
     const scrape = a.built.ctx.metrics.http.text();
     expect(scrape).toContain(`rankmatch_http_requests_total{method="GET",route="${URL_}",status="200"} 1`);
     expect(scrape).toContain(`rankmatch_http_requests_total{method="GET",route="${URL_}",status="304"} 1`);
+  });
+});
+
+describe('a shared read that fails', () => {
+  it('is answered by the pipeline, and logged', async () => {
+    const errors: string[] = [];
+    const log = { error: (_o: object, msg: string) => errors.push(msg), info: () => undefined };
+    const shared = new SharedReads({
+      apiHeaders: {},
+      limiter: { takeIfAllowed: () => true },
+      trust: false,
+      meter: { record: () => undefined },
+      log: log as never,
+    });
+    shared.add({
+      url: '/broken',
+      policy: { sharedSeconds: 1, staleSeconds: 1, version: () => 'v1' },
+      body: () => {
+        throw new Error('no body');
+      },
+      contentType: 'text/plain',
+    });
+    const server = createServer((_req, res) => res.end('pipeline'));
+    shared.attach(server, () => undefined);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const reply = await send((server.address() as AddressInfo).port, { path: '/broken' });
+      expect([reply.status, reply.body.toString()]).toEqual([200, 'pipeline']);
+      expect(errors).toEqual(['shared read failed']);
+    } finally {
+      server.close();
+    }
   });
 });
 

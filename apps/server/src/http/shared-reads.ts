@@ -68,7 +68,16 @@ export class SharedReads {
       throw new Error(`expected one request listener, found ${listeners.length}`);
     server.removeListener('request', pipeline);
     server.on('request', (req: IncomingMessage, res: ServerResponse) => {
-      if (!this.serve(req, res)) pipeline(req, res);
+      let served: boolean;
+      try {
+        served = this.serve(req, res);
+      } catch (err) {
+        // Outside Fastify nothing else would catch it: the pipeline answers unless a reply was begun here.
+        this.deps.log.error({ err, path: req.url }, 'shared read failed');
+        served = res.headersSent;
+        if (served) res.destroy();
+      }
+      if (!served) pipeline(req, res);
     });
     onClosing(() => {
       this.closing = true;
