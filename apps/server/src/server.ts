@@ -24,7 +24,8 @@ import type { Metrics } from './metrics/metrics.ts';
 
 // The HTTP server every request goes through before a route's own work: one log line, the contract registry (and
 // the reply check in tests), catalogued refusals of what the router and parser reject, ill-formed text refused,
-// security headers, compression, metrics and the rate limits.
+// security headers, compression, metrics and the rate limits. The public reads everyone shares are answered in front
+// of it, with the same headers, limit, log line and count (http/shared-reads.ts).
 
 export interface ServerOptions {
   config: Config;
@@ -88,8 +89,8 @@ export function createFastify(options: ServerOptions): FastifyInstance {
 
 /**
  * Everything before a route's own work. Returns every route as registered (method and path, for the documentation
- * check) and the routes' contracts (the API document's source; under API_CONTRACT_CHECK=1, every reply is checked
- * against them: the test suites and the e2e server set it).
+ * check), the routes' contracts (the API document's source; under API_CONTRACT_CHECK=1, every reply is checked
+ * against them: the test suites and the e2e server set it) and the shared reads, which the routes fill as they mount.
  */
 export async function registerPipeline(
   app: FastifyInstance,
