@@ -12,6 +12,7 @@ import { type EventBus, openBus } from './events/bus.ts';
 import { DomainEvents } from './events/domain.ts';
 import { writer } from './events/unit.ts';
 import type { RouteRegistry } from './http/contract.ts';
+import { requestIds } from './http/request-record.ts';
 import { mountRoutes } from './http/route.ts';
 import type { SharedReads } from './http/shared-reads.ts';
 import { defineMaintenance } from './jobs/maintenance.ts';
@@ -63,12 +64,13 @@ export interface BuiltApp {
 export async function buildApp(options: AppOptions): Promise<BuiltApp> {
   const { config, database } = options;
   const now = options.now ?? unixNow;
-  const app = createFastify(options);
+  const requestId = requestIds();
+  const app = createFastify({ ...options, requestId });
   const bus = options.bus ?? (await openBus(config.redisUrl, config.redisChannel, app.log));
   if (!options.bus) app.addHook('onClose', async () => bus.close());
   const tokens = new TokenSigner(config.jwtSecret, now);
   const metrics = new Metrics();
-  const { routes, contracts, shared } = await registerPipeline(app, { config, tokens, metrics, now });
+  const { routes, contracts, shared } = await registerPipeline(app, { config, tokens, metrics, now, requestId });
 
   // Domain events after commit; the handlers run once, on the instance that committed.
   const events = new DomainEvents(bus, app.log);

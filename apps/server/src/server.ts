@@ -29,6 +29,8 @@ import type { Metrics } from './metrics/metrics.ts';
 
 export interface ServerOptions {
   config: Config;
+  /** The request ids of the log lines (http/request-record.ts requestIds), shared with the shared reads. */
+  requestId: () => string;
   /** pino options, or false for silence (tests); a stream receives the JSON lines (tests that read the log). */
   logger?: boolean | { level: string; stream?: NodeJS.WritableStream };
 }
@@ -75,6 +77,7 @@ export function createFastify(options: ServerOptions): FastifyInstance {
             ...(typeof options.logger === 'object' && options.logger.stream && { stream: options.logger.stream }),
           },
     bodyLimit: BODY_LIMIT_BYTES,
+    genReqId: options.requestId,
     // Fastify's two lines per request are replaced by our one (registerRequestRecord).
     logController: new LogController({ disableRequestLogging: true }),
     trustProxy: proxyTrust(config),
@@ -94,7 +97,7 @@ export function createFastify(options: ServerOptions): FastifyInstance {
  */
 export async function registerPipeline(
   app: FastifyInstance,
-  deps: { config: Config; tokens: AccessTokens; metrics: Metrics; now: () => number },
+  deps: { config: Config; tokens: AccessTokens; metrics: Metrics; now: () => number; requestId: () => string },
 ): Promise<{ routes: { method: string; path: string }[]; contracts: RouteRegistry; shared: SharedReads }> {
   registerRequestRecord(app, deps.metrics.http);
   // Every API reply is kept by no shared cache unless its route says how long it may be (http/cache.ts): refusals
@@ -131,6 +134,7 @@ export async function registerPipeline(
     trust: proxyTrust(deps.config),
     meter: deps.metrics.http,
     log: app.log,
+    requestId: deps.requestId,
   });
   shared.attach(app.server, (mark) =>
     app.addHook('preClose', (done) => {

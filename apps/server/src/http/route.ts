@@ -153,7 +153,10 @@ function register(app: FastifyInstance, def: RouteDef, deps: RouteDeps): void {
   const handler = def.handler as (call: object) => unknown;
   const tagOfVersion = versionTagger();
   const version = spec.cache?.version;
-  if (deps.shared && encoded && version && method === 'GET' && spec.access === 'public' && !url.includes(':')) {
+  // A shared read is answered without the pipeline: only a route the pipeline adds nothing to qualifies (no input
+  // to parse, no hook of its own, no transaction, one fixed path).
+  const plain = !spec.params && !spec.query && !spec.body && !onSend && !writes && !spec.rawBody && !/[:*]/.test(url);
+  if (deps.shared && encoded && version && method === 'GET' && spec.access === 'public' && plain) {
     deps.shared.add({
       url,
       policy: { ...(spec.cache as CachePolicy), version },

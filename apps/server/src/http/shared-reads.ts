@@ -45,6 +45,8 @@ export interface SharedReadsDeps {
   trust: ProxyTrust;
   meter: RequestMeter;
   log: FastifyBaseLogger;
+  /** The app's request ids (http/request-record.ts requestIds, Fastify's genReqId too). */
+  requestId: () => string;
 }
 
 export class SharedReads {
@@ -60,6 +62,11 @@ export class SharedReads {
     this.entries.set(read.url, { read, tagOf: versionTagger(), tag: '', body: null, heads });
   }
 
+  /** The paths answered here. */
+  get urls(): string[] {
+    return [...this.entries.keys()];
+  }
+
   /** Puts this path in front of the server's one request listener (Fastify's). */
   attach(server: Server, onClosing: (mark: () => void) => void): void {
     const listeners = server.listeners('request');
@@ -72,10 +79,11 @@ export class SharedReads {
       try {
         served = this.serve(req, res);
       } catch (err) {
-        // Outside Fastify nothing else would catch it: the pipeline answers unless a reply was begun here.
+        // Outside Fastify nothing else would catch it: the pipeline answers unless a reply was begun here (a reply
+        // begun and not ended is cut off; one sent in full stays sent).
         this.deps.log.error({ err, path: req.url }, 'shared read failed');
         served = res.headersSent;
-        if (served) res.destroy();
+        if (served && !res.writableEnded) res.destroy();
       }
       if (!served) pipeline(req, res);
     });
@@ -86,35 +94,36 @@ export class SharedReads {
 
   /** Answers `req` when it is a plain visitor's read of a shared body; false leaves it to the pipeline. */
   serve(req: IncomingMessage, res: ServerResponse): boolean {
+    const started = performance.now();
     if (req.method !== 'GET' || this.closing) return false;
     const entry = this.entries.get(req.url ?? '');
     if (!entry) return false;
     const headers = req.headers;
     if (headers.authorization !== undefined || headers['content-length'] !== undefined) return false;
     if (headers['transfer-encoding'] !== undefined) return false;
-    const started = performance.now();
+    // The reply is worked out before the request is counted: a read that fails here is counted once, by the pipeline.
+    const body = entry.read.body();
+    const heads = this.headsOf(entry, body);
+    const current = isCurrent(headers['if-none-match'], entry.tag);
+    const encoding = current ? null : negotiateEncoding(headers['accept-encoding']);
     const { trust, limiter } = this.deps;
     const address = trust ? proxyAddr(req, trust) : req.socket.remoteAddress;
     if (!limiter.takeIfAllowed(`ip:${address}`)) return false;
 
-    const body = entry.read.body();
-    const heads = this.headsOf(entry, body);
-    let status = 200;
-    if (isCurrent(headers['if-none-match'], entry.tag)) {
-      status = 304;
+    if (current) {
       res.writeHead(304, heads.current);
       res.end();
     } else {
-      const encoding = negotiateEncoding(headers['accept-encoding']);
       res.writeHead(200, heads[encoding ?? 'identity']);
       res.end(encoding ? body[encoding] : body.identity);
     }
     this.served += 1;
     recordRequest(this.deps.log, this.deps.meter, {
+      reqId: this.deps.requestId(),
       method: 'GET',
       url: entry.read.url,
       route: entry.read.url,
-      status,
+      status: current ? 304 : 200,
       ms: performance.now() - started,
     });
     return true;
