@@ -4,14 +4,15 @@
 // (deploy/nginx, one worker: one core, like the Node servers) in front of the app when it is installed. A load
 // generator (wrk, one thread, when installed; else plain node:http in a worker thread, so it does not share the
 // servers' event loop; BENCH_CLIENT=wrk|node chooses) measures requests per second of: the bare hello-world, the bare
-// server sending the ranking's bytes, the ranking from the origin, the ranking asked with a current If-None-Match
-// (304), and the ranking through the cache.
+// server sending the ranking's bytes, the ranking from the origin (a shared read, http/shared-reads.ts), the same
+// through Fastify's pipeline (asked with a query), the ranking asked with a current If-None-Match (304), and the
+// ranking through the cache.
 // Each is measured BENCH_ROUNDS times, interleaved, and the best round counts (the machine is shared: a round that
 // another process slowed says nothing about the server). Targets (printed beside): origin ≥ 85 % of the same-bytes
 // bare server; 304 ≥ 70 % of hello-world; through the cache ≥ the same-bytes bare server.
 // Tunables: BENCH_CONNECTIONS (50), BENCH_WARMUP_MS (1000), BENCH_DURATION_MS (5000), BENCH_ROUNDS (2), BENCH_CASES
-// (some of hello,same,origin,notModified,cache, comma-separated: e.g. one case under `node --cpu-prof`). Exits by
-// itself. With wrk on 2 cores or more, the servers (this process, and nginx) run on the first core and wrk on the
+// (some of hello,same,origin,pipeline,notModified,cache, comma-separated: e.g. one case under `node --cpu-prof`).
+// Exits by itself. With wrk on 2 cores or more, the servers (this process, and nginx) run on the first core and wrk on the
 // second (load.ts pinServers; BENCH_PIN=0 leaves them to the scheduler), the same way in every case.
 import { cpus, tmpdir } from 'node:os';
 import { RANKING_SIZE, rankingReplySchema } from '@rankmatch/shared';
@@ -169,10 +170,13 @@ async function main(): Promise<void> {
 
   // The servers of this process run on its main thread (the load generator has a thread of its own).
   const mainThread = { cpu: () => cpuSecondsOf(`/proc/self/task/${process.pid}/stat`) };
-  const cases: Record<'hello' | 'same' | 'origin' | 'notModified' | 'cache', Case | null> = {
+  const cases: Record<'hello' | 'same' | 'origin' | 'pipeline' | 'notModified' | 'cache', Case | null> = {
     hello: { name: 'bare Fastify   GET /hello', url: `${address(bare)}/hello`, options: mainThread },
     same: { name: "bare Fastify   the ranking's bytes", url: `${address(bare)}/same-body`, options: mainThread },
     origin: { name: 'origin         GET /api/public/ranking', url: rankingUrl, options: mainThread },
+    // A query string takes the read through Fastify's pipeline instead of the shared reads (http/shared-reads.ts):
+    // what a read that the shared reads do not answer costs. No target.
+    pipeline: { name: 'origin         same, via the pipeline (?q)', url: `${rankingUrl}?q`, options: mainThread },
     notModified: {
       name: 'origin         same, If-None-Match → 304',
       url: rankingUrl,
