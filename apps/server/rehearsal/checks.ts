@@ -742,7 +742,11 @@ async function readyFailures(input: CheckInput, checks: readonly CheckRow[]): Pr
   }
   for (const x of suspensions) {
     for (const join of input.seen.joins.get(x.user) ?? []) {
-      if (join >= x.from && join < x.until - 1) problems.push(`${x.user}: join at ${join} during a no-show timeout`);
+      // A second of slack at each end, as for matches above: a join is noted at the player's clock as it is sent, the
+      // timeout starts at the close's whole second, and at ~100× a request's way to the server is about a second.
+      if (join >= x.from + 1 && join < x.until - 1) {
+        problems.push(`${x.user}: join at ${join} during a no-show timeout`);
+      }
     }
     for (const c of checks) {
       // After the check that gave the timeout (a leave may fail a check in the second it opened).
